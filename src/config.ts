@@ -137,7 +137,7 @@ export function resolveConfig(config: Partial<BuildConfig> = {}): ResolvedConfig
     if (!ok) {
       throw new MeshwayError(
         "INVALID_CONFIG",
-        `config option "${key}" = ${JSON.stringify(v) ?? String(v)} is out of range: expected ${describeRange(range)}`,
+        `config option "${key}" = ${typeof v === "number" ? String(v) : JSON.stringify(v)} is out of range: expected ${describeRange(range)}`,
       );
     }
   }

@@ -1,0 +1,230 @@
+import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
+import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
+import { createNavMeshTile, type NavMesh } from "../navmesh/nav-mesh.js";
+import { markBoxArea, markConvexPolyArea, markCylinderArea } from "./areas.js";
+import { buildCompactHeightfield } from "./compact.js";
+import { BuildContext } from "./context.js";
+import { buildContours } from "./contours.js";
+import { buildPolyMeshDetail } from "./detail.js";
+import { buildDistanceField } from "./distance-field.js";
+import { erodeWalkableArea } from "./erode.js";
+import {
+  filterLedgeSpans,
+  filterLowHangingWalkableObstacles,
+  filterWalkableLowHeightSpans,
+} from "./filter.js";
+import { checkGridSize, computeBounds, gridSize } from "./grid.js";
+import { countSpans, createHeightfield } from "./heightfield.js";
+import { buildPolyMesh } from "./polymesh.js";
+import { markWalkableTriangles, rasterizeTriangles } from "./rasterize.js";
+import { buildRegionsLayers } from "./regions-layers.js";
+import { buildRegionsMonotone } from "./regions-monotone.js";
+import { buildRegionsWatershed } from "./regions-watershed.js";
+import type {
+  CompactHeightfield,
+  ContourSet,
+  DistanceField,
+  Heightfield,
+  PolyMesh,
+  PolyMeshDetail,
+  Regions,
+  Vec3,
+} from "./types.js";
+
+/** A volume that relabels the walkable surface inside it (water, road, no-go = area 0 …). */
+export type AreaVolume =
+  | { kind: "box"; min: Vec3; max: Vec3; area: number }
+  | { kind: "cylinder"; center: Vec3; radius: number; height: number; area: number }
+  | { kind: "convex"; points: ArrayLike<number>; minY: number; maxY: number; area: number };
+
+export interface BuildOptions {
+  /** Keep every stage's output in `intermediates` (for drawing and debugging). Default false. */
+  keepIntermediates?: boolean;
+  /** Area volumes applied after erosion, in order. */
+  areaVolumes?: AreaVolume[];
+  /** Name used in error messages (e.g. the file name). */
+  source?: string;
+}
+
+/** Every stage's output; present only with `keepIntermediates`. */
+export interface BuildIntermediates {
+  config: ResolvedConfig;
+  triangleAreas: Uint8Array;
+  heightfield: Heightfield;
+  compactHeightfield: CompactHeightfield;
+  /** Area ids right after compaction, before erosion and area volumes. */
+  areasBeforeErosion: Uint8Array;
+  distanceField: DistanceField | null;
+  regions: Regions;
+  contours: ContourSet;
+  polyMesh: PolyMesh;
+  polyMeshDetail: PolyMeshDetail;
+}
+
+export interface BuildStats {
+  triangles: number;
+  degenerateTriangles: number;
+  gridWidth: number;
+  gridDepth: number;
+  rasterizedSpans: number;
+  compactSpans: number;
+  walkableSpans: number;
+  regions: number;
+  contours: number;
+  polygons: number;
+  vertices: number;
+  detailTriangles: number;
+  /** Milliseconds per stage, and `total`. */
+  timings: Record<string, number>;
+  warnings: string[];
+}
+
+export interface BuildResult {
+  navMesh: NavMesh;
+  intermediates: BuildIntermediates | null;
+  stats: BuildStats;
+}
+
+/**
+ * Triangle soup → single-tile navmesh, Recast's solo pipeline:
+ * rasterize → filter → compact → erode → areas → regions → contours → polygons → detail.
+ * Throws MeshwayError for bad input or config; everything else is reported in `stats`.
+ */
+export function buildNavMesh(
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig> = {},
+  options: BuildOptions = {},
+): BuildResult {
+  const t0 = performance.now();
+  const cfg = resolveConfig(config);
+  const mesh = validateTriangleMesh(input, options.source);
+  const ctx = new BuildContext();
+
+  const { bmin, bmax } = computeBounds(mesh.positions);
+  const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
+  const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
+  checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+
+  const { areas: triangleAreas, degenerateCount } = ctx.time("markTriangles", () =>
+    markWalkableTriangles(mesh, cfg.walkableSlopeDegrees),
+  );
+  const hf = createHeightfield(width, depth, bmin, bmax, cfg.cellSize, cfg.cellHeight);
+  ctx.time("rasterize", () =>
+    rasterizeTriangles(
+      hf,
+      mesh.positions,
+      mesh.indices,
+      triangleAreas,
+      cfg.walkableClimbVoxels,
+      ctx,
+    ),
+  );
+  const rasterizedSpans = countSpans(hf);
+  ctx.time("filter", () => {
+    filterLowHangingWalkableObstacles(hf, cfg.walkableClimbVoxels);
+    filterLedgeSpans(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels);
+    filterWalkableLowHeightSpans(hf, cfg.walkableHeightVoxels);
+  });
+  const chf = ctx.time("compact", () =>
+    buildCompactHeightfield(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels, ctx),
+  );
+  const areasBeforeErosion = options.keepIntermediates ? chf.areas.slice() : chf.areas;
+  ctx.time("erode", () => erodeWalkableArea(chf, cfg.walkableRadiusVoxels));
+  if (options.areaVolumes?.length) {
+    ctx.time("areas", () => applyAreaVolumes(chf, options.areaVolumes!));
+  }
+  let walkableSpans = 0;
+  for (let i = 0; i < chf.spanCount; i++) if (chf.areas[i] !== 0) walkableSpans++;
+
+  let distanceField: DistanceField | null = null;
+  const borderSize = 0;
+  const regions = ctx.time("regions", () => {
+    if (cfg.partition === "monotone") {
+      return buildRegionsMonotone(
+        chf,
+        borderSize,
+        cfg.minRegionAreaCells,
+        cfg.mergeRegionAreaCells,
+        ctx,
+      );
+    }
+    if (cfg.partition === "layers") {
+      return buildRegionsLayers(chf, borderSize, cfg.minRegionAreaCells, ctx);
+    }
+    distanceField = buildDistanceField(chf);
+    return buildRegionsWatershed(
+      chf,
+      distanceField,
+      borderSize,
+      cfg.minRegionAreaCells,
+      cfg.mergeRegionAreaCells,
+      ctx,
+    );
+  });
+  const contours = ctx.time("contours", () =>
+    buildContours(chf, regions, cfg.edgeMaxErrorVoxels, cfg.edgeMaxLenVoxels, undefined, ctx),
+  );
+  const polyMesh = ctx.time("polyMesh", () => buildPolyMesh(contours, cfg.vertsPerPoly, ctx));
+  const polyMeshDetail = ctx.time("detail", () =>
+    buildPolyMeshDetail(
+      polyMesh,
+      chf,
+      regions,
+      cfg.detailSampleDistWorld,
+      cfg.detailSampleMaxErrorWorld,
+      ctx,
+    ),
+  );
+  const tile = ctx.time("navMesh", () => createNavMeshTile(polyMesh, polyMeshDetail));
+  const navMesh: NavMesh = {
+    tiles: [tile],
+    bmin: [...bmin],
+    bmax: [...bmax],
+    cellSize: cfg.cellSize,
+    cellHeight: cfg.cellHeight,
+    maxVertsPerPoly: cfg.vertsPerPoly,
+    agentHeight: cfg.agentHeight,
+    agentRadius: cfg.agentRadius,
+    agentMaxClimb: cfg.agentMaxClimb,
+  };
+  ctx.timings.total = performance.now() - t0;
+  const stats: BuildStats = {
+    triangles: mesh.triangleCount,
+    degenerateTriangles: degenerateCount,
+    gridWidth: width,
+    gridDepth: depth,
+    rasterizedSpans,
+    compactSpans: chf.spanCount,
+    walkableSpans,
+    regions: regions.regionCount,
+    contours: contours.contours.length,
+    polygons: polyMesh.polyCount,
+    vertices: polyMesh.vertCount,
+    detailTriangles: polyMeshDetail.triCount,
+    timings: ctx.timings,
+    warnings: ctx.warnings,
+  };
+  const intermediates: BuildIntermediates | null = options.keepIntermediates
+    ? {
+        config: cfg,
+        triangleAreas,
+        heightfield: hf,
+        compactHeightfield: chf,
+        areasBeforeErosion,
+        distanceField,
+        regions,
+        contours,
+        polyMesh,
+        polyMeshDetail,
+      }
+    : null;
+  return { navMesh, intermediates, stats };
+}
+
+function applyAreaVolumes(chf: CompactHeightfield, volumes: AreaVolume[]): void {
+  for (const v of volumes) {
+    if (v.kind === "box") markBoxArea(chf, v.min, v.max, v.area);
+    else if (v.kind === "cylinder") markCylinderArea(chf, v.center, v.radius, v.height, v.area);
+    else markConvexPolyArea(chf, v.points, v.minY, v.maxY, v.area);
+  }
+}

@@ -1,0 +1,161 @@
+import { MeshwayError } from "../errors.js";
+import type { Heightfield, Vec3 } from "./types.js";
+
+/** Smallest span pool we allocate; growing from here costs a handful of doublings at most. */
+const MIN_POOL_CAPACITY = 1024;
+/** Largest pool we reserve up front; beyond this the pool grows on demand. */
+const MAX_INITIAL_POOL_CAPACITY = 1 << 20;
+
+/**
+ * An empty solid heightfield of `width` × `depth` columns over the box [bmin, bmax].
+ * The span pool is sized for about one span per column and doubles when full.
+ * Throws MeshwayError("INVALID_ARGUMENT") for non-integer or negative sizes and non-positive
+ * cell sizes (programmer errors; callers derive these from a validated config).
+ */
+export function createHeightfield(
+  width: number,
+  depth: number,
+  bmin: Vec3,
+  bmax: Vec3,
+  cellSize: number,
+  cellHeight: number,
+): Heightfield {
+  if (!Number.isInteger(width) || width < 0 || !Number.isInteger(depth) || depth < 0) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `createHeightfield: width and depth must be non-negative integers, got ${width} × ${depth}`,
+    );
+  }
+  if (!(cellSize > 0) || !(cellHeight > 0)) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `createHeightfield: cellSize and cellHeight must be > 0, got ${cellSize} and ${cellHeight}`,
+    );
+  }
+  const columns = width * depth;
+  const capacity = Math.min(Math.max(columns, MIN_POOL_CAPACITY), MAX_INITIAL_POOL_CAPACITY);
+  return {
+    width,
+    depth,
+    bmin: [bmin[0], bmin[1], bmin[2]],
+    bmax: [bmax[0], bmax[1], bmax[2]],
+    cellSize,
+    cellHeight,
+    columnHead: new Int32Array(columns).fill(-1),
+    spanMin: new Uint16Array(capacity),
+    spanMax: new Uint16Array(capacity),
+    spanArea: new Uint8Array(capacity),
+    spanNext: new Int32Array(capacity),
+    poolUsed: 0,
+    freeHead: -1,
+  };
+}
+
+/** Doubles the span pool, copying the used part into fresh typed arrays. */
+function growPool(hf: Heightfield): void {
+  const capacity = Math.max(hf.spanMin.length * 2, MIN_POOL_CAPACITY);
+  const used = hf.poolUsed;
+  const spanMin = new Uint16Array(capacity);
+  spanMin.set(hf.spanMin.subarray(0, used));
+  const spanMax = new Uint16Array(capacity);
+  spanMax.set(hf.spanMax.subarray(0, used));
+  const spanArea = new Uint8Array(capacity);
+  spanArea.set(hf.spanArea.subarray(0, used));
+  const spanNext = new Int32Array(capacity);
+  spanNext.set(hf.spanNext.subarray(0, used));
+  hf.spanMin = spanMin;
+  hf.spanMax = spanMax;
+  hf.spanArea = spanArea;
+  hf.spanNext = spanNext;
+}
+
+/**
+ * Inserts the solid span [spanMin, spanMax) with `area` into column (x, z), keeping the
+ * column sorted and disjoint (span insertion as in Recast's rcAddSpan, Mononen).
+ *
+ * Every existing span that overlaps or touches the new one (an existing span whose top equals
+ * the new bottom, or whose bottom equals the new top, counts as touching) is absorbed, one by
+ * one from the bottom up, and the result covers the union. Areas combine by the climb rule:
+ * starting from the new span's area, an absorbed span whose top is within `flagMergeThreshold`
+ * voxels of the merged top (as grown so far) contributes max(area, its area) — higher ids take
+ * priority; an absorbed span further below loses its area, since its surface is buried. As in
+ * Recast, the new span's own area is kept even when the new span ends up buried.
+ *
+ * No bounds checks: x, z must lie inside the grid and spanMin < spanMax <= SPAN_MAX_HEIGHT.
+ */
+export function addSpan(
+  hf: Heightfield,
+  x: number,
+  z: number,
+  spanMin: number,
+  spanMax: number,
+  area: number,
+  flagMergeThreshold: number,
+): void {
+  const column = x + z * hf.width;
+  const columnHead = hf.columnHead;
+  const mins = hf.spanMin;
+  const maxs = hf.spanMax;
+  const areas = hf.spanArea;
+  const next = hf.spanNext;
+
+  let newMin = spanMin;
+  let newMax = spanMax;
+  let newArea = area;
+  let prev = -1;
+  let cur = columnHead[column]!;
+  while (cur !== -1) {
+    const curMin = mins[cur]!;
+    if (curMin > newMax) break; // Everything from here on lies above the new span.
+    const curMax = maxs[cur]!;
+    const after = next[cur]!;
+    if (curMax < newMin) {
+      prev = cur;
+      cur = after;
+      continue;
+    }
+    if (curMin < newMin) newMin = curMin;
+    if (curMax > newMax) newMax = curMax;
+    const diff = newMax - curMax;
+    if (diff <= flagMergeThreshold && -diff <= flagMergeThreshold) {
+      const curArea = areas[cur]!;
+      if (curArea > newArea) newArea = curArea;
+    }
+    // Unlink the absorbed span and return it to the free list.
+    if (prev === -1) columnHead[column] = after;
+    else next[prev] = after;
+    next[cur] = hf.freeHead;
+    hf.freeHead = cur;
+    cur = after;
+  }
+
+  let s = hf.freeHead;
+  if (s !== -1) {
+    hf.freeHead = next[s]!;
+  } else {
+    if (hf.poolUsed === hf.spanMin.length) growPool(hf);
+    s = hf.poolUsed++;
+  }
+  hf.spanMin[s] = newMin;
+  hf.spanMax[s] = newMax;
+  hf.spanArea[s] = newArea;
+  if (prev === -1) {
+    hf.spanNext[s] = columnHead[column]!;
+    columnHead[column] = s;
+  } else {
+    const n = hf.spanNext;
+    n[s] = n[prev]!;
+    n[prev] = s;
+  }
+}
+
+/** Number of live spans (pool entries on the free list are not counted). */
+export function countSpans(hf: Heightfield): number {
+  const columnHead = hf.columnHead;
+  const next = hf.spanNext;
+  let count = 0;
+  for (let c = 0; c < columnHead.length; c++) {
+    for (let s = columnHead[c]!; s !== -1; s = next[s]!) count++;
+  }
+  return count;
+}

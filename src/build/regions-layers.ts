@@ -1,0 +1,205 @@
+import type { BuildContext } from "./context.js";
+import { paintBorderRegions } from "./region-common.js";
+import { sweepMonotoneRows } from "./regions-monotone.js";
+import { BORDER_REGION, type CompactHeightfield, NOT_CONNECTED, type Regions } from "./types.js";
+
+/** Growable list of (from, to) region id pairs, later grouped by `from`. */
+interface PairList {
+  from: Int32Array;
+  to: Int32Array;
+  length: number;
+}
+
+function pushPair(list: PairList, a: number, b: number): void {
+  if (list.length === list.from.length) {
+    const cap = list.from.length * 2;
+    const f = new Int32Array(cap);
+    f.set(list.from);
+    list.from = f;
+    const t = new Int32Array(cap);
+    t.set(list.to);
+    list.to = t;
+  }
+  list.from[list.length] = a;
+  list.to[list.length] = b;
+  list.length++;
+}
+
+/**
+ * Groups pairs by `from` (counting sort, stable so each group keeps discovery order).
+ * Returns offsets (length n + 1) into the returned `to` array.
+ */
+function groupPairs(list: PairList, n: number): { start: Int32Array; items: Int32Array } {
+  const start = new Int32Array(n + 1);
+  const from = list.from;
+  const to = list.to;
+  const len = list.length;
+  for (let k = 0; k < len; k++) start[from[k]! + 1]!++;
+  for (let r = 0; r < n; r++) start[r + 1]! += start[r]!;
+  const fill = start.slice(0, n);
+  const items = new Int32Array(len);
+  for (let k = 0; k < len; k++) items[fill[from[k]!]!++] = to[k]!;
+  return { start, items };
+}
+
+/**
+ * Layer merge as in Recast's mergeAndFilterLayerRegions (Mononen): monotone regions are grown
+ * breadth-first into layers, a neighbour joining only if it has the same area and does not share
+ * a column with anything already in the layer, so every layer is a 2D (non-overlapping) surface.
+ * Layers smaller than `minRegionAreaCells` that do not touch a border region are removed. Ids
+ * are compacted in order of their lowest member region; like Recast, ids that never held spans
+ * (border placeholders, the trailing id) still receive a number.
+ *
+ * `maxRegionId` is one past the largest sweep id; remaps `spanRegion` in place and returns the
+ * new region count.
+ */
+function mergeLayerRegions(
+  chf: CompactHeightfield,
+  spanRegion: Uint16Array,
+  maxRegionId: number,
+  minRegionAreaCells: number,
+): number {
+  const w = chf.width;
+  const d = chf.depth;
+  const cellFirst = chf.cellFirst;
+  const cellCount = chf.cellCount;
+  const spanCon = chf.spanCon;
+  const areas = chf.areas;
+  const nreg = maxRegionId + 1;
+
+  const regSpans = new Int32Array(nreg);
+  const regArea = new Uint8Array(nreg);
+  const regBorder = new Uint8Array(nreg);
+  // Last connection added per region: drops the bulk of repeats cheaply. Remaining repeats are
+  // harmless because the layer walk ignores a region once it has been decided.
+  const lastCon = new Int32Array(nreg).fill(-1);
+  const cons: PairList = {
+    from: new Int32Array(1024),
+    to: new Int32Array(1024),
+    length: 0,
+  };
+  const floors: PairList = {
+    from: new Int32Array(256),
+    to: new Int32Array(256),
+    length: 0,
+  };
+
+  for (let z = 0; z < d; z++) {
+    for (let x = 0; x < w; x++) {
+      const c = x + z * w;
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
+      for (let i = first; i < end; i++) {
+        const ri = spanRegion[i]!;
+        if (ri === 0 || ri >= nreg) continue;
+        regSpans[ri]!++;
+        regArea[ri] = areas[i]!;
+        const con = spanCon[i]!;
+        for (let dir = 0; dir < 4; dir++) {
+          const k = (con >>> (dir * 8)) & 0xff;
+          if (k === NOT_CONNECTED) continue;
+          // dir 0 = -x, 1 = +z, 2 = +x, 3 = -z
+          const nc = dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w;
+          const rai = spanRegion[cellFirst[nc]! + k]!;
+          if (rai > 0 && rai < nreg && rai !== ri && lastCon[ri] !== rai) {
+            lastCon[ri] = rai;
+            pushPair(cons, ri, rai);
+          }
+          if ((rai & BORDER_REGION) !== 0) regBorder[ri] = 1;
+        }
+        // Regions sharing this column are stacked: they may never join one layer.
+        for (let j = i + 1; j < end; j++) {
+          const rj = spanRegion[j]!;
+          if (rj === 0 || rj >= nreg || rj === ri) continue;
+          pushPair(floors, ri, rj);
+          pushPair(floors, rj, ri);
+        }
+      }
+    }
+  }
+
+  const conGroups = groupPairs(cons, nreg);
+  const conStart = conGroups.start;
+  const conItems = conGroups.items;
+  const floorGroups = groupPairs(floors, nreg);
+  const floorStart = floorGroups.start;
+  const floorItems = floorGroups.items;
+
+  const layerOf = new Int32Array(nreg);
+  // floorMark[r] === root means r is stacked with some member of root's layer.
+  const floorMark = new Int32Array(nreg);
+  const queue = new Int32Array(nreg);
+  const layerSpans = new Int32Array(nreg + 1);
+  const layerBorder = new Uint8Array(nreg + 1);
+  let layerId = 1;
+
+  for (let root = 1; root < nreg; root++) {
+    if (layerOf[root] !== 0) continue;
+    layerOf[root] = layerId;
+    for (let k = floorStart[root]!; k < floorStart[root + 1]!; k++) floorMark[floorItems[k]!] = root;
+    let spans = regSpans[root]!;
+    let border = regBorder[root]!;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = root;
+    while (head < tail) {
+      const r = queue[head++]!;
+      const area = regArea[r]!;
+      for (let k = conStart[r]!; k < conStart[r + 1]!; k++) {
+        const nei = conItems[k]!;
+        if (layerOf[nei] !== 0) continue;
+        if (regArea[nei] !== area) continue;
+        if (floorMark[nei] === root) continue;
+        queue[tail++] = nei;
+        layerOf[nei] = layerId;
+        for (let f = floorStart[nei]!; f < floorStart[nei + 1]!; f++) floorMark[floorItems[f]!] = root;
+        spans += regSpans[nei]!;
+        border |= regBorder[nei]!;
+      }
+    }
+    layerSpans[layerId] = spans;
+    layerBorder[layerId] = border;
+    layerId++;
+  }
+
+  // Drop small isolated layers, then number the survivors by their lowest member region.
+  const layerNewId = new Int32Array(layerId);
+  for (let l = 1; l < layerId; l++) {
+    const s = layerSpans[l]!;
+    layerNewId[l] = s > 0 && s < minRegionAreaCells && layerBorder[l] === 0 ? 0 : -1;
+  }
+  let regionCount = 0;
+  for (let r = 1; r < nreg; r++) {
+    const l = layerOf[r]!;
+    if (layerNewId[l] === -1) layerNewId[l] = ++regionCount;
+  }
+
+  const spanCount = chf.spanCount;
+  for (let i = 0; i < spanCount; i++) {
+    const r = spanRegion[i]!;
+    if ((r & BORDER_REGION) === 0 && r !== 0) spanRegion[i] = layerNewId[layerOf[r]!]!;
+  }
+  return regionCount;
+}
+
+/**
+ * Partitions walkable spans into non-overlapping layers (Recast's rcBuildLayerRegions): the
+ * monotone row sweep, then monotone regions merged into the largest 2D surfaces that never stack
+ * in one column. Suited to tiled builds with many levels; no distance field needed.
+ *
+ * @param borderSize tile border width. [Units: cells] [Limit: >= 0]
+ * @param minRegionAreaCells layers smaller than this (not touching a border) are removed. [Units: cells²]
+ */
+export function buildRegionsLayers(
+  chf: CompactHeightfield,
+  borderSize: number,
+  minRegionAreaCells: number,
+  ctx?: BuildContext,
+): Regions {
+  const spanRegion = new Uint16Array(chf.spanCount);
+  let nextId = 1;
+  if (borderSize > 0) nextId = paintBorderRegions(chf, spanRegion, borderSize, nextId);
+  nextId = sweepMonotoneRows(chf, spanRegion, borderSize, nextId, ctx);
+  const regionCount = mergeLayerRegions(chf, spanRegion, nextId, minRegionAreaCells);
+  return { spanRegion, regionCount };
+}

@@ -1,0 +1,51 @@
+// meshway: triangle soup in, convex-polygon navigation mesh out.
+export { markBoxArea, markConvexPolyArea, markCylinderArea, medianFilterWalkableArea } from "./build/areas.js";
+export {
+  type AreaVolume,
+  type BuildIntermediates,
+  type BuildOptions,
+  type BuildResult,
+  type BuildStats,
+  buildNavMesh,
+} from "./build/build-nav-mesh.js";
+export { buildCompactHeightfield } from "./build/compact.js";
+export { BuildContext } from "./build/context.js";
+export { buildContours, CONTOUR_TESS_AREA_EDGES, CONTOUR_TESS_WALL_EDGES } from "./build/contours.js";
+export { buildPolyMeshDetail } from "./build/detail.js";
+export { buildDistanceField } from "./build/distance-field.js";
+export { erodeWalkableArea } from "./build/erode.js";
+export {
+  filterLedgeSpans,
+  filterLowHangingWalkableObstacles,
+  filterWalkableLowHeightSpans,
+} from "./build/filter.js";
+export { computeBounds, gridSize } from "./build/grid.js";
+export { addSpan, countSpans, createHeightfield } from "./build/heightfield.js";
+export { buildPolyMesh } from "./build/polymesh.js";
+export { markWalkableTriangles, rasterizeTriangles, SKIP_TRIANGLE } from "./build/rasterize.js";
+export { buildRegionsLayers } from "./build/regions-layers.js";
+export { buildRegionsMonotone } from "./build/regions-monotone.js";
+export { buildRegionsWatershed } from "./build/regions-watershed.js";
+export * from "./build/types.js";
+export {
+  type BuildConfig,
+  DEFAULT_CONFIG,
+  type Partition,
+  type ResolvedConfig,
+  resolveConfig,
+} from "./config.js";
+export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
+export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
+export { parseObj } from "./io/obj.js";
+export {
+  createNavMeshTile,
+  EDGE_TILE_BORDER,
+  EDGE_WALL,
+  type NavMesh,
+  type NavMeshTile,
+  navMeshArea,
+  POLY_FLAG_WALK,
+  polygonAreaXZ,
+} from "./navmesh/nav-mesh.js";
+export { type NavMeshValidation, type ValidateOptions, validateNavMesh } from "./navmesh/validate.js";
+export { countConnectedComponents } from "./navmesh/components.js";

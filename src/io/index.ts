@@ -1,0 +1,1 @@
+export { parseObj } from "./obj.js";

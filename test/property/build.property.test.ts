@@ -1,0 +1,119 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import type { BuildConfig } from "../../src/config.js";
+import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
+import { validateNavMesh } from "../../src/navmesh/validate.js";
+import { navMeshBytes } from "../helpers/navmesh-bytes.js";
+import { SceneBuilder, transformMesh } from "../helpers/scenes.js";
+
+// Binary-exact cell sizes so whole-cell translations and 90° rotations are exact in float32.
+const CONFIG: Partial<BuildConfig> = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
+
+interface BoxSpec {
+  x: number;
+  z: number;
+  sx: number;
+  sz: number;
+  h: number;
+  rotated: boolean;
+}
+
+const boxArb: fc.Arbitrary<BoxSpec> = fc.record({
+  x: fc.integer({ min: 2, max: 22 }),
+  z: fc.integer({ min: 2, max: 22 }),
+  sx: fc.integer({ min: 1, max: 6 }),
+  sz: fc.integer({ min: 1, max: 6 }),
+  h: fc.constantFrom(0.5, 1, 3),
+  rotated: fc.boolean(),
+});
+
+const sceneArb = fc.record({
+  boxes: fc.array(boxArb, { minLength: 0, maxLength: 8 }),
+  ramp: fc.boolean(),
+  stairs: fc.boolean(),
+  platform: fc.boolean(),
+});
+
+type SceneSpec = typeof sceneArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** A 24 × 24 floor with boxes, optionally a ramp up to a second storey and stairs. */
+function makeScene(spec: SceneSpec, allowRotation = true) {
+  const b = new SceneBuilder().floor(0, 0, 24, 24);
+  for (const box of spec.boxes) {
+    b.box(box.x, 0, box.z, box.sx, box.h, box.sz, allowRotation && box.rotated ? 0.5 : 0);
+  }
+  if (spec.platform) {
+    // Second storey 3 units up over x 4..12, z 16..22, reached by a ramp.
+    b.box(8, 2.75, 19, 8, 0.25, 6);
+    if (spec.ramp) b.ramp(12, 18, 16, 22, 3, 0);
+  } else if (spec.ramp) {
+    b.ramp(14, 20, 14, 18, 0, 1.5);
+  }
+  if (spec.stairs) b.stairs(2, 2, 5, 5, 0.5, 0.25);
+  return b.build();
+}
+
+describe("build pipeline properties on generated scenes", () => {
+  it("every built navmesh passes validateNavMesh", () => {
+    fc.assert(
+      fc.property(sceneArb, (spec) => {
+        const { navMesh } = buildNavMesh(makeScene(spec), CONFIG);
+        const v = validateNavMesh(navMesh);
+        expect(v.problems).toEqual([]);
+      }),
+      { numRuns: 25, seed: 20261129 },
+    );
+  });
+
+  it("translating the input by whole cells keeps polygon count and total area", () => {
+    fc.assert(
+      fc.property(
+        sceneArb,
+        fc.integer({ min: -40, max: 40 }),
+        fc.integer({ min: -8, max: 8 }),
+        fc.integer({ min: -40, max: 40 }),
+        (spec, dx, dy, dz) => {
+          const mesh = makeScene(spec);
+          const moved = transformMesh(mesh, (x, y, z) => [
+            x + dx * 0.25,
+            y + dy * 0.125,
+            z + dz * 0.25,
+          ]);
+          const a = buildNavMesh(mesh, CONFIG).navMesh;
+          const b = buildNavMesh(moved, CONFIG).navMesh;
+          expect(b.tiles[0]!.polyCount).toBe(a.tiles[0]!.polyCount);
+          expect(navMeshArea(b)).toBeCloseTo(navMeshArea(a), 6);
+        },
+      ),
+      { numRuns: 15, seed: 7 },
+    );
+  });
+
+  it("rotating the input by 90° about Y keeps polygon count and total area", () => {
+    fc.assert(
+      fc.property(sceneArb, (spec) => {
+        const mesh = makeScene(spec);
+        // (x, z) → (z, −x) is a proper rotation, so face windings stay valid.
+        const turned = transformMesh(mesh, (x, y, z) => [z, y, -x]);
+        const a = buildNavMesh(mesh, CONFIG).navMesh;
+        const b = buildNavMesh(turned, CONFIG).navMesh;
+        expect(b.tiles[0]!.polyCount).toBe(a.tiles[0]!.polyCount);
+        expect(navMeshArea(b)).toBeCloseTo(navMeshArea(a), 6);
+      }),
+      { numRuns: 15, seed: 11 },
+    );
+  });
+
+  it("the same input and config give byte-identical navmeshes", () => {
+    fc.assert(
+      fc.property(sceneArb, (spec) => {
+        const mesh = makeScene(spec);
+        const a = navMeshBytes(buildNavMesh(mesh, CONFIG).navMesh);
+        const b = navMeshBytes(buildNavMesh(mesh, CONFIG).navMesh);
+        expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
+      }),
+      { numRuns: 10, seed: 3 },
+    );
+  });
+});
