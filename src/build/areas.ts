@@ -7,6 +7,11 @@ import {
   WALKABLE_AREA,
 } from "./types.js";
 
+// Module-local copies of the shared constants: hot loops then read plain constants even
+// where a test runner rewrites imports into property loads on a module object.
+const UNWALKABLE = NULL_AREA;
+const NO_LINK = NOT_CONNECTED;
+
 // Area marking as in Recast's rcMarkBoxArea / rcMarkCylinderArea / rcMarkConvexPolyArea
 // (Mononen): a span is marked when its column lies in the shape's footprint and its floor
 // height (in voxels, truncated toward zero like Recast's int casts) lies in the shape's Y
@@ -67,7 +72,7 @@ function markColumns(
       for (let i = first; i < end; i++) {
         const y = spanY[i];
         if (y < minY || y > maxY) continue;
-        if (areas[i] === NULL_AREA) continue;
+        if (areas[i] === UNWALKABLE) continue;
         areas[i] = areaId;
       }
     }
@@ -145,7 +150,7 @@ export function markCylinderArea(
       const first = cellFirst[c];
       const end = first + cellCount[c];
       for (let i = first; i < end; i++) {
-        if (areas[i] === NULL_AREA) continue;
+        if (areas[i] === UNWALKABLE) continue;
         const y = spanY[i];
         if (y >= minY && y <= maxY) areas[i] = areaId;
       }
@@ -236,7 +241,7 @@ export function markConvexPolyArea(
       }
       if (!inside) continue;
       for (let i = first; i < end; i++) {
-        if (areas[i] === NULL_AREA) continue;
+        if (areas[i] === UNWALKABLE) continue;
         const y = spanY[i];
         if (y >= minYv && y <= maxYv) areas[i] = areaId;
       }
@@ -267,24 +272,24 @@ export function medianFilterWalkableArea(chf: CompactHeightfield): void {
     const end = first + cellCount[c];
     for (let i = first; i < end; i++) {
       const own = areas[i];
-      if (own === NULL_AREA) {
-        out[i] = NULL_AREA;
+      if (own === UNWALKABLE) {
+        out[i] = UNWALKABLE;
         continue;
       }
       nei.fill(own);
       const s = con[i];
       for (let dir = 0; dir < 4; dir++) {
         const ci = (s >>> (dir << 3)) & 0xff;
-        if (ci === NOT_CONNECTED) continue;
+        if (ci === NO_LINK) continue;
         const ac = c + offs[dir];
         const a = cellFirst[ac] + ci;
         const aa = areas[a];
-        if (aa !== NULL_AREA) nei[dir * 2] = aa;
+        if (aa !== UNWALKABLE) nei[dir * 2] = aa;
         const dir2 = (dir + 1) & 3;
         const bi = (con[a] >>> (dir2 << 3)) & 0xff;
-        if (bi === NOT_CONNECTED) continue;
+        if (bi === NO_LINK) continue;
         const ba = areas[cellFirst[ac + offs[dir2]] + bi];
-        if (ba !== NULL_AREA) nei[dir * 2 + 1] = ba;
+        if (ba !== UNWALKABLE) nei[dir * 2 + 1] = ba;
       }
       // Insertion sort of 9 bytes; the median is the 5th.
       for (let k = 1; k < 9; k++) {

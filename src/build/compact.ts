@@ -7,11 +7,17 @@ import {
   SPAN_MAX_HEIGHT,
 } from "./types.js";
 
+// Module-local copies of the shared constants: hot loops then read plain constants even
+// where a test runner rewrites imports into property loads on a module object.
+const NO_LINK = NOT_CONNECTED;
+const UNWALKABLE = NULL_AREA;
+const MAX_TOP = SPAN_MAX_HEIGHT;
+
 /**
  * Largest neighbour index an 8-bit connection slot can hold; NOT_CONNECTED (0xff) is reserved.
  * Recast's 6-bit slot stops at 62; ours allows columns of up to 255 walkable spans.
  */
-export const MAX_LAYER_INDEX = NOT_CONNECTED - 1;
+export const MAX_LAYER_INDEX = NO_LINK - 1;
 
 /**
  * Open space above every walkable solid span, with 4-neighbour links, as in Recast's
@@ -31,103 +37,31 @@ export function buildCompactHeightfield(
 ): CompactHeightfield {
   const width = hf.width;
   const depth = hf.depth;
-  const columns = width * depth;
-  const columnHead = hf.columnHead;
-  const spanMin = hf.spanMin;
-  const spanMax = hf.spanMax;
-  const spanArea = hf.spanArea;
-  const spanNext = hf.spanNext;
-
-  let spanCount = 0;
-  for (let c = 0; c < columns; c++) {
-    for (let s = columnHead[c]; s !== -1; s = spanNext[s]) {
-      if (spanArea[s] !== NULL_AREA) spanCount++;
-    }
-  }
-
-  const cellFirst = new Uint32Array(columns);
-  const cellCount = new Uint16Array(columns);
-  const spanY = new Uint16Array(spanCount);
-  const spanH = new Uint16Array(spanCount);
-  const spanCon = new Uint32Array(spanCount).fill(0xffffffff);
-  const areas = new Uint8Array(spanCount);
-
-  // Fill columns: the open span starts on the solid span's top and ends at the next one's bottom.
-  let idx = 0;
-  for (let c = 0; c < columns; c++) {
-    cellFirst[c] = idx;
-    for (let s = columnHead[c]; s !== -1; s = spanNext[s]) {
-      const area = spanArea[s];
-      if (area === NULL_AREA) continue;
-      const floor = spanMax[s];
-      const next = spanNext[s];
-      const ceiling = next === -1 ? SPAN_MAX_HEIGHT : spanMin[next];
-      const clearance = ceiling - floor;
-      spanY[idx] = floor;
-      spanH[idx] = clearance < 0 ? 0 : Math.min(clearance, 0xffff);
-      areas[idx] = area;
-      idx++;
-    }
-    cellCount[c] = idx - cellFirst[c];
-  }
-
-  // Link neighbours. Spans of a column are sorted by floor, so the candidates within climb
-  // reach form one contiguous run: skip those too low, stop at the first too high.
-  let maxLayer = 0;
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const c = x + z * width;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
-      for (let i = first; i < end; i++) {
-        const y = spanY[i];
-        const top = y + spanH[i];
-        const lowest = y - walkableClimbVoxels;
-        const highest = y + walkableClimbVoxels;
-        let con = 0xffffffff;
-        for (let dir = 0; dir < 4; dir++) {
-          let nc: number;
-          if (dir === 0) {
-            if (x === 0) continue;
-            nc = c - 1;
-          } else if (dir === 1) {
-            if (z === depth - 1) continue;
-            nc = c + width;
-          } else if (dir === 2) {
-            if (x === width - 1) continue;
-            nc = c + 1;
-          } else {
-            if (z === 0) continue;
-            nc = c - width;
-          }
-          const nFirst = cellFirst[nc];
-          const nEnd = nFirst + cellCount[nc];
-          for (let k = nFirst; k < nEnd; k++) {
-            const ny = spanY[k];
-            if (ny < lowest) continue;
-            if (ny > highest) break;
-            const ntop = ny + spanH[k];
-            const gap = Math.min(ntop, top) - Math.max(ny, y);
-            if (gap >= walkableHeightVoxels) {
-              const layer = k - nFirst;
-              if (layer > MAX_LAYER_INDEX) {
-                if (layer > maxLayer) maxLayer = layer;
-                break;
-              }
-              const shift = dir << 3;
-              con = (con & ~(0xff << shift)) | (layer << shift);
-              break;
-            }
-          }
-        }
-        spanCon[i] = con >>> 0;
-      }
-    }
-  }
-
-  if (maxLayer > MAX_LAYER_INDEX && ctx) {
+  const cellFirst = new Uint32Array(width * depth);
+  const cellCount = new Uint16Array(width * depth);
+  // Phases are separate functions so V8 optimizes each loop on its own type feedback.
+  growScratch(hf.spanArea.length);
+  const count = fillColumns(hf, cellFirst, cellCount, scratchY, scratchH, scratchArea);
+  const spanY = scratchY.slice(0, count);
+  const spanH = scratchH.slice(0, count);
+  const areas = scratchArea.slice(0, count);
+  const spanCount = spanY.length;
+  const spanCon = new Uint32Array(spanCount);
+  linkOverflow = 0;
+  linkNeighbours(
+    width,
+    depth,
+    cellFirst,
+    cellCount,
+    spanY,
+    spanH,
+    spanCon,
+    walkableHeightVoxels,
+    walkableClimbVoxels,
+  );
+  if (linkOverflow > MAX_LAYER_INDEX && ctx) {
     ctx.warn(
-      `buildCompactHeightfield: a column has too many walkable layers to link (neighbour index ${maxLayer}, max ${MAX_LAYER_INDEX}); those links are left unconnected`,
+      `buildCompactHeightfield: a column has too many walkable layers to link (neighbour index ${linkOverflow}, max ${MAX_LAYER_INDEX}); those links are left unconnected`,
     );
   }
 
@@ -151,4 +85,170 @@ export function buildCompactHeightfield(
     spanCon,
     areas,
   };
+}
+
+// Pool-sized scratch for the fill phase, kept between builds and grown by doubling.
+let scratchY = new Uint16Array(0);
+let scratchH = new Uint16Array(0);
+let scratchArea = new Uint8Array(0);
+
+function growScratch(n: number): void {
+  if (scratchY.length >= n) return;
+  const size = Math.max(n, scratchY.length * 2);
+  scratchY = new Uint16Array(size);
+  scratchH = new Uint16Array(size);
+  scratchArea = new Uint8Array(size);
+}
+
+/**
+ * Writes each column's range and the floor, clearance and area of every open span into
+ * pool-sized scratch (one walk over the column lists); returns the span count.
+ */
+function fillColumns(
+  hf: Heightfield,
+  cellFirst: Uint32Array,
+  cellCount: Uint16Array,
+  yTmp: Uint16Array,
+  hTmp: Uint16Array,
+  areaTmp: Uint8Array,
+): number {
+  const columns = hf.width * hf.depth;
+  const columnHead = hf.columnHead;
+  const spanMin = hf.spanMin;
+  const spanMax = hf.spanMax;
+  const spanArea = hf.spanArea;
+  const spanNext = hf.spanNext;
+  let idx = 0;
+  for (let c = 0; c < columns; c++) {
+    const first = idx;
+    let s = columnHead[c];
+    while (s !== -1) {
+      const next = spanNext[s];
+      const area = spanArea[s];
+      if (area !== UNWALKABLE) {
+        // Open space runs from this solid span's top to the next one's bottom.
+        const floor = spanMax[s];
+        const clearance = (next === -1 ? MAX_TOP : spanMin[next]) - floor;
+        yTmp[idx] = floor;
+        hTmp[idx] = clearance < 0 ? 0 : Math.min(clearance, 0xffff);
+        areaTmp[idx] = area;
+        idx++;
+      }
+      s = next;
+    }
+    cellFirst[c] = first;
+    cellCount[c] = idx - first;
+  }
+  return idx;
+}
+
+/** Fills spanCon for every span: per direction the neighbour's index in its column. */
+function linkNeighbours(
+  width: number,
+  depth: number,
+  cellFirst: Uint32Array,
+  cellCount: Uint16Array,
+  spanY: Uint16Array,
+  spanH: Uint16Array,
+  spanCon: Uint32Array,
+  wh: number,
+  wc: number,
+): void {
+  for (let z = 0; z < depth; z++) {
+    for (let x = 0; x < width; x++) {
+      const c = x + z * width;
+      const first = cellFirst[c];
+      const end = first + cellCount[c];
+      if (first === end) continue;
+      // Neighbour column span ranges; an empty range at the grid edge.
+      let f0 = 0;
+      let e0 = 0;
+      let f1 = 0;
+      let e1 = 0;
+      let f2 = 0;
+      let e2 = 0;
+      let f3 = 0;
+      let e3 = 0;
+      if (x > 0) {
+        f0 = cellFirst[c - 1];
+        e0 = f0 + cellCount[c - 1];
+      }
+      if (z < depth - 1) {
+        f1 = cellFirst[c + width];
+        e1 = f1 + cellCount[c + width];
+      }
+      if (x < width - 1) {
+        f2 = cellFirst[c + 1];
+        e2 = f2 + cellCount[c + 1];
+      }
+      if (z > 0) {
+        f3 = cellFirst[c - width];
+        e3 = f3 + cellCount[c - width];
+      }
+      if (end - first === 1) {
+        // Lone span (the common case). A link between two lone spans is symmetric, so the
+        // -x and -z links mirror the +x / +z links the earlier columns already computed.
+        const y = spanY[first];
+        const top = y + spanH[first];
+        const l0 =
+          e0 - f0 === 1
+            ? ((spanCon[f0] >>> 16) & 0xff) === 0
+              ? 0
+              : NO_LINK
+            : findLink(spanY, spanH, f0, e0, y, top, wh, wc);
+        const l1 = findLink(spanY, spanH, f1, e1, y, top, wh, wc);
+        const l2 = findLink(spanY, spanH, f2, e2, y, top, wh, wc);
+        const l3 =
+          e3 - f3 === 1
+            ? ((spanCon[f3] >>> 8) & 0xff) === 0
+              ? 0
+              : NO_LINK
+            : findLink(spanY, spanH, f3, e3, y, top, wh, wc);
+        spanCon[first] = l0 | (l1 << 8) | (l2 << 16) | (l3 << 24);
+        continue;
+      }
+      for (let i = first; i < end; i++) {
+        const y = spanY[i];
+        const top = y + spanH[i];
+        const l0 = findLink(spanY, spanH, f0, e0, y, top, wh, wc);
+        const l1 = findLink(spanY, spanH, f1, e1, y, top, wh, wc);
+        const l2 = findLink(spanY, spanH, f2, e2, y, top, wh, wc);
+        const l3 = findLink(spanY, spanH, f3, e3, y, top, wh, wc);
+        spanCon[i] = l0 | (l1 << 8) | (l2 << 16) | (l3 << 24);
+      }
+    }
+  }
+}
+
+/** Largest neighbour index that did not fit a link slot during the current build (0 if none). */
+let linkOverflow = 0;
+
+/**
+ * Index within the neighbour column [first, end) of the lowest span reachable from a floor at
+ * `y` with ceiling `top`, or NOT_CONNECTED. Spans are sorted by floor, so the candidates
+ * within climb reach form one run: skip those too low, stop at the first too high.
+ */
+function findLink(
+  spanY: Uint16Array,
+  spanH: Uint16Array,
+  first: number,
+  end: number,
+  y: number,
+  top: number,
+  walkableHeight: number,
+  walkableClimb: number,
+): number {
+  for (let k = first; k < end; k++) {
+    const ny = spanY[k];
+    if (ny < y - walkableClimb) continue;
+    if (ny > y + walkableClimb) break;
+    if (Math.min(ny + spanH[k], top) - Math.max(ny, y) >= walkableHeight) {
+      const layer = k - first;
+      if (layer <= MAX_LAYER_INDEX) return layer;
+      // Past the slot range Recast too leaves the link unconnected.
+      if (layer > linkOverflow) linkOverflow = layer;
+      return NO_LINK;
+    }
+  }
+  return NO_LINK;
 }

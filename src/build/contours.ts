@@ -6,17 +6,16 @@
  */
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
-import {
-  AREA_BORDER,
-  BORDER_REGION,
-  BORDER_VERTEX,
-  type CompactHeightfield,
-  CONTOUR_REG_MASK,
-  type Contour,
-  type ContourSet,
-  NOT_CONNECTED,
-  type Regions,
-} from "./types.js";
+import type { CompactHeightfield, Contour, ContourSet, Regions } from "./types.js";
+import * as T from "./types.js";
+
+// Module-local copies of the shared constants: hot loops then read plain constants even when
+// a test runner or bundler turns imports into property getters.
+const AREA_BORDER = T.AREA_BORDER;
+const BORDER_REGION = T.BORDER_REGION;
+const BORDER_VERTEX = T.BORDER_VERTEX;
+const CONTOUR_REG_MASK = T.CONTOUR_REG_MASK;
+const NOT_CONNECTED = T.NOT_CONNECTED;
 
 /** Split wall edges (no region on the other side) longer than maxEdgeLenVoxels. */
 export const CONTOUR_TESS_WALL_EDGES = 1;
@@ -26,6 +25,16 @@ export const CONTOUR_TESS_AREA_EDGES = 2;
 const DX = new Int32Array([-1, 0, 1, 0]);
 const DZ = new Int32Array([0, 1, 0, -1]);
 const f32 = Math.fround;
+
+/** What the contour walk reads, with cell starts and links as Int32 views. */
+interface Grid {
+  first: Int32Array;
+  links: Int32Array;
+  spanY: Uint16Array;
+  areas: Uint8Array;
+  spanRegion: Uint16Array;
+  width: number;
+}
 
 /** Growable Int32 scratch; `data` is replaced (doubled) when too small. */
 interface IntScratch {
@@ -47,15 +56,8 @@ function reserve(s: IntScratch, ints: number): Int32Array {
  * corner sits where a tile-border region meets two interior cells of one area, so the
  * polygon mesh stage can drop it. Returns height | (BORDER_VERTEX or 0).
  */
-function cornerHeight(
-  chf: CompactHeightfield,
-  spanRegion: Uint16Array,
-  x: number,
-  z: number,
-  i: number,
-  dir: number,
-): number {
-  const { cellFirst, spanY, spanCon, areas, width } = chf;
+function cornerHeight(g: Grid, x: number, z: number, i: number, dir: number): number {
+  const { first, links, spanY, areas, spanRegion, width } = g;
   const dirp = (dir + 1) & 3;
   let h = spanY[i];
   // Region and area combined so corners between two areas are never removed.
@@ -63,17 +65,17 @@ function cornerHeight(
   let r1 = 0;
   let r2 = 0;
   let r3 = 0;
-  const con = spanCon[i];
+  const con = links[i];
   let c = (con >>> (dir << 3)) & 0xff;
   if (c !== NOT_CONNECTED) {
     const ax = x + DX[dir];
     const az = z + DZ[dir];
-    const a = cellFirst[ax + az * width] + c;
+    const a = first[ax + az * width] + c;
     if (spanY[a] > h) h = spanY[a];
     r1 = spanRegion[a] | (areas[a] << 16);
-    c = (spanCon[a] >>> (dirp << 3)) & 0xff;
+    c = (links[a] >>> (dirp << 3)) & 0xff;
     if (c !== NOT_CONNECTED) {
-      const b = cellFirst[ax + DX[dirp] + (az + DZ[dirp]) * width] + c;
+      const b = first[ax + DX[dirp] + (az + DZ[dirp]) * width] + c;
       if (spanY[b] > h) h = spanY[b];
       r2 = spanRegion[b] | (areas[b] << 16);
     }
@@ -82,12 +84,12 @@ function cornerHeight(
   if (c !== NOT_CONNECTED) {
     const ax = x + DX[dirp];
     const az = z + DZ[dirp];
-    const a = cellFirst[ax + az * width] + c;
+    const a = first[ax + az * width] + c;
     if (spanY[a] > h) h = spanY[a];
     r3 = spanRegion[a] | (areas[a] << 16);
-    c = (spanCon[a] >>> (dir << 3)) & 0xff;
+    c = (links[a] >>> (dir << 3)) & 0xff;
     if (c !== NOT_CONNECTED) {
-      const b = cellFirst[ax + DX[dir] + (az + DZ[dir]) * width] + c;
+      const b = first[ax + DX[dir] + (az + DZ[dir]) * width] + c;
       if (spanY[b] > h) h = spanY[b];
       r2 = spanRegion[b] | (areas[b] << 16);
     }
@@ -121,8 +123,7 @@ function isBorderCorner(a: number, b: number, c: number, d: number): boolean {
  * their count, or -count when the step cap was hit (corrupt connectivity).
  */
 function traceContour(
-  chf: CompactHeightfield,
-  spanRegion: Uint16Array,
+  g: Grid,
   edgeFlags: Uint8Array,
   startX: number,
   startZ: number,
@@ -130,7 +131,7 @@ function traceContour(
   out: IntScratch,
   maxSteps: number,
 ): number {
-  const { cellFirst, spanCon, areas, width } = chf;
+  const { first, links, areas, spanRegion, width } = g;
   let dir = 0;
   while ((edgeFlags[start] & (1 << dir)) === 0) dir++;
   const startDir = dir;
@@ -143,15 +144,15 @@ function traceContour(
   for (let step = 0; ; step++) {
     if (step >= maxSteps) return -(n >> 2);
     const bit = 1 << dir;
-    const c = (spanCon[i] >>> (dir << 3)) & 0xff;
+    const c = (links[i] >>> (dir << 3)) & 0xff;
     if ((edgeFlags[i] & bit) !== 0) {
-      const corner = cornerHeight(chf, spanRegion, x, z, i, dir);
-      // Edge dir of cell (x, z) starts at this corner when walking clockwise.
+      const corner = cornerHeight(g, x, z, i, dir);
+      // The corner shared by this edge and the next one (dir + 1), where this edge ends.
       const px = dir === 1 || dir === 2 ? x + 1 : x;
       const pz = dir === 0 || dir === 1 ? z + 1 : z;
       let r = corner & BORDER_VERTEX;
       if (c !== NOT_CONNECTED) {
-        const ni = cellFirst[x + DX[dir] + (z + DZ[dir]) * width] + c;
+        const ni = first[x + DX[dir] + (z + DZ[dir]) * width] + c;
         r |= spanRegion[ni];
         if (areas[ni] !== area) r |= AREA_BORDER;
       }
@@ -167,7 +168,7 @@ function traceContour(
       if (c === NOT_CONNECTED) break; // cannot happen with consistent links
       x += DX[dir];
       z += DZ[dir];
-      i = cellFirst[x + z * width] + c;
+      i = first[x + z * width] + c;
       dir = (dir + 3) & 3;
     }
     if (i === start && dir === startDir) break;
@@ -235,7 +236,10 @@ function simplifyContour(
     for (let i = 0; i < pn; i++) {
       const a = raw[i * 4 + 3];
       const b = raw[((i + 1) % pn) * 4 + 3];
-      if ((a & CONTOUR_REG_MASK) !== (b & CONTOUR_REG_MASK) || (a & AREA_BORDER) !== (b & AREA_BORDER)) {
+      if (
+        (a & CONTOUR_REG_MASK) !== (b & CONTOUR_REG_MASK) ||
+        (a & AREA_BORDER) !== (b & AREA_BORDER)
+      ) {
         if ((n + 1) * 4 > s.length) s = reserve(out, (n + 1) * 4);
         s[n * 4] = raw[i * 4];
         s[n * 4 + 1] = raw[i * 4 + 1];
@@ -315,10 +319,7 @@ function simplifyContour(
   }
 
   // Split long wall / area edges at the middle raw vertex.
-  if (
-    maxEdgeLen > 0 &&
-    (buildFlags & (CONTOUR_TESS_WALL_EDGES | CONTOUR_TESS_AREA_EDGES)) !== 0
-  ) {
+  if (maxEdgeLen > 0 && (buildFlags & (CONTOUR_TESS_WALL_EDGES | CONTOUR_TESS_AREA_EDGES)) !== 0) {
     const maxLenSq = maxEdgeLen * maxEdgeLen;
     for (let i = 0; i < n; ) {
       s = out.data;
@@ -523,7 +524,8 @@ function mergeHoles(
       const on = ov.length >> 2;
       const cx = hv[best * 4];
       const cz = hv[best * 4 + 2];
-      if (diagKeys.data.length < on) diagKeys.data = new Float64Array(Math.max(on, diagKeys.data.length * 2));
+      if (diagKeys.data.length < on)
+        diagKeys.data = new Float64Array(Math.max(on, diagKeys.data.length * 2));
       const keys = diagKeys.data;
       let nd = 0;
       for (let j = 0; j < on; j++) {
@@ -551,7 +553,9 @@ function mergeHoles(
       if (index === -1) best = (best + 1) % hn;
     }
     if (index === -1) {
-      ctx?.warn(`buildContours: no bridge found for a hole of region ${outline.region}; hole left open`);
+      ctx?.warn(
+        `buildContours: no bridge found for a hole of region ${outline.region}; hole left open`,
+      );
       continue;
     }
     outline.verts = bridge(outline.verts, hv, index, best);
@@ -570,10 +574,15 @@ function mergeHoles(
  * @param buildFlags CONTOUR_TESS_WALL_EDGES | CONTOUR_TESS_AREA_EDGES.
  *
  * Output vertices are in voxels relative to the tile without its border (x, z reduced by
- * chf.borderSize). Each region gives one contour per traced outline; a region's holes are
- * joined into its outline through a bridge, leaving the hole contour with empty `verts` (its
- * `rawVerts` remain), exactly as Recast's contour set does. Outlines simplifying to fewer than
- * three vertices are dropped.
+ * chf.borderSize). In `verts` the 4th component describes the edge starting at the vertex; in
+ * `rawVerts` (one vertex per cell edge, as Recast) it describes the edge ending there.
+ *
+ * Each traced outline gives one contour. A region's holes are joined into its outline through
+ * a bridge, leaving the hole contour with empty `verts` (its `rawVerts` remain), exactly as
+ * Recast's contour set does; later stages skip contours with fewer than 3 vertices. Outlines
+ * simplifying to fewer than three vertices are dropped, and one-span regions give none.
+ * When several bridges are equally short, the one to the lowest-index outline vertex wins
+ * (Recast leaves this to qsort's tie order).
  */
 export function buildContours(
   chf: CompactHeightfield,
@@ -591,26 +600,41 @@ export function buildContours(
       `buildContours: regions.spanRegion has ${spanRegion.length} entries, compact heightfield has ${spanCount} spans`,
     );
   }
-  const spanCon = chf.spanCon;
-  const colStep = new Int32Array([-1, width, 1, -width]);
+  // Int32 views: index arithmetic stays in small integers (Uint32 loads may leave int range).
+  const first = new Int32Array(cellFirst.buffer, cellFirst.byteOffset, cellFirst.length);
+  const links = new Int32Array(chf.spanCon.buffer, chf.spanCon.byteOffset, chf.spanCon.length);
+  const g: Grid = { first, links, spanY: chf.spanY, areas, spanRegion, width };
 
   // Per span, one bit per direction whose neighbour lies in another region (or none).
+  // Spans with some but not all bits set may start a walk; they are listed in scan order
+  // (span, column) so the walk loop need not rescan the grid.
   const edgeFlags = new Uint8Array(spanCount);
+  const starts: IntScratch = { data: new Int32Array(1024) };
+  let startCount = 0;
   for (let z = 0; z < depth; z++) {
     for (let x = 0; x < width; x++) {
       const col = x + z * width;
-      for (let i = cellFirst[col], end = i + cellCount[col]; i < end; i++) {
+      for (let i = first[col], end = i + cellCount[col]; i < end; i++) {
         const reg = spanRegion[i];
         if (reg === 0 || (reg & BORDER_REGION) !== 0) continue;
-        const con = spanCon[i];
-        let same = 0;
-        for (let dir = 0; dir < 4; dir++) {
-          const c = (con >>> (dir << 3)) & 0xff;
-          if (c !== NOT_CONNECTED && spanRegion[cellFirst[col + colStep[dir]] + c] === reg) {
-            same |= 1 << dir;
-          }
+        const con = links[i];
+        let f = 0;
+        let c = con & 0xff;
+        if (c === NOT_CONNECTED || spanRegion[first[col - 1] + c] !== reg) f = 1;
+        c = (con >>> 8) & 0xff;
+        if (c === NOT_CONNECTED || spanRegion[first[col + width] + c] !== reg) f |= 2;
+        c = (con >>> 16) & 0xff;
+        if (c === NOT_CONNECTED || spanRegion[first[col + 1] + c] !== reg) f |= 4;
+        c = con >>> 24;
+        if (c === NOT_CONNECTED || spanRegion[first[col - width] + c] !== reg) f |= 8;
+        edgeFlags[i] = f;
+        // A one-span region (all four bits) has no interior to outline, as in Recast.
+        if (f !== 0 && f !== 0xf) {
+          if (startCount * 2 + 2 > starts.data.length) reserve(starts, startCount * 2 + 2);
+          starts.data[startCount * 2] = i;
+          starts.data[startCount * 2 + 1] = col;
+          startCount++;
         }
-        edgeFlags[i] = same ^ 0xf;
       }
     }
   }
@@ -620,46 +644,40 @@ export function buildContours(
   const simp: IntScratch = { data: new Int32Array(256) };
   const maxErrorSq = f32(f32(maxErrorVoxels) * f32(maxErrorVoxels));
   const maxEdgeLen = Math.trunc(maxEdgeLenVoxels);
-  // Each step clears an edge flag or moves to a neighbour; a walk on consistent links
-  // closes long before this.
+  // Guard against corrupt links only. Recast stops a walk after 40000 steps, truncating very
+  // long outlines; a walk on consistent links closes well within this bound.
   const maxSteps = 8 * spanCount + 16;
 
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const col = x + z * width;
-      for (let i = cellFirst[col], end = i + cellCount[col]; i < end; i++) {
-        const f = edgeFlags[i];
-        if (f === 0) continue;
-        if (f === 0xf) {
-          // A one-span region has no interior to outline (as in Recast).
-          edgeFlags[i] = 0;
-          continue;
-        }
-        const reg = spanRegion[i];
-        let nraw = traceContour(chf, spanRegion, edgeFlags, x, z, i, raw, maxSteps);
-        if (nraw < 0) {
-          nraw = -nraw;
-          ctx?.warn(`buildContours: contour walk of region ${reg} did not close; links inconsistent`);
-        }
-        const rawData = raw.data;
-        let n = simplifyContour(rawData, nraw, simp, maxErrorSq, maxEdgeLen, buildFlags);
-        n = removeDegenerateSegments(simp.data, n);
-        if (n < 3) continue;
-        const verts = simp.data.slice(0, n * 4);
-        const rawVerts = rawData.slice(0, nraw * 4);
-        if (borderSize > 0) {
-          for (let k = 0; k < verts.length; k += 4) {
-            verts[k] -= borderSize;
-            verts[k + 2] -= borderSize;
-          }
-          for (let k = 0; k < rawVerts.length; k += 4) {
-            rawVerts[k] -= borderSize;
-            rawVerts[k + 2] -= borderSize;
-          }
-        }
-        contours.push({ verts, rawVerts, region: reg, area: areas[i] });
+  const startList = starts.data;
+  for (let k = 0; k < startCount; k++) {
+    const i = startList[k * 2];
+    if (edgeFlags[i] === 0) continue; // consumed by an earlier walk
+    const col = startList[k * 2 + 1];
+    const z = (col / width) | 0;
+    const x = col - z * width;
+    const reg = spanRegion[i];
+    let nraw = traceContour(g, edgeFlags, x, z, i, raw, maxSteps);
+    if (nraw < 0) {
+      nraw = -nraw;
+      ctx?.warn(`buildContours: contour walk of region ${reg} did not close; links inconsistent`);
+    }
+    const rawData = raw.data;
+    let n = simplifyContour(rawData, nraw, simp, maxErrorSq, maxEdgeLen, buildFlags);
+    n = removeDegenerateSegments(simp.data, n);
+    if (n < 3) continue;
+    const verts = simp.data.slice(0, n * 4);
+    const rawVerts = rawData.slice(0, nraw * 4);
+    if (borderSize > 0) {
+      for (let v = 0; v < verts.length; v += 4) {
+        verts[v] -= borderSize;
+        verts[v + 2] -= borderSize;
+      }
+      for (let v = 0; v < rawVerts.length; v += 4) {
+        rawVerts[v] -= borderSize;
+        rawVerts[v + 2] -= borderSize;
       }
     }
+    contours.push({ verts, rawVerts, region: reg, area: areas[i] });
   }
 
   mergeAllHoles(contours, ctx);

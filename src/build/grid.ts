@@ -16,7 +16,11 @@ export function computeBounds(positions: Float32Array): { bmin: Vec3; bmax: Vec3
 }
 
 /** Grid columns covering the bounds, rounded like Recast's rcCalcGridSize. */
-export function gridSize(bmin: Vec3, bmax: Vec3, cellSize: number): { width: number; depth: number } {
+export function gridSize(
+  bmin: Vec3,
+  bmax: Vec3,
+  cellSize: number,
+): { width: number; depth: number } {
   return {
     width: Math.max(1, Math.floor((bmax[0] - bmin[0]) / cellSize + 0.5)),
     depth: Math.max(1, Math.floor((bmax[2] - bmin[2]) / cellSize + 0.5)),

@@ -35,52 +35,23 @@ function area2(v: Int32Array, a: number, b: number, c: number): number {
   return (v[b] - v[a]) * (v[c + 2] - v[a + 2]) - (v[c] - v[a]) * (v[b + 2] - v[a + 2]);
 }
 
-/** c lies on the closed segment ab, given that a, b, c are collinear. */
-function onSegment(v: Int32Array, a: number, b: number, c: number): boolean {
-  const ax = v[a];
-  const bx = v[b];
-  const cx = v[c];
+/** (cx, cz) lies on the closed segment a-b, given that the three points are collinear. */
+function onSegment(
+  ax: number,
+  az: number,
+  bx: number,
+  bz: number,
+  cx: number,
+  cz: number,
+): boolean {
   if (ax !== bx) return (ax <= cx && cx <= bx) || (ax >= cx && cx >= bx);
-  const az = v[a + 2];
-  const bz = v[b + 2];
-  const cz = v[c + 2];
   return (az <= cz && cz <= bz) || (az >= cz && cz >= bz);
-}
-
-/** Segments ab and cd cross at a point interior to both (strict). */
-function crossesProperly(v: Int32Array, a: number, b: number, c: number, d: number): boolean {
-  const abc = area2(v, a, b, c);
-  const abd = area2(v, a, b, d);
-  const cda = area2(v, c, d, a);
-  const cdb = area2(v, c, d, b);
-  if (abc === 0 || abd === 0 || cda === 0 || cdb === 0) return false;
-  return abc < 0 !== abd < 0 && cda < 0 !== cdb < 0;
-}
-
-/** Segments ab and cd touch or cross (including collinear overlap and endpoint contact). */
-function touches(v: Int32Array, a: number, b: number, c: number, d: number): boolean {
-  const abc = area2(v, a, b, c);
-  const abd = area2(v, a, b, d);
-  const cda = area2(v, c, d, a);
-  const cdb = area2(v, c, d, b);
-  if (abc !== 0 && abd !== 0 && cda !== 0 && cdb !== 0) {
-    return abc < 0 !== abd < 0 && cda < 0 !== cdb < 0;
-  }
-  return (
-    (abc === 0 && onSegment(v, a, b, c)) ||
-    (abd === 0 && onSegment(v, a, b, d)) ||
-    (cda === 0 && onSegment(v, c, d, a)) ||
-    (cdb === 0 && onSegment(v, c, d, b))
-  );
-}
-
-function sameXZ(v: Int32Array, a: number, b: number): boolean {
-  return v[a] === v[b] && v[a + 2] === v[b + 2];
 }
 
 /**
  * (i, j) hits no polygon edge other than those incident to i or j, nor edges that merely share
- * an endpoint position with it. `loose` tolerates touching, only proper crossings reject.
+ * an endpoint position with it. Strict mode rejects any contact (crossing, touching, collinear
+ * overlap); `loose` rejects proper crossings only.
  */
 function clearOfEdges(
   i: number,
@@ -92,13 +63,51 @@ function clearOfEdges(
 ): boolean {
   const d0 = (idx[i] & INDEX_MASK) * 4;
   const d1 = (idx[j] & INDEX_MASK) * 4;
+  const ax = v[d0];
+  const az = v[d0 + 2];
+  const bx = v[d1];
+  const bz = v[d1 + 2];
+  const ex = bx - ax;
+  const ez = bz - az;
   for (let k = 0; k < n; k++) {
     const k1 = k + 1 < n ? k + 1 : 0;
     if (k === i || k1 === i || k === j || k1 === j) continue;
     const p0 = (idx[k] & INDEX_MASK) * 4;
     const p1 = (idx[k1] & INDEX_MASK) * 4;
-    if (sameXZ(v, d0, p0) || sameXZ(v, d1, p0) || sameXZ(v, d0, p1) || sameXZ(v, d1, p1)) continue;
-    if (loose ? crossesProperly(v, d0, d1, p0, p1) : touches(v, d0, d1, p0, p1)) return false;
+    const cx = v[p0];
+    const cz = v[p0 + 2];
+    const dx = v[p1];
+    const dz = v[p1 + 2];
+    if (
+      (cx === ax && cz === az) ||
+      (cx === bx && cz === bz) ||
+      (dx === ax && dz === az) ||
+      (dx === bx && dz === bz)
+    ) {
+      continue;
+    }
+    // Signed areas (Recast's area2) of c and d against a-b; both strictly on one side: no contact.
+    const abc = ex * (cz - az) - (cx - ax) * ez;
+    const abd = ex * (dz - az) - (dx - ax) * ez;
+    if ((abc > 0 && abd > 0) || (abc < 0 && abd < 0)) continue;
+    const fx = dx - cx;
+    const fz = dz - cz;
+    const cda = fx * (az - cz) - (ax - cx) * fz;
+    const cdb = fx * (bz - cz) - (bx - cx) * fz;
+    if (abc !== 0 && abd !== 0 && cda !== 0 && cdb !== 0) {
+      // Proper crossing: a and b on opposite sides of c-d (c, d already are of a-b).
+      if (cda < 0 !== cdb < 0) return false;
+      continue;
+    }
+    if (loose) continue;
+    if (
+      (abc === 0 && onSegment(ax, az, bx, bz, cx, cz)) ||
+      (abd === 0 && onSegment(ax, az, bx, bz, dx, dz)) ||
+      (cda === 0 && onSegment(cx, cz, dx, dz, ax, az)) ||
+      (cdb === 0 && onSegment(cx, cz, dx, dz, bx, bz))
+    ) {
+      return false;
+    }
   }
   return true;
 }
@@ -233,39 +242,30 @@ let mergeEdgeA = 0;
 let mergeEdgeB = 0;
 
 /**
- * How good merging polygons at offsets pa and pb would be: the squared XZ length of their shared
- * edge, or -1 when they share none, the union would exceed nvp vertices or not be convex.
+ * How good merging polygons at offsets pa (na vertices) and pb (nb vertices) would be: the
+ * squared XZ length of their shared edge, or -1 when they share none, the union would exceed
+ * nvp vertices or would not be convex. Sets mergeEdgeA / mergeEdgeB on success.
  */
 function mergeValue(
   polys: Uint32Array,
   pa: number,
+  na: number,
   pb: number,
+  nb: number,
   verts: Uint16Array,
   nvp: number,
 ): number {
-  const na = polyVertCount(polys, pa, nvp);
-  const nb = polyVertCount(polys, pb, nvp);
   if (na + nb - 2 > nvp) return -1;
   let ea = -1;
   let eb = -1;
-  // The last matching edge of a wins (Recast scans all of a).
+  // The last matching edge of a wins (Recast scans all of a); edges match as unordered pairs.
   for (let i = 0; i < na; i++) {
-    let a0 = polys[pa + i];
-    let a1 = polys[pa + (i + 1 < na ? i + 1 : 0)];
-    if (a0 > a1) {
-      const t = a0;
-      a0 = a1;
-      a1 = t;
-    }
+    const a0 = polys[pa + i];
+    const a1 = polys[pa + (i + 1 < na ? i + 1 : 0)];
     for (let j = 0; j < nb; j++) {
-      let b0 = polys[pb + j];
-      let b1 = polys[pb + (j + 1 < nb ? j + 1 : 0)];
-      if (b0 > b1) {
-        const t = b0;
-        b0 = b1;
-        b1 = t;
-      }
-      if (a0 === b0 && a1 === b1) {
+      const b0 = polys[pb + j];
+      const b1 = polys[pb + (j + 1 < nb ? j + 1 : 0)];
+      if ((a0 === b1 && a1 === b0) || (a0 === b0 && a1 === b1)) {
         ea = i;
         eb = j;
         break;
@@ -322,10 +322,85 @@ function mergeInto(
   polys.copyWithin(pa, tmp, tmp + nvp);
 }
 
+/** Growable scratch for polygon merging. */
+interface MergeScratch {
+  /** Pairs (j < k) of polygon slots that can merge, with their positive merge value. */
+  candJ: Int32Array;
+  candK: Int32Array;
+  candValue: Int32Array;
+  /** Per mesh vertex: id of the last polygon stamped on it (cheap "shares an edge?" filter). */
+  stamp: Int32Array;
+  stampId: number;
+}
+
+/**
+ * Appends to the candidate list (holding `count` entries) every pair of polygon a with a slot x
+ * in [from, npolys), x !== skip, that has a positive merge value. Returns the new count. Pairs
+ * sharing fewer than two vertices cannot share an edge and are rejected via vertex stamps.
+ */
+function addMergeCandidates(
+  s: MergeScratch,
+  count: number,
+  a: number,
+  polys: Uint32Array,
+  npolys: number,
+  nvp: number,
+  verts: Uint16Array,
+  from: number,
+  skip: number,
+): number {
+  if (s.candJ.length < count + npolys) {
+    const cap = Math.max(count + npolys, s.candJ.length * 2);
+    const j = new Int32Array(cap);
+    const k = new Int32Array(cap);
+    const v = new Int32Array(cap);
+    j.set(s.candJ.subarray(0, count));
+    k.set(s.candK.subarray(0, count));
+    v.set(s.candValue.subarray(0, count));
+    s.candJ = j;
+    s.candK = k;
+    s.candValue = v;
+  }
+  const { candJ, candK, candValue, stamp } = s;
+  const id = ++s.stampId;
+  const pa = a * nvp;
+  let na = 0;
+  while (na < nvp && polys[pa + na] !== NULL_IDX) stamp[polys[pa + na++]] = id;
+  for (let x = from; x < npolys; x++) {
+    if (x === a || x === skip) continue;
+    const px = x * nvp;
+    let nx = 0;
+    let shared = 0;
+    while (nx < nvp) {
+      const v = polys[px + nx];
+      if (v === NULL_IDX) break;
+      if (stamp[v] === id) shared++;
+      nx++;
+    }
+    if (shared < 2) continue;
+    // Same argument order as a full (j < k) scan would use.
+    const value =
+      x < a
+        ? mergeValue(polys, px, nx, pa, na, verts, nvp)
+        : mergeValue(polys, pa, na, px, nx, verts, nvp);
+    if (value > 0) {
+      candJ[count] = Math.min(x, a);
+      candK[count] = Math.max(x, a);
+      candValue[count] = value;
+      count++;
+    }
+  }
+  return count;
+}
+
 /**
  * Greedy merge: repeatedly join the pair sharing the longest edge whose union stays convex and
- * within nvp vertices. The slot at `npolys * nvp` is scratch. Region ids that disagree become
- * MULTIPLE_REGIONS. Returns the new polygon count.
+ * within nvp vertices (the first such pair in (j, k) slot order on ties). The slot at `tmp` is
+ * scratch. Region ids that disagree become MULTIPLE_REGIONS. Returns the new polygon count.
+ *
+ * Rather than re-evaluating all pairs after every merge, a list of mergeable pairs is kept: a
+ * merge changes only the merged polygon and the one moved into the freed slot, so only their
+ * pairs are re-evaluated. The choices are exactly those of the all-pairs scan.
  */
 function mergePolygons(
   polys: Uint32Array,
@@ -335,42 +410,67 @@ function mergePolygons(
   regs: Uint16Array,
   areas: Uint8Array,
   tmp: number,
+  s: MergeScratch,
 ): number {
-  for (;;) {
+  let count = 0;
+  for (let j = 0; j < npolys - 1; j++) {
+    count = addMergeCandidates(s, count, j, polys, npolys, nvp, verts, j + 1, -1);
+  }
+  while (count > 0) {
+    const { candJ, candK, candValue } = s;
     let best = 0;
-    let bestA = 0;
-    let bestB = 0;
-    let bestEa = 0;
-    let bestEb = 0;
-    for (let j = 0; j < npolys - 1; j++) {
-      const pj = j * nvp;
-      for (let k = j + 1; k < npolys; k++) {
-        const value = mergeValue(polys, pj, k * nvp, verts, nvp);
-        if (value > best) {
-          best = value;
-          bestA = j;
-          bestB = k;
-          bestEa = mergeEdgeA;
-          bestEb = mergeEdgeB;
-        }
+    let a = 0;
+    let b = 0;
+    for (let c = 0; c < count; c++) {
+      const value = candValue[c];
+      const j = candJ[c];
+      const k = candK[c];
+      if (value > best || (value === best && (j < a || (j === a && k < b)))) {
+        best = value;
+        a = j;
+        b = k;
       }
     }
-    if (best <= 0) return npolys;
-    const pb = bestB * nvp;
-    mergeInto(polys, bestA * nvp, pb, bestEa, bestEb, tmp, nvp);
-    if (regs[bestA] !== regs[bestB]) regs[bestA] = MULTIPLE_REGIONS;
+    const pa = a * nvp;
+    const pb = b * nvp;
+    // Recover the shared edge slots of the winning pair.
+    mergeValue(
+      polys,
+      pa,
+      polyVertCount(polys, pa, nvp),
+      pb,
+      polyVertCount(polys, pb, nvp),
+      verts,
+      nvp,
+    );
+    mergeInto(polys, pa, pb, mergeEdgeA, mergeEdgeB, tmp, nvp);
+    if (regs[a] !== regs[b]) regs[a] = MULTIPLE_REGIONS;
     const last = npolys - 1;
-    if (bestB !== last) polys.copyWithin(pb, last * nvp, last * nvp + nvp);
-    regs[bestB] = regs[last];
-    areas[bestB] = areas[last];
+    if (b !== last) polys.copyWithin(pb, last * nvp, last * nvp + nvp);
+    regs[b] = regs[last];
+    areas[b] = areas[last];
     npolys--;
+    // Forget pairs of the changed slots (a, b) and the vacated one, then re-evaluate a and b.
+    let kept = 0;
+    for (let c = 0; c < count; c++) {
+      const j = candJ[c];
+      const k = candK[c];
+      if (j === a || j === b || k === a || k === b || k === last) continue;
+      candJ[kept] = j;
+      candK[kept] = k;
+      candValue[kept] = candValue[c];
+      kept++;
+    }
+    count = addMergeCandidates(s, kept, a, polys, npolys, nvp, verts, 0, -1);
+    if (b < npolys) count = addMergeCandidates(s, count, b, polys, npolys, nvp, verts, 0, a);
   }
+  return npolys;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Mesh under construction, plus scratch for vertex removal (grown on demand).
 
-interface MeshBuild {
+interface MeshBuild extends MergeScratch {
   nvp: number;
   verts: Uint16Array;
   nverts: number;
@@ -625,7 +725,16 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
   }
   if (npolys === 0) return;
   if (nvp > 3) {
-    npolys = mergePolygons(holePolys, npolys, nvp, verts, holePolyRegs, holePolyAreas, ntris * nvp);
+    npolys = mergePolygons(
+      holePolys,
+      npolys,
+      nvp,
+      verts,
+      holePolyRegs,
+      holePolyAreas,
+      ntris * nvp,
+      m,
+    );
   }
 
   for (let i = 0; i < npolys; i++) {
@@ -785,6 +894,11 @@ export function buildPolyMesh(
     holePolys: new Uint32Array(16 * nvp),
     holePolyRegs: new Uint16Array(16),
     holePolyAreas: new Uint8Array(16),
+    candJ: new Int32Array(64),
+    candK: new Int32Array(64),
+    candValue: new Int32Array(64),
+    stamp: new Int32Array(maxVertices),
+    stampId: 0,
   };
   const { verts, polys, regs, areas } = m;
   const removable = new Uint8Array(maxVertices);
@@ -844,7 +958,7 @@ export function buildPolyMesh(
     if (nvp > 3) {
       cregs.fill(cont.region, 0, npolys);
       careas.fill(cont.area, 0, npolys);
-      npolys = mergePolygons(cpolys, npolys, nvp, verts, cregs, careas, maxVertsPerCont * nvp);
+      npolys = mergePolygons(cpolys, npolys, nvp, verts, cregs, careas, maxVertsPerCont * nvp, m);
     }
 
     for (let j = 0; j < npolys; j++) {

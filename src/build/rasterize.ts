@@ -74,86 +74,95 @@ export function markWalkableTriangles(
   return { areas, degenerateCount };
 }
 
-// Scratch polygons for clipping, reused by every call: four buffers (triangle remainder, row,
-// cell, row remainder) of up to MAX_POLY_VERTS xyz vertices in one Float32Array. Storing into
-// a Float32Array rounds to float32, which together with the explicit frounds reproduces
-// Recast's float32 arithmetic exactly. A triangle cut by two pairs of axis-aligned lines has at
-// most 7 vertices; the head-room covers repeated vertices lying exactly on a cut line.
-const MAX_POLY_VERTS = 16;
+// Scratch polygons for clipping, reused by every call: three buffers (triangle remainder, row,
+// free) of up to MAX_POLY_VERTS xyz vertices whose roles rotate, so nothing is allocated per
+// triangle. Every stored coordinate is a float32 value, and each arithmetic step is rounded
+// with fround: fround(a op b) of float32 inputs equals the float32 operation, so this
+// reproduces Recast's float32 clipping bit for bit. A triangle cut by two pairs of axis-aligned
+// lines has at most 7 vertices (Recast's own buffers hold 7); the head-room covers vertices
+// repeated when they lie exactly on a cut line.
+const MAX_POLY_VERTS = 32;
 const POLY_STRIDE = MAX_POLY_VERTS * 3;
-const polyBuf = new Float32Array(POLY_STRIDE * 4);
-const axisDelta = new Float32Array(MAX_POLY_VERTS);
+const polyBuf = new Float64Array(POLY_STRIDE * 3);
+/** Grid constants of the current rasterizeTriangles call, in float32: bmin xyz, bmax xyz,
+ * cellSize, 1 / cellSize, 1 / cellHeight, box height. */
+const gridParams = new Float64Array(10);
 
 /**
- * Splits the convex polygon at `inOff` (n vertices) by the plane {v[axis] = offset} into the
- * part with v[axis] <= offset (written at `outA`) and the part with v[axis] >= offset (at `outB`).
- * Vertices on the plane go to both. Returns countA | (countB << 16).
+ * Splits the convex polygon at `inOff` (n >= 1 vertices) by the plane z = offset into the part
+ * with z <= offset (written at `outA`) and the part with z >= offset (at `outB`). Vertices on
+ * the plane go to both. Returns countA | (countB << 16).
  */
-function splitPoly(
-  buf: Float32Array,
+function splitRow(
+  buf: Float64Array,
   inOff: number,
   n: number,
   outA: number,
   outB: number,
   offset: number,
-  axis: number,
 ): number {
-  const delta = axisDelta;
-  for (let i = 0; i < n; i++) delta[i] = offset - buf[inOff + i * 3 + axis]!;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0, j = n - 1; i < n; j = i, i++) {
-    const di = delta[i]!;
-    const dj = delta[j]!;
-    const vi = inOff + i * 3;
+  const last = inOff + (n - 1) * 3;
+  let xj = buf[last]!;
+  let yj = buf[last + 1]!;
+  let zj = buf[last + 2]!;
+  // Signs of the unrounded differences equal those of the float32 ones; the values are
+  // rounded only where an intersection is computed.
+  let dj = offset - zj;
+  let a = outA;
+  let b = outB;
+  for (let i = inOff, end = inOff + n * 3; i < end; i += 3) {
+    const xi = buf[i]!;
+    const yi = buf[i + 1]!;
+    const zi = buf[i + 2]!;
+    const di = offset - zi;
     if (di >= 0 !== dj >= 0) {
       // Edge j→i crosses the plane: both parts get the intersection point.
-      const s = fround(dj / fround(dj - di));
-      const vj = inOff + j * 3;
-      const xj = buf[vj]!;
-      const yj = buf[vj + 1]!;
-      const zj = buf[vj + 2]!;
-      const oa = outA + na * 3;
-      buf[oa] = xj + fround(fround(buf[vi]! - xj) * s);
-      buf[oa + 1] = yj + fround(fround(buf[vi + 1]! - yj) * s);
-      buf[oa + 2] = zj + fround(fround(buf[vi + 2]! - zj) * s);
-      const ob = outB + nb * 3;
-      buf[ob] = buf[oa]!;
-      buf[ob + 1] = buf[oa + 1]!;
-      buf[ob + 2] = buf[oa + 2]!;
-      na++;
-      nb++;
+      const dj32 = fround(dj);
+      const s = fround(dj32 / fround(dj32 - fround(di)));
+      const px = fround(xj + fround(fround(xi - xj) * s));
+      const py = fround(yj + fround(fround(yi - yj) * s));
+      const pz = fround(zj + fround(fround(zi - zj) * s));
+      buf[a] = px;
+      buf[a + 1] = py;
+      buf[a + 2] = pz;
+      a += 3;
+      buf[b] = px;
+      buf[b + 1] = py;
+      buf[b + 2] = pz;
+      b += 3;
       // Vertex i itself, unless it lies on the plane (then the intersection is it).
       if (di > 0) {
-        const o = outA + na * 3;
-        buf[o] = buf[vi]!;
-        buf[o + 1] = buf[vi + 1]!;
-        buf[o + 2] = buf[vi + 2]!;
-        na++;
+        buf[a] = xi;
+        buf[a + 1] = yi;
+        buf[a + 2] = zi;
+        a += 3;
       } else if (di < 0) {
-        const o = outB + nb * 3;
-        buf[o] = buf[vi]!;
-        buf[o + 1] = buf[vi + 1]!;
-        buf[o + 2] = buf[vi + 2]!;
-        nb++;
+        buf[b] = xi;
+        buf[b + 1] = yi;
+        buf[b + 2] = zi;
+        b += 3;
       }
     } else {
+      // Same side; a vertex on the plane belongs to both parts.
       if (di >= 0) {
-        const o = outA + na * 3;
-        buf[o] = buf[vi]!;
-        buf[o + 1] = buf[vi + 1]!;
-        buf[o + 2] = buf[vi + 2]!;
-        na++;
-        if (di !== 0) continue;
+        buf[a] = xi;
+        buf[a + 1] = yi;
+        buf[a + 2] = zi;
+        a += 3;
       }
-      const o = outB + nb * 3;
-      buf[o] = buf[vi]!;
-      buf[o + 1] = buf[vi + 1]!;
-      buf[o + 2] = buf[vi + 2]!;
-      nb++;
+      if (!(di > 0)) {
+        buf[b] = xi;
+        buf[b + 1] = yi;
+        buf[b + 2] = zi;
+        b += 3;
+      }
     }
+    xj = xi;
+    yj = yi;
+    zj = zi;
+    dj = di;
   }
-  return na | (nb << 16);
+  return ((a - outA) / 3) | (((b - outB) / 3) << 16);
 }
 
 /**
@@ -185,17 +194,18 @@ export function rasterizeTriangles(
   }
   const w = hf.width;
   const h = hf.depth;
-  const bminX = fround(hf.bmin[0]);
-  const bminY = fround(hf.bmin[1]);
-  const bminZ = fround(hf.bmin[2]);
-  const bmaxX = fround(hf.bmax[0]);
-  const bmaxY = fround(hf.bmax[1]);
-  const bmaxZ = fround(hf.bmax[2]);
-  const cs = fround(hf.cellSize);
-  const ics = fround(1 / cs);
-  const ich = fround(1 / fround(hf.cellHeight));
-  const by = fround(bmaxY - bminY);
-  const buf = polyBuf;
+  if (w === 0 || h === 0) return;
+  const g = gridParams;
+  g[0] = fround(hf.bmin[0]);
+  g[1] = fround(hf.bmin[1]);
+  g[2] = fround(hf.bmin[2]);
+  g[3] = fround(hf.bmax[0]);
+  g[4] = fround(hf.bmax[1]);
+  g[5] = fround(hf.bmax[2]);
+  g[6] = fround(hf.cellSize);
+  g[7] = fround(1 / g[6]);
+  g[8] = fround(1 / fround(hf.cellHeight));
+  g[9] = fround(g[4] - g[1]);
   let skipped = 0;
   let outside = 0;
 
@@ -205,126 +215,212 @@ export function rasterizeTriangles(
       skipped++;
       continue;
     }
-    const a = indices[t * 3]! * 3;
-    const b = indices[t * 3 + 1]! * 3;
-    const c = indices[t * 3 + 2]! * 3;
-    const ax = positions[a]!;
-    const ay = positions[a + 1]!;
-    const az = positions[a + 2]!;
-    const bx = positions[b]!;
-    const by_ = positions[b + 1]!;
-    const bz = positions[b + 2]!;
-    const cx = positions[c]!;
-    const cy = positions[c + 1]!;
-    const cz = positions[c + 2]!;
-    const tMinX = ax < bx ? (ax < cx ? ax : cx) : bx < cx ? bx : cx;
-    const tMaxX = ax > bx ? (ax > cx ? ax : cx) : bx > cx ? bx : cx;
-    const tMinY = ay < by_ ? (ay < cy ? ay : cy) : by_ < cy ? by_ : cy;
-    const tMaxY = ay > by_ ? (ay > cy ? ay : cy) : by_ > cy ? by_ : cy;
-    const tMinZ = az < bz ? (az < cz ? az : cz) : bz < cz ? bz : cz;
-    const tMaxZ = az > bz ? (az > cz ? az : cz) : bz > cz ? bz : cz;
-    // Written as "all overlap" so NaN coordinates count as outside.
-    if (
-      !(
-        tMinX <= bmaxX &&
-        tMaxX >= bminX &&
-        tMinY <= bmaxY &&
-        tMaxY >= bminY &&
-        tMinZ <= bmaxZ &&
-        tMaxZ >= bminZ
-      )
-    ) {
-      outside++;
-      continue;
-    }
-
-    let z0 = Math.trunc(fround(fround(tMinZ - bminZ) * ics));
-    let z1 = Math.trunc(fround(fround(tMaxZ - bminZ) * ics));
-    // Start at -1 so the first cut removes what lies before the grid.
-    z0 = z0 < -1 ? -1 : z0 > h - 1 ? h - 1 : z0;
-    z1 = z1 < 0 ? 0 : z1 > h - 1 ? h - 1 : z1;
-
-    // Buffer offsets; the roles rotate as polygons are split.
-    let rest = 0;
-    let row = POLY_STRIDE;
-    let cell = POLY_STRIDE * 2;
-    let spare = POLY_STRIDE * 3;
-    buf[0] = ax;
-    buf[1] = ay;
-    buf[2] = az;
-    buf[3] = bx;
-    buf[4] = by_;
-    buf[5] = bz;
-    buf[6] = cx;
-    buf[7] = cy;
-    buf[8] = cz;
-    let restCount = 3;
-
-    for (let z = z0; z <= z1; z++) {
-      const cellZ = fround(bminZ + fround(z * cs));
-      const rz = splitPoly(buf, rest, restCount, row, cell, fround(cellZ + cs), 2);
-      const rowCount = rz & 0xffff;
-      restCount = rz >>> 16;
-      const tmp = rest;
-      rest = cell;
-      cell = tmp;
-      if (rowCount < 3 || z < 0) continue;
-
-      let minX = buf[row]!;
-      let maxX = minX;
-      for (let v = 1; v < rowCount; v++) {
-        const px = buf[row + v * 3]!;
-        if (px < minX) minX = px;
-        if (px > maxX) maxX = px;
-      }
-      let x0 = Math.trunc(fround(fround(minX - bminX) * ics));
-      let x1 = Math.trunc(fround(fround(maxX - bminX) * ics));
-      if (x1 < 0 || x0 >= w) continue;
-      x0 = x0 < -1 ? -1 : x0;
-      x1 = x1 > w - 1 ? w - 1 : x1;
-
-      let rowRest = row;
-      let rowRestCount = rowCount;
-      for (let x = x0; x <= x1; x++) {
-        const cellX = fround(bminX + fround(x * cs));
-        const rx = splitPoly(buf, rowRest, rowRestCount, cell, spare, fround(cellX + cs), 0);
-        const cellCount = rx & 0xffff;
-        rowRestCount = rx >>> 16;
-        const t2 = rowRest;
-        rowRest = spare;
-        spare = t2;
-        if (cellCount < 3 || x < 0) continue;
-
-        let spanMin = buf[cell + 1]!;
-        let spanMax = spanMin;
-        for (let v = 1; v < cellCount; v++) {
-          const py = buf[cell + v * 3 + 1]!;
-          if (py < spanMin) spanMin = py;
-          if (py > spanMax) spanMax = py;
-        }
-        spanMin = fround(spanMin - bminY);
-        spanMax = fround(spanMax - bminY);
-        if (spanMax < 0 || spanMin > by) continue;
-        if (spanMin < 0) spanMin = 0;
-        if (spanMax > by) spanMax = by;
-
-        let iMin = Math.floor(fround(spanMin * ich));
-        iMin = iMin < 0 ? 0 : iMin > SPAN_MAX_HEIGHT ? SPAN_MAX_HEIGHT : iMin;
-        let iMax = Math.ceil(fround(spanMax * ich));
-        iMax = iMax <= iMin ? iMin + 1 : iMax > SPAN_MAX_HEIGHT ? SPAN_MAX_HEIGHT : iMax;
-        if (iMax > SPAN_MAX_HEIGHT) continue; // Only when iMin is at the very top: no room.
-        addSpan(hf, x, z, iMin, iMax, area, flagMergeThreshold);
-      }
-      // Put the row buffer back in the rotation so the four offsets stay distinct.
-      if (rowRest !== row) {
-        const t3 = row;
-        row = rowRest;
-        rowRest = t3;
-      }
-    }
+    const inside = rasterizeTriangle(
+      hf,
+      positions,
+      indices[t * 3]! * 3,
+      indices[t * 3 + 1]! * 3,
+      indices[t * 3 + 2]! * 3,
+      area,
+      flagMergeThreshold,
+    );
+    if (!inside) outside++;
   }
   if (ctx) {
     if (skipped > 0) ctx.count("rasterize.skippedTriangles", skipped);
     if (outside > 0) ctx.count("rasterize.outsideTriangles", outside);
+  }
+}
+
+/**
+ * Rasterizes the triangle whose vertices start at positions[a], [b], [c]; returns false when
+ * its bounding box misses the heightfield box. A function per triangle (rather than one big
+ * loop) keeps the hot code small, so V8 optimizes it within the first few hundred triangles.
+ */
+function rasterizeTriangle(
+  hf: Heightfield,
+  positions: Float32Array,
+  a: number,
+  b: number,
+  c: number,
+  area: number,
+  flagMergeThreshold: number,
+): boolean {
+  const g = gridParams;
+  const bminX = g[0]!;
+  const bminY = g[1]!;
+  const bminZ = g[2]!;
+  const cs = g[6]!;
+  const ics = g[7]!;
+  const w = hf.width;
+  const h = hf.depth;
+  const buf = polyBuf;
+  const ax = positions[a]!;
+  const ay = positions[a + 1]!;
+  const az = positions[a + 2]!;
+  const bx = positions[b]!;
+  const by = positions[b + 1]!;
+  const bz = positions[b + 2]!;
+  const cx = positions[c]!;
+  const cy = positions[c + 1]!;
+  const cz = positions[c + 2]!;
+  // Written as "all overlap" so NaN coordinates count as outside.
+  if (
+    !(
+      Math.min(ax, bx, cx) <= g[3]! &&
+      Math.max(ax, bx, cx) >= bminX &&
+      Math.min(ay, by, cy) <= g[4]! &&
+      Math.max(ay, by, cy) >= bminY &&
+      Math.min(az, bz, cz) <= g[5]! &&
+      Math.max(az, bz, cz) >= bminZ
+    )
+  ) {
+    return false;
+  }
+
+  let z0 = Math.trunc(fround(fround(Math.min(az, bz, cz) - bminZ) * ics));
+  let z1 = Math.trunc(fround(fround(Math.max(az, bz, cz) - bminZ) * ics));
+  // Start at -1 so the first cut removes what lies before the grid.
+  z0 = Math.max(-1, Math.min(z0, h - 1));
+  z1 = Math.max(0, Math.min(z1, h - 1));
+
+  // Three polygon buffers whose roles rotate as polygons are split.
+  let rest = 0;
+  const row = POLY_STRIDE;
+  let free = POLY_STRIDE * 2;
+  buf[0] = ax;
+  buf[1] = ay;
+  buf[2] = az;
+  buf[3] = bx;
+  buf[4] = by;
+  buf[5] = bz;
+  buf[6] = cx;
+  buf[7] = cy;
+  buf[8] = cz;
+  let restCount = 3;
+
+  for (let z = z0; z <= z1; z++) {
+    if (restCount === 0) break; // Nothing left of the triangle.
+    const cellZ = fround(bminZ + fround(z * cs));
+    const rz = splitRow(buf, rest, restCount, row, free, fround(cellZ + cs));
+    const rowCount = rz & 0xffff;
+    restCount = rz >>> 16;
+    const t1 = rest;
+    rest = free;
+    free = t1;
+    if (rowCount < 3 || z < 0) continue;
+
+    let minX = buf[row]!;
+    let maxX = minX;
+    for (let v = row + 3, end = row + rowCount * 3; v < end; v += 3) {
+      const px = buf[v]!;
+      if (px < minX) minX = px;
+      if (px > maxX) maxX = px;
+    }
+    let x0 = Math.trunc(fround(fround(minX - bminX) * ics));
+    let x1 = Math.trunc(fround(fround(maxX - bminX) * ics));
+    if (x1 < 0 || x0 >= w) continue;
+    if (x0 < -1) x0 = -1;
+    if (x1 > w - 1) x1 = w - 1;
+
+    rasterizeRow(hf, row, rowCount, free, x0, x1, z, area, flagMergeThreshold);
+  }
+  return true;
+}
+
+/**
+ * Cuts the row polygon at `row` (rowCount vertices) into cells x0..x1 of grid row z and adds
+ * each cell's span. The buffer at `free` is scratch; the two buffers swap roles per cut.
+ */
+function rasterizeRow(
+  hf: Heightfield,
+  row: number,
+  rowCount: number,
+  free: number,
+  x0: number,
+  x1: number,
+  z: number,
+  area: number,
+  flagMergeThreshold: number,
+): void {
+  const g = gridParams;
+  const bminX = g[0]!;
+  const bminY = g[1]!;
+  const cs = g[6]!;
+  const ich = g[8]!;
+  const boxHeight = g[9]!;
+  const maxHeight = SPAN_MAX_HEIGHT; // Local copy: cheaper than an imported binding in hot loops.
+  const buf = polyBuf;
+  for (let x = x0; x <= x1; x++) {
+    if (rowCount === 0) break; // Nothing left of the row.
+    const cellX = fround(bminX + fround(x * cs));
+    const offset = fround(cellX + cs);
+    // Cut the row at x = offset: the cell part only needs its vertex count and y range,
+    // the rest of the row is kept for the next cut. z is no longer needed once the row is
+    // cut out, so it is not carried (this is the hottest loop of the build).
+    let xj = buf[row + rowCount * 3 - 3]!;
+    let yj = buf[row + rowCount * 3 - 2]!;
+    let dj = offset - xj;
+    let cellCount = 0;
+    let yMin = Infinity;
+    let yMax = -Infinity;
+    let o = free;
+    for (let i = row, end = row + rowCount * 3; i < end; i += 3) {
+      const xi = buf[i]!;
+      const yi = buf[i + 1]!;
+      const di = offset - xi;
+      if (di >= 0 !== dj >= 0) {
+        const dj32 = fround(dj);
+        const s = fround(dj32 / fround(dj32 - fround(di)));
+        const py = fround(yj + fround(fround(yi - yj) * s));
+        if (py < yMin) yMin = py;
+        if (py > yMax) yMax = py;
+        cellCount++;
+        buf[o] = fround(xj + fround(fround(xi - xj) * s));
+        buf[o + 1] = py;
+        o += 3;
+        if (di > 0) {
+          if (yi < yMin) yMin = yi;
+          if (yi > yMax) yMax = yi;
+          cellCount++;
+        } else if (di < 0) {
+          buf[o] = xi;
+          buf[o + 1] = yi;
+          o += 3;
+        }
+      } else {
+        if (di >= 0) {
+          if (yi < yMin) yMin = yi;
+          if (yi > yMax) yMax = yi;
+          cellCount++;
+        }
+        if (!(di > 0)) {
+          buf[o] = xi;
+          buf[o + 1] = yi;
+          o += 3;
+        }
+      }
+      xj = xi;
+      yj = yi;
+      dj = di;
+    }
+    rowCount = (o - free) / 3;
+    const t2 = row;
+    row = free;
+    free = t2;
+    if (cellCount < 3 || x < 0) continue;
+
+    let spanMin = fround(yMin - bminY);
+    let spanMax = fround(yMax - bminY);
+    if (spanMax < 0 || spanMin > boxHeight) continue;
+    if (spanMin < 0) spanMin = 0;
+    if (spanMax > boxHeight) spanMax = boxHeight;
+
+    let iMin = Math.floor(fround(spanMin * ich));
+    iMin = iMin < 0 ? 0 : Math.min(iMin, maxHeight);
+    let iMax = Math.ceil(fround(spanMax * ich));
+    iMax = iMax <= iMin ? iMin + 1 : Math.min(iMax, maxHeight);
+    if (iMax > maxHeight) continue; // Only when iMin is at the very top: no room.
+    addSpan(hf, x, z, iMin, iMax, area, flagMergeThreshold);
   }
 }

@@ -42,13 +42,93 @@ function groupPairs(list: PairList, n: number): { start: Int32Array; items: Int3
   return { start, items };
 }
 
+/** What the layer merge needs to know about each monotone region, gathered row by row. */
+interface RegionLinks {
+  /** Region ids are < nreg; larger ids (border strips) are never merged. */
+  nreg: number;
+  spanCount: Int32Array;
+  area: Uint8Array;
+  /** 1 when the region touches a BORDER_REGION span. */
+  touchesBorder: Uint8Array;
+  /** Last neighbour recorded per region: drops most repeats cheaply. */
+  lastNeighbour: Int32Array;
+  /** Neighbouring region pairs in scan order (repeats are harmless to the layer walk). */
+  neighbours: PairList;
+  /** Region pairs sharing a column (stacked), both ways round, each pair once. */
+  stacked: PairList;
+  /** Last stacked partner recorded per region, then the unordered pairs seen (min * nreg + max). */
+  lastStacked: Int32Array;
+  stackedSeen: Set<number>;
+}
+
+/** Records the spans of row `z` into `links` (see {@link mergeLayerRegions}). */
+function scanLayerRow(
+  chf: CompactHeightfield,
+  spanRegion: Uint16Array,
+  z: number,
+  links: RegionLinks,
+): void {
+  const w = chf.width;
+  const cellFirst = chf.cellFirst;
+  const cellCount = chf.cellCount;
+  const spanCon = chf.spanCon;
+  const areas = chf.areas;
+  const nreg = links.nreg;
+  const spanCount = links.spanCount;
+  const area = links.area;
+  const touchesBorder = links.touchesBorder;
+  const lastNeighbour = links.lastNeighbour;
+  const lastStacked = links.lastStacked;
+  // Constants copied to locals so the hot loop never reads module bindings.
+  const border = BORDER_REGION;
+  const none = NOT_CONNECTED;
+
+  for (let c = z * w, rowEnd = c + w; c < rowEnd; c++) {
+    const first = cellFirst[c]!;
+    const end = first + cellCount[c]!;
+    for (let i = first; i < end; i++) {
+      const ri = spanRegion[i]!;
+      if (ri === 0 || ri >= nreg) continue;
+      spanCount[ri]!++;
+      area[ri] = areas[i]!;
+      const con = spanCon[i]!;
+      for (let dir = 0; dir < 4; dir++) {
+        const k = (con >>> (dir * 8)) & 0xff;
+        if (k === none) continue;
+        // dir 0 = -x, 1 = +z, 2 = +x, 3 = -z
+        const nc = dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w;
+        const rai = spanRegion[cellFirst[nc]! + k]!;
+        if (rai === ri) continue;
+        if (rai > 0 && rai < nreg && lastNeighbour[ri] !== rai) {
+          lastNeighbour[ri] = rai;
+          pushPair(links.neighbours, ri, rai);
+        }
+        if ((rai & border) !== 0) touchesBorder[ri] = 1;
+      }
+      // Regions sharing this column are stacked: they may never join one layer. Tall stacks
+      // repeat the same pairs column after column, so each pair is recorded once.
+      for (let j = i + 1; j < end; j++) {
+        const rj = spanRegion[j]!;
+        if (rj === 0 || rj >= nreg || rj === ri || lastStacked[ri] === rj) continue;
+        lastStacked[ri] = rj;
+        const key = ri < rj ? ri * nreg + rj : rj * nreg + ri;
+        if (links.stackedSeen.has(key)) continue;
+        links.stackedSeen.add(key);
+        pushPair(links.stacked, ri, rj);
+        pushPair(links.stacked, rj, ri);
+      }
+    }
+  }
+}
+
 /**
  * Layer merge as in Recast's mergeAndFilterLayerRegions (Mononen): monotone regions are grown
  * breadth-first into layers, a neighbour joining only if it has the same area and does not share
  * a column with anything already in the layer, so every layer is a 2D (non-overlapping) surface.
  * Layers smaller than `minRegionAreaCells` that do not touch a border region are removed. Ids
- * are compacted in order of their lowest member region; like Recast, ids that never held spans
- * (border placeholders, the trailing id) still receive a number.
+ * are compacted to 1..n in order of their lowest member region. Like mergeAndFilterRegions (and
+ * unlike Recast, which also numbers the empty border placeholders and the unused trailing id),
+ * only layers that own spans get an id.
  *
  * `maxRegionId` is one past the largest sweep id; remaps `spanRegion` in place and returns the
  * new region count.
@@ -59,69 +139,27 @@ function mergeLayerRegions(
   maxRegionId: number,
   minRegionAreaCells: number,
 ): number {
-  const w = chf.width;
-  const d = chf.depth;
-  const cellFirst = chf.cellFirst;
-  const cellCount = chf.cellCount;
-  const spanCon = chf.spanCon;
-  const areas = chf.areas;
   const nreg = maxRegionId + 1;
-
-  const regSpans = new Int32Array(nreg);
-  const regArea = new Uint8Array(nreg);
-  const regBorder = new Uint8Array(nreg);
-  // Last connection added per region: drops the bulk of repeats cheaply. Remaining repeats are
-  // harmless because the layer walk ignores a region once it has been decided.
-  const lastCon = new Int32Array(nreg).fill(-1);
-  const cons: PairList = {
-    from: new Int32Array(1024),
-    to: new Int32Array(1024),
-    length: 0,
+  const links: RegionLinks = {
+    nreg,
+    spanCount: new Int32Array(nreg),
+    area: new Uint8Array(nreg),
+    touchesBorder: new Uint8Array(nreg),
+    lastNeighbour: new Int32Array(nreg).fill(-1),
+    neighbours: { from: new Int32Array(1024), to: new Int32Array(1024), length: 0 },
+    stacked: { from: new Int32Array(256), to: new Int32Array(256), length: 0 },
+    lastStacked: new Int32Array(nreg).fill(-1),
+    stackedSeen: new Set<number>(),
   };
-  const floors: PairList = {
-    from: new Int32Array(256),
-    to: new Int32Array(256),
-    length: 0,
-  };
+  for (let z = 0; z < chf.depth; z++) scanLayerRow(chf, spanRegion, z, links);
 
-  for (let z = 0; z < d; z++) {
-    for (let x = 0; x < w; x++) {
-      const c = x + z * w;
-      const first = cellFirst[c]!;
-      const end = first + cellCount[c]!;
-      for (let i = first; i < end; i++) {
-        const ri = spanRegion[i]!;
-        if (ri === 0 || ri >= nreg) continue;
-        regSpans[ri]!++;
-        regArea[ri] = areas[i]!;
-        const con = spanCon[i]!;
-        for (let dir = 0; dir < 4; dir++) {
-          const k = (con >>> (dir * 8)) & 0xff;
-          if (k === NOT_CONNECTED) continue;
-          // dir 0 = -x, 1 = +z, 2 = +x, 3 = -z
-          const nc = dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w;
-          const rai = spanRegion[cellFirst[nc]! + k]!;
-          if (rai > 0 && rai < nreg && rai !== ri && lastCon[ri] !== rai) {
-            lastCon[ri] = rai;
-            pushPair(cons, ri, rai);
-          }
-          if ((rai & BORDER_REGION) !== 0) regBorder[ri] = 1;
-        }
-        // Regions sharing this column are stacked: they may never join one layer.
-        for (let j = i + 1; j < end; j++) {
-          const rj = spanRegion[j]!;
-          if (rj === 0 || rj >= nreg || rj === ri) continue;
-          pushPair(floors, ri, rj);
-          pushPair(floors, rj, ri);
-        }
-      }
-    }
-  }
-
-  const conGroups = groupPairs(cons, nreg);
+  const regSpans = links.spanCount;
+  const regArea = links.area;
+  const regBorder = links.touchesBorder;
+  const conGroups = groupPairs(links.neighbours, nreg);
   const conStart = conGroups.start;
   const conItems = conGroups.items;
-  const floorGroups = groupPairs(floors, nreg);
+  const floorGroups = groupPairs(links.stacked, nreg);
   const floorStart = floorGroups.start;
   const floorItems = floorGroups.items;
 
@@ -136,9 +174,10 @@ function mergeLayerRegions(
   for (let root = 1; root < nreg; root++) {
     if (layerOf[root] !== 0) continue;
     layerOf[root] = layerId;
-    for (let k = floorStart[root]!; k < floorStart[root + 1]!; k++) floorMark[floorItems[k]!] = root;
+    for (let k = floorStart[root]!; k < floorStart[root + 1]!; k++)
+      floorMark[floorItems[k]!] = root;
     let spans = regSpans[root]!;
-    let border = regBorder[root]!;
+    let touches = regBorder[root]!;
     let head = 0;
     let tail = 0;
     queue[tail++] = root;
@@ -152,13 +191,14 @@ function mergeLayerRegions(
         if (floorMark[nei] === root) continue;
         queue[tail++] = nei;
         layerOf[nei] = layerId;
-        for (let f = floorStart[nei]!; f < floorStart[nei + 1]!; f++) floorMark[floorItems[f]!] = root;
+        for (let f = floorStart[nei]!; f < floorStart[nei + 1]!; f++)
+          floorMark[floorItems[f]!] = root;
         spans += regSpans[nei]!;
-        border |= regBorder[nei]!;
+        touches |= regBorder[nei]!;
       }
     }
     layerSpans[layerId] = spans;
-    layerBorder[layerId] = border;
+    layerBorder[layerId] = touches;
     layerId++;
   }
 
@@ -166,7 +206,7 @@ function mergeLayerRegions(
   const layerNewId = new Int32Array(layerId);
   for (let l = 1; l < layerId; l++) {
     const s = layerSpans[l]!;
-    layerNewId[l] = s > 0 && s < minRegionAreaCells && layerBorder[l] === 0 ? 0 : -1;
+    layerNewId[l] = s === 0 || (s < minRegionAreaCells && layerBorder[l] === 0) ? 0 : -1;
   }
   let regionCount = 0;
   for (let r = 1; r < nreg; r++) {
@@ -174,10 +214,11 @@ function mergeLayerRegions(
     if (layerNewId[l] === -1) layerNewId[l] = ++regionCount;
   }
 
+  const border = BORDER_REGION;
   const spanCount = chf.spanCount;
   for (let i = 0; i < spanCount; i++) {
     const r = spanRegion[i]!;
-    if ((r & BORDER_REGION) === 0 && r !== 0) spanRegion[i] = layerNewId[layerOf[r]!]!;
+    if ((r & border) === 0 && r !== 0) spanRegion[i] = layerNewId[layerOf[r]!]!;
   }
   return regionCount;
 }

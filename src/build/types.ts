@@ -75,7 +75,7 @@ export interface CompactHeightfield {
   /** Clearance above the floor, cell-height units, clamped to 0xffff. */
   spanH: Uint16Array;
   spanCon: Uint32Array;
-  /** Area id per span; NULL_AREA is not walkable. Stages named erode*/mark* edit it in place. */
+  /** Area id per span; NULL_AREA is not walkable. Stages named erode… and mark… edit it in place. */
   areas: Uint8Array;
 }
 
@@ -106,7 +106,9 @@ export const CONTOUR_REG_MASK = 0xffff;
 /**
  * One region outline. Vertices are 4 ints each: x, y, z in voxels and a 4th component holding
  * the region on the other side of the edge that starts at this vertex (CONTOUR_REG_MASK bits)
- * plus BORDER_VERTEX / AREA_BORDER flags.
+ * plus BORDER_VERTEX / AREA_BORDER flags. In `rawVerts` the 4th component describes the edge that
+ * *ends* at the vertex instead (Recast's convention). A hole merged into its outline keeps its
+ * rawVerts but has empty verts; consumers skip contours with fewer than 3 vertices.
  */
 export interface Contour {
   verts: Int32Array;

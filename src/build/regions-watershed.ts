@@ -1,0 +1,446 @@
+import { MeshwayError } from "../errors.js";
+import type { BuildContext } from "./context.js";
+import {
+  buildSpanNeighbours,
+  IntStack,
+  int32View,
+  mergeAndFilterRegions,
+  paintBorderRegions,
+  SCRATCH_BY_LEVEL,
+  SCRATCH_DIRTY_SPAN,
+  SCRATCH_DIRTY_VALUE,
+  SCRATCH_NEIGHBOURS,
+  SCRATCH_PENDING,
+  SCRATCH_REGION_DIST,
+  scratchInt32,
+  scratchUint16,
+} from "./region-common.js";
+import {
+  BORDER_REGION,
+  type CompactHeightfield,
+  type DistanceField,
+  NULL_AREA,
+  type Regions,
+} from "./types.js";
+
+// Module-local copies of the shared constants: some module loaders (vitest's) turn imported
+// bindings into property reads, which are slow in the hot loops below.
+const NO_AREA = NULL_AREA;
+const BORDER_FLAG = BORDER_REGION;
+
+/** Number of 2-unit distance levels sorted at once into level stacks. */
+const LEVEL_STACKS = 8;
+/** How far (in iterations) regions grow into each new level; Recast's fixed choice. */
+const EXPAND_ITERS = 8;
+const MAX_REGION_ID = 0xffff;
+
+// Stacks reused between calls (they only grow); cleared before use.
+const levelStacks: IntStack[] = [];
+for (let s = 0; s < LEVEL_STACKS; s++) levelStacks.push(new IntStack(256));
+const floodStack = new IntStack(256);
+const carryStack = new IntStack(256);
+
+/**
+ * Watershed partition as in Recast's rcBuildRegions (Mononen): walk the distance field from
+ * its highest level down in steps of 2; at each level first grow the existing regions into
+ * the newly uncovered spans (by distance, at most EXPAND_ITERS rings), then flood-fill what
+ * is left into new regions. After the last level regions grow without limit, then small
+ * regions are removed or merged ({@link mergeAndFilterRegions}). Regions that overlap
+ * themselves vertically are reported through `ctx` (Recast logs them and keeps them).
+ *
+ * @param dist distance field of this chf ({@link buildDistanceField}).
+ * @param borderSize tile border width in cells; its spans get BORDER_REGION ids. [>= 0]
+ * @param minRegionAreaCells connected regions smaller than this are dropped. [cells]
+ * @param mergeRegionAreaCells regions up to this size are merged into neighbours. [cells]
+ */
+export function buildRegionsWatershed(
+  chf: CompactHeightfield,
+  dist: DistanceField,
+  borderSize: number,
+  minRegionAreaCells: number,
+  mergeRegionAreaCells: number,
+  ctx?: BuildContext,
+): Regions {
+  const n = chf.spanCount;
+  if (dist.dist.length !== n) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `buildRegionsWatershed: distance field has ${dist.dist.length} entries, chf has ${n} spans`,
+    );
+  }
+  const nei = buildSpanNeighbours(chf, scratchInt32(SCRATCH_NEIGHBOURS, n * 4));
+  const spanRegion = new Uint16Array(n);
+  const ws: Watershed = {
+    chf,
+    nei,
+    dist: dist.dist,
+    reg: spanRegion,
+    regDist: scratchUint16(SCRATCH_REGION_DIST, n),
+    pending: scratchInt32(SCRATCH_PENDING, n),
+    pendingLength: 0,
+    buckets: null,
+    dirtySpan: scratchInt32(SCRATCH_DIRTY_SPAN, n),
+    dirtyValue: scratchInt32(SCRATCH_DIRTY_VALUE, n),
+    flood: floodStack,
+  };
+
+  let regionId = paintBorderRegions(chf, spanRegion, borderSize, 1);
+  collectPending(ws, dist.maxDistance);
+
+  const stacks = levelStacks;
+
+  let level = (dist.maxDistance + 1) & ~1;
+  let sId = -1;
+  let firstSort = true;
+  let overflow = false;
+  while (level > 0 && !overflow) {
+    level = level >= 2 ? level - 2 : 0;
+    sId = (sId + 1) & (LEVEL_STACKS - 1);
+    if (sId === 0) sortSpansByLevel(ws, level, stacks, firstSort);
+    else appendUnassigned(ws, stacks[sId - 1]!, stacks[sId]!);
+
+    firstSort = false;
+    const stack = stacks[sId]!;
+    expandRegions(ws, EXPAND_ITERS, level, stack, false);
+
+    // Spans still unassigned at this level seed new regions.
+    const data = stack.data;
+    for (let j = 0; j < stack.length; j++) {
+      const i = data[j]!;
+      if (spanRegion[i] !== 0) continue;
+      if (floodRegion(ws, i, level, regionId)) {
+        if (regionId === MAX_REGION_ID) {
+          overflow = true;
+          break;
+        }
+        regionId++;
+      }
+    }
+  }
+  if (overflow) {
+    // Recast gives up on the whole partition here.
+    ctx?.warn("regions: region id overflow (more than 65535 watershed regions); no regions built");
+    return { spanRegion: new Uint16Array(n), regionCount: 0 };
+  }
+
+  // Let regions take every walkable span they can reach.
+  expandRegions(ws, EXPAND_ITERS * 8, 0, ws.flood, true);
+
+  const regionCount = mergeAndFilterRegions(
+    chf,
+    spanRegion,
+    regionId,
+    minRegionAreaCells,
+    mergeRegionAreaCells,
+    ctx,
+    nei,
+  );
+  return { spanRegion, regionCount };
+}
+
+/** Shared state of one watershed run. */
+interface Watershed {
+  chf: CompactHeightfield;
+  nei: Int32Array;
+  dist: Uint16Array;
+  reg: Uint16Array;
+  /** Distance (in half-cells of growth) from the region's flood seed, for fair growth. */
+  regDist: Uint16Array;
+  /** Walkable spans without a region (at the last compaction), in column order. */
+  pending: Int32Array;
+  pendingLength: number;
+  /** Pending spans grouped by dist >> 1: bucket b is byLevel[start[b], start[b + 1]). */
+  buckets: { byLevel: Int32Array; start: Int32Array; maxBucket: number } | null;
+  /** Assignments of one expansion sweep: span, and region << 16 | seed distance. */
+  dirtySpan: Int32Array;
+  dirtyValue: Int32Array;
+  flood: IntStack;
+}
+
+/**
+ * Lists the walkable spans that have no region yet, in column order (Recast's scan order),
+ * and, when the columns' spans lie in column order in memory (as the compact build makes
+ * them), buckets them by distance level for {@link sortSpansByLevel}.
+ */
+function collectPending(ws: Watershed, maxDistance: number): void {
+  const { chf, reg, pending, dist } = ws;
+  const { cellCount, areas } = chf;
+  const cellFirst = int32View(chf.cellFirst);
+  const columns = chf.width * chf.depth;
+  // Levels above maxDistance >> 1 (only in a distance field not made by buildDistanceField)
+  // share the top bucket: every use of the buckets treats all levels >= that one alike.
+  const maxBucket = maxDistance >> 1;
+  const bucketStart = new Int32Array(maxBucket + 2);
+  let len = 0;
+  let next = 0;
+  let ordered = true;
+  for (let c = 0; c < columns; c++) {
+    const count = cellCount[c]!;
+    if (count === 0) continue;
+    const first = cellFirst[c]!;
+    const end = first + count;
+    if (first !== next) ordered = false;
+    next = end;
+    for (let i = first; i < end; i++) {
+      if (areas[i] !== NO_AREA && reg[i] === 0) {
+        pending[len++] = i;
+        const b = dist[i]! >> 1;
+        bucketStart[Math.min(b, maxBucket) + 1]!++;
+      }
+    }
+  }
+  ws.pendingLength = len;
+  ws.buckets = null;
+  if (!ordered) return;
+  // Counting sort by level (stable, so every bucket stays in column order = index order).
+  for (let b = 0; b <= maxBucket; b++) bucketStart[b + 1]! += bucketStart[b]!;
+  const byLevel = scratchInt32(SCRATCH_BY_LEVEL, len);
+  const fill = bucketStart.slice(0, maxBucket + 1);
+  for (let j = 0; j < len; j++) {
+    const i = pending[j]!;
+    const b = dist[i]! >> 1;
+    byLevel[fill[Math.min(b, maxBucket)]!++] = i;
+  }
+  ws.buckets = { byLevel, start: bucketStart, maxBucket };
+}
+
+/** Drops spans that gained a region from the pending list (they never lose it again). */
+function compactPending(ws: Watershed): void {
+  const { reg, pending } = ws;
+  const n = ws.pendingLength;
+  let len = 0;
+  for (let j = 0; j < n; j++) {
+    const i = pending[j]!;
+    if (reg[i] === 0) pending[len++] = i;
+  }
+  ws.pendingLength = len;
+}
+
+/**
+ * Buckets the unassigned walkable spans by distance level: stack k gets the spans at level
+ * `startLevel - 2k` (and stack 0 everything higher), spans below the last bucket are skipped.
+ * Every stack lists its spans in column order, as Recast's full scan does.
+ */
+function sortSpansByLevel(
+  ws: Watershed,
+  startLevel: number,
+  stacks: IntStack[],
+  firstSort: boolean,
+): void {
+  const buckets = ws.buckets;
+  if (buckets === null) {
+    scanSpansByLevel(ws, startLevel, stacks);
+    return;
+  }
+  const reg = ws.reg;
+  const { byLevel, start: bucketStart, maxBucket } = buckets;
+  const start = startLevel >> 1;
+
+  // Stack 0: unassigned spans of level >= start. Those above `start` are exactly the ones
+  // still unassigned in the previous round's last stack (every earlier stack's leftovers were
+  // appended to it), or, on the first sort, the spans of the higher buckets.
+  const carry = carryStack;
+  carry.clear();
+  if (firstSort) {
+    for (let b = start + 1; b <= maxBucket; b++) {
+      for (let j = bucketStart[b]!; j < bucketStart[b + 1]!; j++) {
+        const i = byLevel[j]!;
+        if (reg[i] === 0) carry.push(i);
+      }
+    }
+  } else {
+    const last = stacks[LEVEL_STACKS - 1]!;
+    for (let j = 0; j < last.length; j++) {
+      const i = last.data[j]!;
+      if (reg[i] === 0) carry.push(i);
+    }
+  }
+  for (const s of stacks) s.clear();
+  const carried = carry.data.subarray(0, carry.length).sort();
+  // Merge the carried spans with bucket `start`, both in index order.
+  const s0 = stacks[0]!;
+  let k = 0;
+  if (start <= maxBucket) {
+    for (let j = bucketStart[start]!; j < bucketStart[start + 1]!; j++) {
+      const i = byLevel[j]!;
+      if (reg[i] !== 0) continue;
+      while (k < carried.length && carried[k]! < i) s0.push(carried[k++]!);
+      s0.push(i);
+    }
+  }
+  while (k < carried.length) s0.push(carried[k++]!);
+
+  for (let sId = 1; sId < LEVEL_STACKS; sId++) {
+    const b = start - sId;
+    if (b < 0) break;
+    if (b > maxBucket) continue;
+    const stack = stacks[sId]!;
+    for (let j = bucketStart[b]!; j < bucketStart[b + 1]!; j++) {
+      const i = byLevel[j]!;
+      if (reg[i] === 0) stack.push(i);
+    }
+  }
+}
+
+/** {@link sortSpansByLevel} for any span layout: one scan over the pending list. */
+function scanSpansByLevel(ws: Watershed, startLevel: number, stacks: IntStack[]): void {
+  const { dist, reg, pending } = ws;
+  const n = ws.pendingLength;
+  const start = startLevel >> 1;
+  for (const s of stacks) s.clear();
+  let len = 0;
+  for (let j = 0; j < n; j++) {
+    const i = pending[j]!;
+    // Spans that gained a region never lose it: drop them from the pending list for good.
+    if (reg[i] !== 0) continue;
+    pending[len++] = i;
+    let s = start - (dist[i]! >> 1);
+    if (s >= LEVEL_STACKS) continue;
+    if (s < 0) s = 0;
+    stacks[s]!.push(i);
+  }
+  ws.pendingLength = len;
+}
+
+function appendUnassigned(ws: Watershed, from: IntStack, to: IntStack): void {
+  const reg = ws.reg;
+  const data = from.data;
+  for (let j = 0; j < from.length; j++) {
+    const i = data[j]!;
+    if (reg[i] === 0) to.push(i);
+  }
+}
+
+/**
+ * Grows regions into the spans of `stack` one ring per iteration: each unassigned span joins
+ * the same-area neighbour region whose seed distance is smallest (ties: lowest direction).
+ * Spans that get a region are removed from the stack, the others keep their order. Stops
+ * when a ring assigns nothing, or after `maxIter` rings unless `level` is 0. With
+ * `fillStack` the stack is first refilled with every unassigned span at distance >= level.
+ */
+function expandRegions(
+  ws: Watershed,
+  maxIter: number,
+  level: number,
+  stack: IntStack,
+  fillStack: boolean,
+): void {
+  const { chf, nei, reg, regDist, dist, dirtySpan, dirtyValue } = ws;
+  const areas = chf.areas;
+  let len = 0;
+  if (fillStack) {
+    compactPending(ws);
+    const pending = ws.pending;
+    const n = ws.pendingLength;
+    stack.grow(n);
+    const data = stack.data;
+    for (let j = 0; j < n; j++) {
+      const i = pending[j]!;
+      if (dist[i]! >= level) data[len++] = i;
+    }
+  } else {
+    const data = stack.data;
+    for (let j = 0; j < stack.length; j++) {
+      const i = data[j]!;
+      if (reg[i] === 0) data[len++] = i;
+    }
+  }
+  stack.length = len;
+
+  const data = stack.data;
+  let iter = 0;
+  while (len > 0) {
+    let dirtyCount = 0;
+    let kept = 0;
+    for (let j = 0; j < len; j++) {
+      const i = data[j]!;
+      let r = 0;
+      let d2 = 0xffff;
+      const area = areas[i]!;
+      const o = i * 4;
+      for (let dir = 0; dir < 4; dir++) {
+        const ai = nei[o + dir]!;
+        if (ai < 0 || areas[ai] !== area) continue;
+        const ar = reg[ai]!;
+        if (ar !== 0 && (ar & BORDER_FLAG) === 0 && regDist[ai]! + 2 < d2) {
+          r = ar;
+          d2 = regDist[ai]! + 2;
+        }
+      }
+      if (r !== 0) {
+        dirtySpan[dirtyCount] = i;
+        dirtyValue[dirtyCount++] = (r << 16) | d2;
+      } else {
+        data[kept++] = i;
+      }
+    }
+    // Apply after the sweep so every span in this ring sees the same state.
+    for (let k = 0; k < dirtyCount; k++) {
+      const i = dirtySpan[k]!;
+      const v = dirtyValue[k]!;
+      reg[i] = v >>> 16;
+      regDist[i] = v & 0xffff;
+    }
+    len = kept;
+    if (dirtyCount === 0) break;
+    if (level > 0 && ++iter >= maxIter) break;
+  }
+  stack.length = len;
+}
+
+/**
+ * Flood-fills a new region `r` from span `start` over same-area spans with distance >=
+ * level - 2. A span touching (straight or one diagonal) another non-border region is left
+ * out, so new regions never merge into old ones. Returns whether any span was claimed.
+ */
+function floodRegion(ws: Watershed, start: number, level: number, r: number): boolean {
+  const { chf, nei, reg, regDist, dist, flood: stack } = ws;
+  const areas = chf.areas;
+  const area = areas[start]!;
+  stack.clear();
+  stack.push(start);
+  reg[start] = r;
+  regDist[start] = 0;
+  const lev = level >= 2 ? level - 2 : 0;
+  let count = 0;
+
+  while (stack.length > 0) {
+    const ci = stack.data[--stack.length]!;
+    const o = ci * 4;
+    let touchesOther = false;
+    for (let dir = 0; dir < 4; dir++) {
+      const ai = nei[o + dir]!;
+      if (ai < 0 || areas[ai] !== area) continue;
+      const nr = reg[ai]!;
+      if (nr & BORDER_FLAG) continue;
+      if (nr !== 0 && nr !== r) {
+        touchesOther = true;
+        break;
+      }
+      const ai2 = nei[ai * 4 + ((dir + 1) & 3)]!;
+      if (ai2 >= 0) {
+        if (areas[ai2] !== area) continue;
+        const nr2 = reg[ai2]!;
+        if (nr2 !== 0 && nr2 !== r) {
+          touchesOther = true;
+          break;
+        }
+      }
+    }
+    if (touchesOther) {
+      reg[ci] = 0;
+      continue;
+    }
+    count++;
+    for (let dir = 0; dir < 4; dir++) {
+      const ai = nei[o + dir]!;
+      if (ai < 0 || areas[ai] !== area) continue;
+      if (dist[ai]! >= lev && reg[ai] === 0) {
+        reg[ai] = r;
+        regDist[ai] = 0;
+        stack.push(ai);
+      }
+    }
+  }
+  return count > 0;
+}

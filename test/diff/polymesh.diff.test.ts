@@ -1,0 +1,181 @@
+/**
+ * buildPolyMesh against Recast's rcBuildPolyMesh (WASM) on the very same contour set: Recast's
+ * own contours are converted to meshway's layout, both meshers run, and the resulting vertex
+ * and polygon arrays must be identical.
+ */
+import {
+  allocContourSet,
+  allocPolyMesh,
+  buildContours,
+  buildDistanceField,
+  buildPolyMesh as rcBuildPolyMesh,
+  buildRegions,
+  freeContourSet,
+  freePolyMesh,
+  RecastBuildContext,
+  type RecastContourSet,
+} from "@recast-navigation/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPolyMesh } from "../../src/build/polymesh.js";
+import type { ContourSet, PolyMesh } from "../../src/build/types.js";
+import { BORDER_VERTEX } from "../../src/build/types.js";
+import { resolveConfig } from "../../src/config.js";
+import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
+import {
+  initRecast,
+  RC_CONTOUR_TESS_WALL_EDGES,
+  runRecastPipeline,
+  toMeshwayContours,
+  toMeshwayPolyMesh,
+} from "../helpers/recast.js";
+
+const NVP = 6;
+const report: string[] = [];
+
+beforeAll(async () => {
+  await initRecast();
+});
+
+afterAll(() => {
+  if (report.length) console.log(`polymesh vs Recast WASM:\n${report.join("\n")}`);
+});
+
+function expectSameMesh(mine: PolyMesh, theirs: PolyMesh): void {
+  expect(mine.polyCount).toBe(theirs.polyCount);
+  expect(mine.vertCount).toBe(theirs.vertCount);
+  expect(mine.maxVertsPerPoly).toBe(theirs.maxVertsPerPoly);
+  expect(mine.borderSize).toBe(theirs.borderSize);
+  // Whole arrays: element-wise equality without building huge diff strings on success.
+  expect(firstDifference(mine.verts, theirs.verts)).toBe(-1);
+  expect(firstDifference(mine.polys, theirs.polys)).toBe(-1);
+  expect(firstDifference(mine.regions, theirs.regions)).toBe(-1);
+  expect(firstDifference(mine.areas, theirs.areas)).toBe(-1);
+  expect(firstDifference(mine.flags, theirs.flags)).toBe(-1);
+}
+
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/** Best-of-n wall time in ms. */
+function bestTime(n: number, fn: () => void): number {
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+function timeRecast(rcCset: RecastContourSet, runs: number): number {
+  const ctx = new RecastBuildContext(false);
+  return bestTime(runs, () => {
+    const pm = allocPolyMesh();
+    rcBuildPolyMesh(ctx, rcCset, NVP, pm);
+    freePolyMesh(pm);
+  });
+}
+
+function describeSizes(cset: ContourSet): string {
+  let maxVerts = 0;
+  let total = 0;
+  for (const c of cset.contours) {
+    maxVerts = Math.max(maxVerts, c.verts.length / 4);
+    total += c.verts.length / 4;
+  }
+  return `${cset.contours.length} contours, ${total} verts (max ${maxVerts})`;
+}
+
+describe("buildPolyMesh matches Recast's rcBuildPolyMesh on Recast's contours", () => {
+  for (const name of SHARED_MESH_NAMES) {
+    it(`${name}: identical vertices, polygons, neighbours, regions and areas (nvp 6, defaults)`, () => {
+      const cfg = resolveConfig({ vertsPerPoly: NVP });
+      const r = runRecastPipeline(loadSharedMesh(name), cfg, { stopAfter: "polymesh" });
+      try {
+        const cset = toMeshwayContours(r.cset!);
+        const theirs = toMeshwayPolyMesh(r.pmesh!);
+        const mine = buildPolyMesh(cset, NVP);
+        expectSameMesh(mine, theirs);
+        expect(mine.maxEdgeError).toBe(theirs.maxEdgeError);
+        expect(mine.cellSize).toBe(theirs.cellSize);
+
+        const runs = Number(process.env.PM_RUNS ?? 5);
+        const ours = bestTime(runs, () => buildPolyMesh(cset, NVP));
+        const wasm = timeRecast(r.cset!, runs);
+        report.push(
+          `  ${name}: ${describeSizes(cset)} -> ${mine.polyCount} polys, ${mine.vertCount} verts ` +
+            `(Recast ${theirs.polyCount}/${theirs.vertCount}); ours ${ours.toFixed(2)} ms, ` +
+            `WASM ${wasm.toFixed(2)} ms (best of ${runs})`,
+        );
+      } finally {
+        r.free();
+      }
+    });
+  }
+
+  // Regions built with a tile border: contours carry BORDER_VERTEX flags, so border-vertex
+  // removal (hole re-triangulation) and portal marking both run.
+  for (const name of SHARED_MESH_NAMES) {
+    it(`${name}: identical meshes with borderSize > 0 (border-vertex removal and portals)`, () => {
+      const cfg = resolveConfig({ vertsPerPoly: NVP });
+      const borderSize = 20;
+      const r = runRecastPipeline(loadSharedMesh(name), cfg, { stopAfter: "erode" });
+      const ctx = new RecastBuildContext(false);
+      const rcCset = allocContourSet();
+      const rcPmesh = allocPolyMesh();
+      try {
+        const chf = r.chf!;
+        expect(buildDistanceField(ctx, chf)).toBe(true);
+        expect(
+          buildRegions(ctx, chf, borderSize, cfg.minRegionAreaCells, cfg.mergeRegionAreaCells),
+        ).toBe(true);
+        expect(
+          buildContours(
+            ctx,
+            chf,
+            cfg.edgeMaxErrorVoxels,
+            cfg.edgeMaxLenVoxels,
+            rcCset,
+            RC_CONTOUR_TESS_WALL_EDGES,
+          ),
+        ).toBe(true);
+        expect(rcBuildPolyMesh(ctx, rcCset, NVP, rcPmesh)).toBe(true);
+        const cset = toMeshwayContours(rcCset);
+        expect(cset.borderSize).toBe(borderSize);
+        let flagged = 0;
+        for (const c of cset.contours) {
+          for (let i = 3; i < c.verts.length; i += 4) if (c.verts[i] & BORDER_VERTEX) flagged++;
+        }
+        expect(flagged).toBeGreaterThan(0);
+
+        const theirs = toMeshwayPolyMesh(rcPmesh);
+        const mine = buildPolyMesh(cset, NVP);
+        expectSameMesh(mine, theirs);
+        let portals = 0;
+        for (let p = 0; p < mine.polyCount; p++) {
+          for (let j = 0; j < NVP; j++) {
+            const n = mine.polys[p * 2 * NVP + NVP + j];
+            if (n !== 0xffffffff && n >= 0x80000000) portals++;
+          }
+        }
+        expect(portals).toBeGreaterThan(0);
+
+        const runs = Number(process.env.PM_RUNS ?? 5);
+        const ours = bestTime(runs, () => buildPolyMesh(cset, NVP));
+        const wasm = timeRecast(rcCset, runs);
+        report.push(
+          `  ${name} (borderSize ${borderSize}, ${flagged} border verts, ${portals} portal edges): ` +
+            `${describeSizes(cset)} -> ${mine.polyCount} polys, ${mine.vertCount} verts; ` +
+            `ours ${ours.toFixed(2)} ms, WASM ${wasm.toFixed(2)} ms (best of ${runs})`,
+        );
+      } finally {
+        freePolyMesh(rcPmesh);
+        freeContourSet(rcCset);
+        r.free();
+      }
+    });
+  }
+});
