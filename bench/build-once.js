@@ -4,7 +4,7 @@ import { loadScene } from "./scenes.js";
 
 const [builderName, sceneName] = process.argv.slice(2);
 const mesh = loadScene(sceneName);
-const builders = await makeBuilders();
+const builders = await makeBuilders({}, [builderName]);
 const before = process.resourceUsage().maxRSS;
 builders[builderName](mesh);
 const peak = process.resourceUsage().maxRSS;

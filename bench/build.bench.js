@@ -22,7 +22,7 @@ const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 const names = values.builders.split(",");
 const here = dirname(fileURLToPath(import.meta.url));
-const builders = await makeBuilders();
+const builders = await makeBuilders({}, names);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,11 +1,18 @@
 // The three builders under comparison, each given the same (RecastDemo default) configuration.
-import { init } from "@recast-navigation/core";
-import { generateSoloNavMesh as wasmGenerate } from "@recast-navigation/generators";
-import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
+// Libraries are imported lazily, so a peak-RSS child process loads only the one it measures.
 import { buildNavMesh, resolveConfig } from "../dist/index.js";
 
-export async function makeBuilders(config = {}) {
-  await init();
+export async function makeBuilders(config = {}, only = ["meshway", "wasm", "navcat"]) {
+  let wasmGenerate;
+  let navcatGenerate;
+  if (only.includes("wasm")) {
+    const core = await import("@recast-navigation/core");
+    await core.init();
+    wasmGenerate = (await import("@recast-navigation/generators")).generateSoloNavMesh;
+  }
+  if (only.includes("navcat")) {
+    navcatGenerate = (await import("navcat/blocks")).generateSoloNavMesh;
+  }
   const cfg = resolveConfig(config);
   const wasmConfig = {
     cs: cfg.cellSize,

@@ -116,8 +116,8 @@ export function addSpan(
     }
     if (curMin < newMin) newMin = curMin;
     if (curMax > newMax) newMax = curMax;
-    const diff = newMax - curMax;
-    if (diff <= flagMergeThreshold && -diff <= flagMergeThreshold) {
+    // newMax >= curMax here, so this is |newMax - curMax| <= flagMergeThreshold.
+    if (newMax - curMax <= flagMergeThreshold) {
       const curArea = areas[cur]!;
       if (curArea > newArea) newArea = curArea;
     }

@@ -759,14 +759,16 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
  * upwards and matched by the first polygon walking it downwards (Lengyel's edge pairing).
  */
 function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp: number): void {
-  const maxEdges = npolys * nvp;
+  // One record of 6 ints per edge (single allocation): other vertex, polygon and slot on each
+  // side, next edge in the list of the lower vertex.
+  const E_V1 = 0;
+  const E_POLY0 = 1;
+  const E_POLY1 = 2;
+  const E_SLOT0 = 3;
+  const E_SLOT1 = 4;
+  const E_NEXT = 5;
   const firstEdge = new Int32Array(nverts).fill(-1);
-  const nextEdge = new Int32Array(maxEdges);
-  const edgeV1 = new Int32Array(maxEdges);
-  const edgePoly0 = new Int32Array(maxEdges);
-  const edgePoly1 = new Int32Array(maxEdges);
-  const edgeSlot0 = new Int32Array(maxEdges);
-  const edgeSlot1 = new Int32Array(maxEdges);
+  const edges = new Int32Array(npolys * nvp * 6);
   const stride = nvp * 2;
   let nedges = 0;
   for (let i = 0; i < npolys; i++) {
@@ -776,12 +778,13 @@ function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp:
       if (v0 === NULL_IDX) break;
       const v1 = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? polys[p] : polys[p + j + 1];
       if (v0 < v1) {
-        edgeV1[nedges] = v1;
-        edgePoly0[nedges] = i;
-        edgePoly1[nedges] = i;
-        edgeSlot0[nedges] = j;
-        edgeSlot1[nedges] = 0;
-        nextEdge[nedges] = firstEdge[v0];
+        const e = nedges * 6;
+        edges[e + E_V1] = v1;
+        edges[e + E_POLY0] = i;
+        edges[e + E_POLY1] = i;
+        edges[e + E_SLOT0] = j;
+        edges[e + E_SLOT1] = 0;
+        edges[e + E_NEXT] = firstEdge[v0];
         firstEdge[v0] = nedges;
         nedges++;
       }
@@ -794,22 +797,24 @@ function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp:
       if (v0 === NULL_IDX) break;
       const v1 = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? polys[p] : polys[p + j + 1];
       if (v0 > v1) {
-        for (let e = firstEdge[v1]; e !== -1; e = nextEdge[e]) {
-          if (edgeV1[e] === v0 && edgePoly0[e] === edgePoly1[e]) {
-            edgePoly1[e] = i;
-            edgeSlot1[e] = j;
+        for (let k = firstEdge[v1]; k !== -1; k = edges[k * 6 + E_NEXT]) {
+          const e = k * 6;
+          if (edges[e + E_V1] === v0 && edges[e + E_POLY0] === edges[e + E_POLY1]) {
+            edges[e + E_POLY1] = i;
+            edges[e + E_SLOT1] = j;
             break;
           }
         }
       }
     }
   }
-  for (let e = 0; e < nedges; e++) {
-    const p0 = edgePoly0[e];
-    const p1 = edgePoly1[e];
+  for (let k = 0; k < nedges; k++) {
+    const e = k * 6;
+    const p0 = edges[e + E_POLY0];
+    const p1 = edges[e + E_POLY1];
     if (p0 !== p1) {
-      polys[p0 * stride + nvp + edgeSlot0[e]] = p1;
-      polys[p1 * stride + nvp + edgeSlot1[e]] = p0;
+      polys[p0 * stride + nvp + edges[e + E_SLOT0]] = p1;
+      polys[p1 * stride + nvp + edges[e + E_SLOT1]] = p0;
     }
   }
 }

@@ -3,18 +3,6 @@
  * own contours are converted to meshway's layout, both meshers run, and the resulting vertex
  * and polygon arrays must be identical.
  */
-import {
-  allocContourSet,
-  allocPolyMesh,
-  buildContours,
-  buildDistanceField,
-  buildPolyMesh as rcBuildPolyMesh,
-  buildRegions,
-  freeContourSet,
-  freePolyMesh,
-  RecastBuildContext,
-  type RecastContourSet,
-} from "@recast-navigation/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPolyMesh } from "../../src/build/polymesh.js";
 import type { ContourSet, PolyMesh } from "../../src/build/types.js";
@@ -24,10 +12,24 @@ import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import {
   initRecast,
   RC_CONTOUR_TESS_WALL_EDGES,
+  type RecastContourSet,
+  recast,
   runRecastPipeline,
   toMeshwayContours,
   toMeshwayPolyMesh,
 } from "../helpers/recast.js";
+
+const {
+  allocContourSet,
+  allocPolyMesh,
+  buildContours,
+  buildDistanceField,
+  buildPolyMesh: rcBuildPolyMesh,
+  buildRegions,
+  freeContourSet,
+  freePolyMesh,
+  RecastBuildContext,
+} = recast;
 
 const NVP = 6;
 const report: string[] = [];

@@ -2,11 +2,6 @@
  * Distance field and watershed partition against Recast (WASM) on the shared meshes. Both run
  * on Recast's own eroded compact heightfield, so any difference is in these stages alone.
  */
-import {
-  buildDistanceField as rcBuildDistanceField,
-  buildRegions as rcBuildRegions,
-  RecastBuildContext,
-} from "@recast-navigation/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuildContext } from "../../src/build/context.js";
 import { buildDistanceField } from "../../src/build/distance-field.js";
@@ -17,10 +12,13 @@ import { loadSharedMesh, SHARED_MESH_NAMES, type SharedMeshName } from "../helpe
 import {
   initRecast,
   type RecastPipelineResult,
+  recast,
   runRecastPipeline,
   toMeshwayCompact,
 } from "../helpers/recast.js";
 
+const { buildDistanceField: rcBuildDistanceField, buildRegions: rcBuildRegions, RecastBuildContext } =
+  recast;
 const cfg = resolveConfig();
 const RUNS = 5;
 

@@ -38,19 +38,25 @@ const sceneArb = fc.record({
 type SceneSpec = typeof sceneArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** A 24 × 24 floor with boxes, optionally a ramp up to a second storey and stairs. */
-function makeScene(spec: SceneSpec, allowRotation = true) {
+function makeScene(spec: SceneSpec, allowRotation = true, o = 0) {
   const b = new SceneBuilder().floor(0, 0, 24, 24);
   for (const box of spec.boxes) {
-    b.box(box.x, 0, box.z, box.sx, box.h, box.sz, allowRotation && box.rotated ? 0.5 : 0);
+    const rotated = allowRotation && box.rotated;
+    // Keep every box inside the floor so the floor alone decides the grid bounds.
+    const rx = rotated ? Math.hypot(box.sx, box.sz) / 2 : box.sx / 2;
+    const rz = rotated ? rx : box.sz / 2;
+    const x = Math.min(Math.max(box.x, rx + 0.5), 23.5 - rx);
+    const z = Math.min(Math.max(box.z, rz + 0.5), 23.5 - rz);
+    b.box(x + o, 0, z + o, box.sx, box.h, box.sz, rotated ? 0.5 : 0);
   }
   if (spec.platform) {
     // Second storey 3 units up over x 4..12, z 16..22, reached by a ramp.
-    b.box(8, 2.75, 19, 8, 0.25, 6);
-    if (spec.ramp) b.ramp(12, 18, 16, 22, 3, 0);
+    b.box(8 + o, 2.75, 19 + o, 8, 0.25, 6);
+    if (spec.ramp) b.ramp(12 + o, 18 + o, 16 + o, 22 + o, 3, 0);
   } else if (spec.ramp) {
-    b.ramp(14, 20, 14, 18, 0, 1.5);
+    b.ramp(14 + o, 20 + o, 14 + o, 18 + o, 0, 1.5);
   }
-  if (spec.stairs) b.stairs(2, 2, 5, 5, 0.5, 0.25);
+  if (spec.stairs) b.stairs(2 + o, 2 + o, 5 + o, 5, 0.5, 0.25);
   return b.build();
 }
 
@@ -83,25 +89,49 @@ describe("build pipeline properties on generated scenes", () => {
           const a = buildNavMesh(mesh, CONFIG).navMesh;
           const b = buildNavMesh(moved, CONFIG).navMesh;
           expect(b.tiles[0]!.polyCount).toBe(a.tiles[0]!.polyCount);
-          expect(navMeshArea(b)).toBeCloseTo(navMeshArea(a), 6);
+          // Float32 positions at other offsets round differently in the last bit.
+          expect(Math.abs(navMeshArea(b) / navMeshArea(a) - 1)).toBeLessThan(1e-6);
         },
       ),
       { numRuns: 15, seed: 7 },
     );
   });
 
-  it("rotating the input by 90° about Y keeps polygon count and total area", () => {
+  // Recast-class partitioning is not rotation invariant: watershed flooding, the monotone
+  // sweep, contour simplification and ear clipping all scan in a fixed grid order, so a
+  // rotated level is cut into differently shaped (and differently many) convex polygons
+  // — up to ±40% on these small scenes. What must survive a 90° turn is the surface itself:
+  // for axis-aligned geometry the walkable voxels map one to one, and the covered area agrees
+  // to within contour simplification (edgeMaxError) along the walls. Rasterization clips
+  // cells as half-open intervals (as Recast does), so a wall lying exactly on a cell boundary
+  // lands in the cell on its +x/+z side, which a turn turns into the −side: the scene is
+  // therefore shifted off the cell boundaries by 0.1.
+  it("rotating axis-aligned input by 90° about Y keeps the walkable spans and the area", () => {
+    fc.assert(
+      fc.property(sceneArb, (spec) => {
+        const mesh = makeScene(spec, false, 0.1);
+        // (x, z) → (z, −x) is a proper rotation, so face windings stay valid.
+        const turned = transformMesh(mesh, (x, y, z) => [z, y, -x]);
+        const a = buildNavMesh(mesh, CONFIG);
+        const b = buildNavMesh(turned, CONFIG);
+        expect(b.stats.walkableSpans).toBe(a.stats.walkableSpans);
+        expect(Math.abs(navMeshArea(b.navMesh) / navMeshArea(a.navMesh) - 1)).toBeLessThan(0.02);
+        expect(validateNavMesh(b.navMesh).ok).toBe(true);
+      }),
+      { numRuns: 15, seed: 11 },
+    );
+  });
+
+  it("rotating any scene by 90° keeps the area within 2%", () => {
     fc.assert(
       fc.property(sceneArb, (spec) => {
         const mesh = makeScene(spec);
-        // (x, z) → (z, −x) is a proper rotation, so face windings stay valid.
         const turned = transformMesh(mesh, (x, y, z) => [z, y, -x]);
-        const a = buildNavMesh(mesh, CONFIG).navMesh;
-        const b = buildNavMesh(turned, CONFIG).navMesh;
-        expect(b.tiles[0]!.polyCount).toBe(a.tiles[0]!.polyCount);
-        expect(navMeshArea(b)).toBeCloseTo(navMeshArea(a), 6);
+        const a = navMeshArea(buildNavMesh(mesh, CONFIG).navMesh);
+        const b = navMeshArea(buildNavMesh(turned, CONFIG).navMesh);
+        expect(Math.abs(b / a - 1)).toBeLessThan(0.02);
       }),
-      { numRuns: 15, seed: 11 },
+      { numRuns: 15, seed: 13 },
     );
   });
 

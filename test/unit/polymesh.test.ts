@@ -6,15 +6,18 @@ import {
   type Contour,
   type ContourSet,
   MESH_NULL_INDEX,
-  type PolyMesh,
   PORTAL_FLAG,
+  type PolyMesh,
 } from "../../src/build/types.js";
 import { MeshwayError } from "../../src/errors.js";
 
 /** Contour outline as [x, y, z, flags] quads; contours wind clockwise in XZ (x right, z up). */
 function contour(points: number[][], region = 1, area = 63): Contour {
   const verts = new Int32Array(points.length * 4);
-  points.forEach((p, i) => verts.set([p[0], p[1], p[2], p[3] ?? 0], i * 4));
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    verts.set([p[0], p[1], p[2], p[3] ?? 0], i * 4);
+  }
   return { verts, rawVerts: verts.slice(), region, area };
 }
 
@@ -276,7 +279,13 @@ describe("buildPolyMesh", () => {
 
   it("skips contours with fewer than 3 vertices", () => {
     const mesh = buildPolyMesh(
-      contourSet([contour([[0, 0, 0], [0, 0, 5]]), contour(SQUARE)]),
+      contourSet([
+        contour([
+          [0, 0, 0],
+          [0, 0, 5],
+        ]),
+        contour(SQUARE),
+      ]),
       6,
     );
     expect(mesh.polyCount).toBe(1);
