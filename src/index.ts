@@ -1,5 +1,10 @@
 // meshway: triangle soup in, convex-polygon navigation mesh out.
-export { markBoxArea, markConvexPolyArea, markCylinderArea, medianFilterWalkableArea } from "./build/areas.js";
+export {
+  markBoxArea,
+  markConvexPolyArea,
+  markCylinderArea,
+  medianFilterWalkableArea,
+} from "./build/areas.js";
 export {
   type AreaVolume,
   type BuildIntermediates,
@@ -10,7 +15,11 @@ export {
 } from "./build/build-nav-mesh.js";
 export { buildCompactHeightfield } from "./build/compact.js";
 export { BuildContext } from "./build/context.js";
-export { buildContours, CONTOUR_TESS_AREA_EDGES, CONTOUR_TESS_WALL_EDGES } from "./build/contours.js";
+export {
+  buildContours,
+  CONTOUR_TESS_AREA_EDGES,
+  CONTOUR_TESS_WALL_EDGES,
+} from "./build/contours.js";
 export { buildPolyMeshDetail } from "./build/detail.js";
 export { buildDistanceField } from "./build/distance-field.js";
 export { erodeWalkableArea } from "./build/erode.js";
@@ -37,15 +46,33 @@ export {
 export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
 export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
 export { parseObj } from "./io/obj.js";
+export { countConnectedComponents } from "./navmesh/components.js";
+export { QueryFilter } from "./navmesh/filter.js";
+export { LinkPool } from "./navmesh/links.js";
+export {
+  NavMesh,
+  type NavMeshParams,
+  navMeshArea,
+  OFF_MESH_SLOT,
+  type OffMeshConnection,
+} from "./navmesh/nav-mesh.js";
+export {
+  encodePolyRef,
+  type PolyRef,
+  polyOfRef,
+  saltOfRef,
+  tileOfRef,
+} from "./navmesh/poly-ref.js";
 export {
   createNavMeshTile,
   EDGE_TILE_BORDER,
   EDGE_WALL,
-  type NavMesh,
   type NavMeshTile,
-  navMeshArea,
   POLY_FLAG_WALK,
   polygonAreaXZ,
-} from "./navmesh/nav-mesh.js";
-export { type NavMeshValidation, type ValidateOptions, validateNavMesh } from "./navmesh/validate.js";
-export { countConnectedComponents } from "./navmesh/components.js";
+} from "./navmesh/tile.js";
+export {
+  type NavMeshValidation,
+  type ValidateOptions,
+  validateNavMesh,
+} from "./navmesh/validate.js";

@@ -1,6 +1,7 @@
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
-import { createNavMeshTile, type NavMesh } from "../navmesh/nav-mesh.js";
+import { NavMesh } from "../navmesh/nav-mesh.js";
+import { createNavMeshTile } from "../navmesh/tile.js";
 import { markBoxArea, markConvexPolyArea, markCylinderArea } from "./areas.js";
 import { buildCompactHeightfield } from "./compact.js";
 import { BuildContext } from "./context.js";
@@ -176,17 +177,18 @@ export function buildNavMesh(
     ),
   );
   const tile = ctx.time("navMesh", () => createNavMeshTile(polyMesh, polyMeshDetail));
-  const navMesh: NavMesh = {
-    tiles: [tile],
-    bmin: [...bmin],
-    bmax: [...bmax],
+  const navMesh = new NavMesh({
+    origin: [...bmin],
+    tileWidth: bmax[0] - bmin[0],
+    tileDepth: bmax[2] - bmin[2],
     cellSize: cfg.cellSize,
     cellHeight: cfg.cellHeight,
     maxVertsPerPoly: cfg.vertsPerPoly,
     agentHeight: cfg.agentHeight,
     agentRadius: cfg.agentRadius,
     agentMaxClimb: cfg.agentMaxClimb,
-  };
+  });
+  navMesh.addTile(tile);
   ctx.timings.total = performance.now() - t0;
   const stats: BuildStats = {
     triangles: mesh.triangleCount,

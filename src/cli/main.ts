@@ -75,7 +75,8 @@ function run(argv: string[], out: NodeJS.WritableStream): number {
   const num = (flag: string, v: string | undefined): number | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (v.trim() === "" || !Number.isFinite(n)) throw new UsageError(`--${flag} expects a number, got "${v}"`);
+    if (v.trim() === "" || !Number.isFinite(n))
+      throw new UsageError(`--${flag} expects a number, got "${v}"`);
     return n;
   };
   const set = <K extends keyof BuildConfig>(k: K, v: BuildConfig[K] | undefined) => {
@@ -89,7 +90,8 @@ function run(argv: string[], out: NodeJS.WritableStream): number {
   set("agentMaxSlope", num("max-slope", values["max-slope"]));
   set("partition", values.partition as Partition | undefined);
 
-  if (statSync(file).isDirectory()) throw new MeshwayError("INVALID_INPUT", `${file}: is a directory`);
+  if (statSync(file).isDirectory())
+    throw new MeshwayError("INVALID_INPUT", `${file}: is a directory`);
   if (!file.toLowerCase().endsWith(".obj")) {
     throw new MeshwayError("INVALID_INPUT", `${file}: only .obj input is supported so far`);
   }
@@ -119,7 +121,9 @@ function run(argv: string[], out: NodeJS.WritableStream): number {
     `  polygons           ${stats.polygons} (${stats.vertices} vertices, ${stats.detailTriangles} detail triangles)`,
     `  area (XZ)          ${area.toFixed(2)}`,
     "  time per stage (ms)",
-    ...Object.entries(stats.timings).map(([k, v]) => `    ${k.padEnd(16)} ${v.toFixed(2).padStart(9)}`),
+    ...Object.entries(stats.timings).map(
+      ([k, v]) => `    ${k.padEnd(16)} ${v.toFixed(2).padStart(9)}`,
+    ),
   ];
   for (const w of stats.warnings) lines.push(`  warning: ${w}`);
   out.write(`${lines.join("\n")}\n`);

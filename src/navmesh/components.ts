@@ -1,5 +1,5 @@
 import type { NavMesh } from "./nav-mesh.js";
-import { EDGE_TILE_BORDER, EDGE_WALL } from "./nav-mesh.js";
+import { EDGE_TILE_BORDER, EDGE_WALL } from "./tile.js";
 
 /**
  * Number of connected components of the polygon graph (polygons joined by shared edges),

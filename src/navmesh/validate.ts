@@ -1,5 +1,6 @@
-import type { NavMesh, NavMeshTile } from "./nav-mesh.js";
-import { EDGE_TILE_BORDER, EDGE_WALL, polygonAreaXZ } from "./nav-mesh.js";
+import type { NavMesh } from "./nav-mesh.js";
+import type { NavMeshTile } from "./tile.js";
+import { EDGE_TILE_BORDER, EDGE_WALL, polygonAreaXZ } from "./tile.js";
 
 /** Result of {@link validateNavMesh}: `ok` iff `problems` is empty. */
 export interface NavMeshValidation {
@@ -22,7 +23,10 @@ export interface ValidateOptions {
  * polygons of the same level overlapping in XZ; vertices inside the tile bounds; detail
  * triangles inside their polygon and covering it.
  */
-export function validateNavMesh(navMesh: NavMesh, options: ValidateOptions = {}): NavMeshValidation {
+export function validateNavMesh(
+  navMesh: NavMesh,
+  options: ValidateOptions = {},
+): NavMeshValidation {
   const maxProblems = options.maxProblems ?? 50;
   const tol = options.tolerance ?? 1e-3;
   const problems: string[] = [];
@@ -108,7 +112,9 @@ function validateTile(
       const c = tile.polyVerts[q * nvp + back]!;
       const d = tile.polyVerts[q * nvp + ((back + 1) % m)]!;
       if (!(a === d && b === c)) {
-        report(`${where}: edge ${i} (${a}-${b}) and polygon ${q}'s edge ${back} (${c}-${d}) differ`);
+        report(
+          `${where}: edge ${i} (${a}-${b}) and polygon ${q}'s edge ${back} (${c}-${d}) differ`,
+        );
       }
     }
     validateDetail(tile, p, where, tol, report);
@@ -205,20 +211,30 @@ function checkOverlaps(
   const v = tile.vertices;
   const box = new Float64Array(n * 6);
   for (let p = 0; p < n; p++) {
-    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity;
     for (let i = 0; i < tile.polyVertCount[p]!; i++) {
       const a = tile.polyVerts[p * nvp + i]! * 3;
-      x0 = Math.min(x0, v[a]!); x1 = Math.max(x1, v[a]!);
-      y0 = Math.min(y0, v[a + 1]!); y1 = Math.max(y1, v[a + 1]!);
-      z0 = Math.min(z0, v[a + 2]!); z1 = Math.max(z1, v[a + 2]!);
+      x0 = Math.min(x0, v[a]!);
+      x1 = Math.max(x1, v[a]!);
+      y0 = Math.min(y0, v[a + 1]!);
+      y1 = Math.max(y1, v[a + 1]!);
+      z0 = Math.min(z0, v[a + 2]!);
+      z1 = Math.max(z1, v[a + 2]!);
     }
     box.set([x0, y0, z0, x1, y1, z1], p * 6);
   }
   const cell = Math.max(navMesh.cellSize * 16, 1e-6);
   const buckets = new Map<string, number[]>();
   for (let p = 0; p < n; p++) {
-    const gx0 = Math.floor(box[p * 6]! / cell), gx1 = Math.floor(box[p * 6 + 3]! / cell);
-    const gz0 = Math.floor(box[p * 6 + 2]! / cell), gz1 = Math.floor(box[p * 6 + 5]! / cell);
+    const gx0 = Math.floor(box[p * 6]! / cell),
+      gx1 = Math.floor(box[p * 6 + 3]! / cell);
+    const gz0 = Math.floor(box[p * 6 + 2]! / cell),
+      gz1 = Math.floor(box[p * 6 + 5]! / cell);
     for (let gz = gz0; gz <= gz1; gz++) {
       for (let gx = gx0; gx <= gx1; gx++) {
         const key = `${gx},${gz}`;
@@ -233,11 +249,13 @@ function checkOverlaps(
   for (const list of buckets.values()) {
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
-        const p = list[i]!, q = list[j]!;
+        const p = list[i]!,
+          q = list[j]!;
         const key = p * n + q;
         if (seen.has(key)) continue;
         seen.add(key);
-        if (box[p * 6 + 4]! + climb < box[q * 6 + 1]! || box[q * 6 + 4]! + climb < box[p * 6 + 1]!) continue;
+        if (box[p * 6 + 4]! + climb < box[q * 6 + 1]! || box[q * 6 + 4]! + climb < box[p * 6 + 1]!)
+          continue;
         const overlap = convexIntersectionCentroidXZ(tile, p, q);
         if (overlap === null) continue;
         // Stacked floors may overlap in XZ; at the overlap they are apart by more than a climb.
@@ -275,7 +293,11 @@ function float32Ulp(tile: NavMeshTile): number {
  * Clips convex polygon p by q (Sutherland–Hodgman) and returns the centroid of the
  * intersection, or null when the interiors do not overlap by more than a sliver.
  */
-function convexIntersectionCentroidXZ(tile: NavMeshTile, p: number, q: number): [number, number] | null {
+function convexIntersectionCentroidXZ(
+  tile: NavMeshTile,
+  p: number,
+  q: number,
+): [number, number] | null {
   const nvp = tile.maxVertsPerPoly;
   const v = tile.vertices;
   let pts: number[] = [];
@@ -288,17 +310,23 @@ function convexIntersectionCentroidXZ(tile: NavMeshTile, p: number, q: number): 
   for (let i = 0; i < nq && pts.length >= 6; i++) {
     const a = tile.polyVerts[q * nvp + i]! * 3;
     const b = tile.polyVerts[q * nvp + ((i + 1) % nq)]! * 3;
-    const ax = v[a]!, az = v[a + 2]!, ex = v[b]! - ax, ez = v[b + 2]! - az;
+    const ax = v[a]!,
+      az = v[a + 2]!,
+      ex = v[b]! - ax,
+      ez = v[b + 2]! - az;
     // Inside means on the same side as q's interior: sign(cross) == orient (with x, z axes).
     const side = (x: number, z: number) => orient * (ex * (z - az) - ez * (x - ax));
     const out: number[] = [];
     const m = pts.length / 2;
     for (let k = 0; k < m; k++) {
-      const x0 = pts[k * 2]!, z0 = pts[k * 2 + 1]!;
-      const x1 = pts[((k + 1) % m) * 2]!, z1 = pts[((k + 1) % m) * 2 + 1]!;
-      const s0 = side(x0, z0), s1 = side(x1, z1);
+      const x0 = pts[k * 2]!,
+        z0 = pts[k * 2 + 1]!;
+      const x1 = pts[((k + 1) % m) * 2]!,
+        z1 = pts[((k + 1) % m) * 2 + 1]!;
+      const s0 = side(x0, z0),
+        s1 = side(x1, z1);
       if (s0 >= 0) out.push(x0, z0);
-      if ((s0 >= 0) !== (s1 >= 0)) {
+      if (s0 >= 0 !== s1 >= 0) {
         const t = s0 / (s0 - s1);
         out.push(x0 + (x1 - x0) * t, z0 + (z1 - z0) * t);
       }
@@ -306,11 +334,15 @@ function convexIntersectionCentroidXZ(tile: NavMeshTile, p: number, q: number): 
     pts = out;
   }
   if (pts.length < 6) return null;
-  let twice = 0, cx = 0, cz = 0;
+  let twice = 0,
+    cx = 0,
+    cz = 0;
   const m = pts.length / 2;
   for (let k = 0; k < m; k++) {
-    const x0 = pts[k * 2]!, z0 = pts[k * 2 + 1]!;
-    const x1 = pts[((k + 1) % m) * 2]!, z1 = pts[((k + 1) % m) * 2 + 1]!;
+    const x0 = pts[k * 2]!,
+      z0 = pts[k * 2 + 1]!;
+    const x1 = pts[((k + 1) % m) * 2]!,
+      z1 = pts[((k + 1) % m) * 2 + 1]!;
     const c = x0 * z1 - x1 * z0;
     twice += c;
     cx += (x0 + x1) * c;
@@ -335,9 +367,12 @@ function detailHeightAt(tile: NavMeshTile, p: number, x: number, z: number): num
     const a = (vb + tile.detailTriangles[t]!) * 3;
     const b = (vb + tile.detailTriangles[t + 1]!) * 3;
     const c = (vb + tile.detailTriangles[t + 2]!) * 3;
-    const v0x = dv[b]! - dv[a]!, v0z = dv[b + 2]! - dv[a + 2]!;
-    const v1x = dv[c]! - dv[a]!, v1z = dv[c + 2]! - dv[a + 2]!;
-    const px = x - dv[a]!, pz = z - dv[a + 2]!;
+    const v0x = dv[b]! - dv[a]!,
+      v0z = dv[b + 2]! - dv[a + 2]!;
+    const v1x = dv[c]! - dv[a]!,
+      v1z = dv[c + 2]! - dv[a + 2]!;
+    const px = x - dv[a]!,
+      pz = z - dv[a + 2]!;
     const den = v0x * v1z - v0z * v1x;
     if (den === 0) continue;
     const u = (px * v1z - pz * v1x) / den;

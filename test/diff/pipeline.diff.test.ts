@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuildResult, buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { resolveConfig } from "../../src/config.js";
 import { countConnectedComponents } from "../../src/navmesh/components.js";
-import { createNavMeshTile, type NavMesh, navMeshArea } from "../../src/navmesh/nav-mesh.js";
+import { NavMesh, navMeshArea } from "../../src/navmesh/nav-mesh.js";
+import { createNavMeshTile } from "../../src/navmesh/tile.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import {
@@ -27,8 +28,12 @@ describe.each(SHARED_MESH_NAMES)("%s: meshway vs Recast-WASM, default config", (
     const mesh = loadSharedMesh(name);
     ours = buildNavMesh(mesh, {});
     theirs = runRecastPipeline(mesh, cfg);
-    const tile = createNavMeshTile(toMeshwayPolyMesh(theirs.pmesh!), toMeshwayDetail(theirs.dmesh!));
-    theirNavMesh = { ...ours.navMesh, tiles: [tile] };
+    const tile = createNavMeshTile(
+      toMeshwayPolyMesh(theirs.pmesh!),
+      toMeshwayDetail(theirs.dmesh!),
+    );
+    theirNavMesh = new NavMesh(ours.navMesh.params);
+    theirNavMesh.addTile(tile);
   });
   afterAll(() => theirs?.free());
 

@@ -37,7 +37,10 @@ describe("resolveConfig", () => {
       [{ vertsPerPoly: 6.5 }, /"vertsPerPoly" = 6.5/],
       [{ agentRadius: Number.NaN }, /"agentRadius" = NaN/],
       [{ agentHeight: "2" }, /"agentHeight" = "2"/],
-      [{ partition: "voronoi" }, /"partition" = "voronoi" is not one of watershed, monotone, layers/],
+      [
+        { partition: "voronoi" },
+        /"partition" = "voronoi" is not one of watershed, monotone, layers/,
+      ],
       [{ cellsize: 0.3 }, /unknown config option "cellsize"/],
     ];
     for (const [cfg, message] of cases) {

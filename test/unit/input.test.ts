@@ -32,32 +32,50 @@ describe("validateTriangleMesh", () => {
   });
 
   it("names the triangle whose index is out of range", () => {
-    const e = errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1, 2, 0, 1, 3] }, "lvl.obj"));
+    const e = errorOf(() =>
+      validateTriangleMesh({ positions: tri, indices: [0, 1, 2, 0, 1, 3] }, "lvl.obj"),
+    );
     expect(e.code).toBe("INVALID_INPUT");
     expect(e.message).toBe("lvl.obj: triangle 1 has vertex index 3, outside [0, 2]");
   });
 
   it("rejects negative and fractional indices", () => {
-    expect(errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, -1, 2] })).message).toMatch(/triangle 0 has vertex index -1/);
-    expect(errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1.5, 2] })).message).toMatch(/vertex index 1.5/);
+    expect(
+      errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, -1, 2] })).message,
+    ).toMatch(/triangle 0 has vertex index -1/);
+    expect(
+      errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1.5, 2] })).message,
+    ).toMatch(/vertex index 1.5/);
   });
 
   it("names the vertex with a NaN or infinite coordinate", () => {
     const bad = [...tri];
     bad[4] = Number.NaN;
-    expect(errorOf(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] })).message).toMatch(/vertex 1 has a non-finite coordinate y = NaN/);
+    expect(
+      errorOf(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] })).message,
+    ).toMatch(/vertex 1 has a non-finite coordinate y = NaN/);
     bad[4] = 1e39; // finite in float64, Infinity in float32
-    expect(errorOf(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] })).message).toMatch(/vertex 1 .*outside float32 range/);
+    expect(
+      errorOf(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] })).message,
+    ).toMatch(/vertex 1 .*outside float32 range/);
   });
 
   it("rejects lengths that are not multiples of 3 and meshes without triangles", () => {
-    expect(errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1] })).message).toMatch(/indices length 2 is not a multiple of 3/);
-    expect(errorOf(() => validateTriangleMesh({ positions: [0, 0], indices: [] })).message).toMatch(/positions length 2/);
-    expect(errorOf(() => validateTriangleMesh({ positions: tri, indices: [] })).code).toBe("NO_TRIANGLES");
+    expect(
+      errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1] })).message,
+    ).toMatch(/indices length 2 is not a multiple of 3/);
+    expect(errorOf(() => validateTriangleMesh({ positions: [0, 0], indices: [] })).message).toMatch(
+      /positions length 2/,
+    );
+    expect(errorOf(() => validateTriangleMesh({ positions: tri, indices: [] })).code).toBe(
+      "NO_TRIANGLES",
+    );
   });
 
   it("rejects a missing positions or indices array", () => {
-    expect(errorOf(() => validateTriangleMesh({ indices: [0, 1, 2] } as never)).message).toMatch(/positions is missing/);
+    expect(errorOf(() => validateTriangleMesh({ indices: [0, 1, 2] } as never)).message).toMatch(
+      /positions is missing/,
+    );
     expect(errorOf(() => validateTriangleMesh(null as never)).code).toBe("INVALID_INPUT");
   });
 });

@@ -221,6 +221,35 @@ describe("buildPolyMesh", () => {
     expect(mesh.regions[0]).toBe(1);
   });
 
+  it("re-triangulates across regions when a shared border vertex is removed (region 0 = mixed)", () => {
+    // Two stacked squares of different regions share (0, 10), flagged as a tile-border vertex.
+    const lower = [
+      [0, 5, 0],
+      [0, 5, 10, BORDER_VERTEX],
+      [10, 5, 10],
+      [10, 5, 0],
+    ];
+    const upper = [
+      [0, 5, 10, BORDER_VERTEX],
+      [0, 5, 20],
+      [10, 5, 20],
+      [10, 5, 10],
+    ];
+    const mesh = buildPolyMesh(contourSet([contour(lower, 1), contour(upper, 2)], 40, 40, 2), 6);
+    expect(mesh.vertCount).toBe(5);
+    for (let v = 0; v < mesh.vertCount; v++) expect(xz(mesh, v)).not.toEqual([0, 10]);
+    expect(totalArea(mesh)).toBe(200);
+    for (let p = 0; p < mesh.polyCount; p++) expect(isStrictlyConvex(mesh, p)).toBe(true);
+    // The hole's polygons take the region of their outline edges, or 0 when those disagree.
+    expect(Array.from(mesh.regions)).toContain(0);
+    // Neighbour links stay symmetric after the removal.
+    for (let p = 0; p < mesh.polyCount; p++) {
+      for (const n of neighbours(mesh, p)) {
+        if (n !== MESH_NULL_INDEX && n < PORTAL_FLAG) expect(neighbours(mesh, n)).toContain(p);
+      }
+    }
+  });
+
   it("marks unlinked edges on the grid border as portals with their direction when borderSize > 0", () => {
     const pts = [
       [0, 5, 0],

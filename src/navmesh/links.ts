@@ -1,0 +1,94 @@
+/**
+ * Links that polyNeighbours cannot express: portals to polygons of other tiles and the two
+ * ends of off-mesh connections. Per tile slot, a singly linked list per polygon in a pool of
+ * struct-of-arrays entries; removed entries go to a free list.
+ */
+export class LinkPool {
+  /** Head link of each polygon, -1 when none. Grows with the polygon count. */
+  first: Int32Array;
+  next: Int32Array;
+  /** Target polygon reference. */
+  ref: Float64Array;
+  /** Edge of the source polygon the link leaves through (0xff for off-mesh ends). */
+  edge: Uint8Array;
+  /** Tile side (0..3) for portals across tiles, 0xff otherwise. */
+  side: Uint8Array;
+  /** Sub-range of the edge the portal covers, 0..255 along the edge (0, 255 = whole edge). */
+  bmin: Uint8Array;
+  bmax: Uint8Array;
+  private used = 0;
+  private freeHead = -1;
+
+  constructor(polyCount: number, capacity = 16) {
+    this.first = new Int32Array(Math.max(polyCount, 1)).fill(-1);
+    this.next = new Int32Array(capacity);
+    this.ref = new Float64Array(capacity);
+    this.edge = new Uint8Array(capacity);
+    this.side = new Uint8Array(capacity);
+    this.bmin = new Uint8Array(capacity);
+    this.bmax = new Uint8Array(capacity);
+  }
+
+  /** Makes room for polygons [0, polyCount). */
+  ensurePolys(polyCount: number): void {
+    if (polyCount <= this.first.length) return;
+    const first = new Int32Array(Math.max(polyCount, this.first.length * 2)).fill(-1);
+    first.set(this.first);
+    this.first = first;
+  }
+
+  /** Prepends a link from `poly` and returns its index. */
+  add(poly: number, ref: number, edge: number, side: number, bmin = 0, bmax = 255): number {
+    let i = this.freeHead;
+    if (i >= 0) {
+      this.freeHead = this.next[i]!;
+    } else {
+      if (this.used === this.next.length) this.grow();
+      i = this.used++;
+    }
+    this.ref[i] = ref;
+    this.edge[i] = edge;
+    this.side[i] = side;
+    this.bmin[i] = bmin;
+    this.bmax[i] = bmax;
+    this.next[i] = this.first[poly]!;
+    this.first[poly] = i;
+    return i;
+  }
+
+  /** Removes every link of `poly` for which `drop(ref)` is true. */
+  removeWhere(poly: number, drop: (ref: number) => boolean): void {
+    let prev = -1;
+    let i = this.first[poly]!;
+    while (i >= 0) {
+      const nxt = this.next[i]!;
+      if (drop(this.ref[i]!)) {
+        if (prev < 0) this.first[poly] = nxt;
+        else this.next[prev] = nxt;
+        this.next[i] = this.freeHead;
+        this.freeHead = i;
+      } else {
+        prev = i;
+      }
+      i = nxt;
+    }
+  }
+
+  private grow(): void {
+    const n = this.next.length * 2;
+    const g = <T extends Int32Array | Float64Array | Uint8Array>(
+      a: T,
+      make: (n: number) => T,
+    ): T => {
+      const b = make(n);
+      b.set(a);
+      return b;
+    };
+    this.next = g(this.next, (k) => new Int32Array(k));
+    this.ref = g(this.ref, (k) => new Float64Array(k));
+    this.edge = g(this.edge, (k) => new Uint8Array(k));
+    this.side = g(this.side, (k) => new Uint8Array(k));
+    this.bmin = g(this.bmin, (k) => new Uint8Array(k));
+    this.bmax = g(this.bmax, (k) => new Uint8Array(k));
+  }
+}
