@@ -34,7 +34,8 @@ export function generateLargeScene(seed = 1) {
   const pos = [];
   const idx = [];
   const N = 350;
-  const height = (x, z) => 2 * Math.sin(x * 0.05) * Math.cos(z * 0.04) + 0.8 * Math.sin(x * 0.21 + z * 0.17);
+  const height = (x, z) =>
+    2 * Math.sin(x * 0.05) * Math.cos(z * 0.04) + 0.8 * Math.sin(x * 0.21 + z * 0.17);
   for (let z = 0; z <= N; z++) for (let x = 0; x <= N; x++) pos.push(x, height(x, z), z);
   for (let z = 0; z < N; z++) {
     for (let x = 0; x < N; x++) {

@@ -17,8 +17,11 @@ import {
   toMeshwayCompact,
 } from "../helpers/recast.js";
 
-const { buildDistanceField: rcBuildDistanceField, buildRegions: rcBuildRegions, RecastBuildContext } =
-  recast;
+const {
+  buildDistanceField: rcBuildDistanceField,
+  buildRegions: rcBuildRegions,
+  RecastBuildContext,
+} = recast;
 const cfg = resolveConfig();
 const RUNS = 5;
 
@@ -83,7 +86,13 @@ describe.each([0, 3])("watershed matches Recast span for span (borderSize %i)", 
       const rc = timed(() => {
         expect(rcBuildDistanceField(rcCtx, rcChf)).toBe(true);
         expect(
-          rcBuildRegions(rcCtx, rcChf, borderSize, cfg.minRegionAreaCells, cfg.mergeRegionAreaCells),
+          rcBuildRegions(
+            rcCtx,
+            rcChf,
+            borderSize,
+            cfg.minRegionAreaCells,
+            cfg.mergeRegionAreaCells,
+          ),
         ).toBe(true);
       });
       const recast = toMeshwayCompact(rcChf);
