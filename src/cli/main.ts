@@ -43,10 +43,6 @@ export function main(argv: string[], out = process.stdout, err = process.stderr)
       err.write(`meshway: ${e.message}\n`);
       return 1;
     }
-    if (e instanceof Error && "code" in e && typeof e.code === "string" && e.code.startsWith("E")) {
-      err.write(`meshway: ${e.message}\n`);
-      return 1;
-    }
     throw e;
   }
 }
@@ -90,12 +86,11 @@ function run(argv: string[], out: NodeJS.WritableStream): number {
   set("agentMaxSlope", num("max-slope", values["max-slope"]));
   set("partition", values.partition as Partition | undefined);
 
-  if (statSync(file).isDirectory())
-    throw new MeshwayError("INVALID_INPUT", `${file}: is a directory`);
+  const text = readInput(file);
   if (!file.toLowerCase().endsWith(".obj")) {
     throw new MeshwayError("INVALID_INPUT", `${file}: only .obj input is supported so far`);
   }
-  const mesh = parseObj(readFileSync(file, "utf8"), file);
+  const mesh = parseObj(text, file);
   const { navMesh, stats } = buildNavMesh(mesh, config, { source: file });
   const area = navMeshArea(navMesh);
   if (values.json) {
@@ -128,6 +123,26 @@ function run(argv: string[], out: NodeJS.WritableStream): number {
   for (const w of stats.warnings) lines.push(`  warning: ${w}`);
   out.write(`${lines.join("\n")}\n`);
   return 0;
+}
+
+/** Reads a text input file, turning file-system failures into located MeshwayErrors. */
+function readInput(file: string): string {
+  try {
+    if (statSync(file).isDirectory()) {
+      throw new MeshwayError("INVALID_INPUT", `${file}: is a directory, expected a file`);
+    }
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    if (e instanceof MeshwayError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    const what =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EACCES"
+          ? "permission denied"
+          : `cannot read (${code ?? (e as Error).message})`;
+    throw new MeshwayError("INVALID_INPUT", `${file}: ${what}`);
+  }
 }
 
 function parseBuildArgs(args: string[]) {

@@ -79,6 +79,8 @@ describe("buildNavMesh", () => {
   });
 
   it("rejects a bad config before looking at the input", () => {
-    expect(() => buildNavMesh({ positions: [], indices: [] }, { cellSize: -1 })).toThrow(/cellSize/);
+    expect(() => buildNavMesh({ positions: [], indices: [] }, { cellSize: -1 })).toThrow(
+      /cellSize/,
+    );
   });
 });

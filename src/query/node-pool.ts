@@ -1,0 +1,253 @@
+import type { PolyRef } from "../navmesh/poly-ref.js";
+
+/** Node flag: the node is in the open list. */
+export const NODE_OPEN = 1;
+/** Node flag: the node has been expanded. */
+export const NODE_CLOSED = 2;
+/** Node flag: the parent is not adjacent (any-angle / raycast shortcut); free for queries to use. */
+export const NODE_PARENT_DETACHED = 4;
+
+/** Node index meaning "no node" (parent of a start node, or a full pool). */
+export const NULL_NODE = -1;
+
+const TWO_POW_32 = 4294967296;
+
+function nextPow2(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/**
+ * Search nodes for graph queries over polygons, one node per polygon reference, as a
+ * struct of arrays indexed by node index 0..count-1 (Detour's dtNodePool, minus the
+ * per-ref multi-state). A chained hash table on the ref number finds a ref's node;
+ * clear() resets only the buckets used, so a short query pays only for the nodes it touched.
+ *
+ * Fields per node i: ref[i], parent[i] (node index or NULL_NODE), cost[i] (g: cost from the
+ * start), total[i] (f: cost + heuristic), flags[i] (NODE_OPEN / NODE_CLOSED / ...), and a
+ * position x[i], y[i], z[i] (where the search enters the polygon, e.g. on a portal).
+ */
+export class NodePool {
+  readonly maxNodes: number;
+  readonly ref: Float64Array;
+  readonly parent: Int32Array;
+  readonly cost: Float64Array;
+  readonly total: Float64Array;
+  readonly flags: Uint8Array;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly z: Float64Array;
+  /** Number of nodes handed out since the last clear(). */
+  count = 0;
+  private readonly bucketHead: Int32Array;
+  private readonly nextInBucket: Int32Array;
+  private readonly bucketOf: Int32Array;
+  private readonly mask: number;
+
+  constructor(maxNodes: number) {
+    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 0x7fffffff) {
+      throw new RangeError(`NodePool: maxNodes must be a positive integer, got ${maxNodes}`);
+    }
+    this.maxNodes = maxNodes;
+    this.ref = new Float64Array(maxNodes);
+    this.parent = new Int32Array(maxNodes);
+    this.cost = new Float64Array(maxNodes);
+    this.total = new Float64Array(maxNodes);
+    this.flags = new Uint8Array(maxNodes);
+    this.x = new Float64Array(maxNodes);
+    this.y = new Float64Array(maxNodes);
+    this.z = new Float64Array(maxNodes);
+    // About one bucket per node: chains stay ~1 long even when the pool is full.
+    const buckets = nextPow2(Math.max(16, maxNodes));
+    this.mask = buckets - 1;
+    this.bucketHead = new Int32Array(buckets).fill(NULL_NODE);
+    this.nextInBucket = new Int32Array(maxNodes);
+    this.bucketOf = new Int32Array(maxNodes);
+  }
+
+  /** Bucket of a ref: refs are up to 52-bit integers, so mix both 32-bit halves. */
+  private bucket(ref: number): number {
+    const lo = ref >>> 0;
+    const hi = (ref / TWO_POW_32) >>> 0;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1);
+    h ^= h >>> 15;
+    return h & this.mask;
+  }
+
+  /** Index of the node of `ref`, or NULL_NODE when it has none. */
+  findNode(ref: PolyRef): number {
+    let i = this.bucketHead[this.bucket(ref)]!;
+    const refs = this.ref;
+    const next = this.nextInBucket;
+    while (i !== NULL_NODE) {
+      if (refs[i] === ref) return i;
+      i = next[i]!;
+    }
+    return NULL_NODE;
+  }
+
+  /**
+   * Index of the node of `ref`, creating it (parent NULL_NODE, costs 0, flags 0, position 0)
+   * when missing; NULL_NODE when the pool is full.
+   */
+  getNode(ref: PolyRef): number {
+    const b = this.bucket(ref);
+    let i = this.bucketHead[b]!;
+    const refs = this.ref;
+    const next = this.nextInBucket;
+    while (i !== NULL_NODE) {
+      if (refs[i] === ref) return i;
+      i = next[i]!;
+    }
+    if (this.count >= this.maxNodes) return NULL_NODE;
+    i = this.count++;
+    refs[i] = ref;
+    this.parent[i] = NULL_NODE;
+    this.cost[i] = 0;
+    this.total[i] = 0;
+    this.flags[i] = 0;
+    this.x[i] = 0;
+    this.y[i] = 0;
+    this.z[i] = 0;
+    this.bucketOf[i] = b;
+    next[i] = this.bucketHead[b]!;
+    this.bucketHead[b] = i;
+    return i;
+  }
+
+  /** Forgets every node; O(nodes used). */
+  clear(): void {
+    const head = this.bucketHead;
+    const bucketOf = this.bucketOf;
+    for (let i = 0; i < this.count; i++) head[bucketOf[i]!] = NULL_NODE;
+    this.count = 0;
+  }
+}
+
+/**
+ * Open list for best-first searches: a binary min-heap of node indices (0..capacity-1)
+ * keyed by a cost the caller passes (normally pool.total[node]). Keys live in the heap
+ * next to the indices, so sifting touches one contiguous array pair; a position table makes
+ * modify() O(log n) instead of Detour's linear search.
+ */
+export class NodeQueue {
+  readonly capacity: number;
+  private readonly heapNode: Int32Array;
+  private readonly heapKey: Float64Array;
+  /** Heap slot of each node index, -1 when not queued. */
+  private readonly slotOf: Int32Array;
+  private n = 0;
+
+  constructor(capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1 || capacity > 0x7fffffff) {
+      throw new RangeError(`NodeQueue: capacity must be a positive integer, got ${capacity}`);
+    }
+    this.capacity = capacity;
+    this.heapNode = new Int32Array(capacity);
+    this.heapKey = new Float64Array(capacity);
+    this.slotOf = new Int32Array(capacity).fill(-1);
+  }
+
+  get size(): number {
+    return this.n;
+  }
+
+  empty(): boolean {
+    return this.n === 0;
+  }
+
+  /** True when `node` is queued. */
+  contains(node: number): boolean {
+    return this.slotOf[node]! >= 0;
+  }
+
+  /** Removes every entry; O(entries). */
+  clear(): void {
+    for (let i = 0; i < this.n; i++) this.slotOf[this.heapNode[i]!] = -1;
+    this.n = 0;
+  }
+
+  /** Node with the smallest key, without removing it; -1 when empty. */
+  peek(): number {
+    return this.n > 0 ? this.heapNode[0]! : -1;
+  }
+
+  /** Queues `node` (must not be queued already; node < capacity) with `key`. */
+  push(node: number, key: number): void {
+    const i = this.n++;
+    this.siftUp(i, node, key);
+  }
+
+  /** Removes and returns the node with the smallest key; -1 when empty. */
+  pop(): number {
+    if (this.n === 0) return -1;
+    const top = this.heapNode[0]!;
+    this.slotOf[top] = -1;
+    const last = --this.n;
+    if (last > 0) this.siftDown(0, this.heapNode[last]!, this.heapKey[last]!);
+    return top;
+  }
+
+  /** Changes the key of a queued node (up or down); queues it when absent. */
+  modify(node: number, key: number): void {
+    const i = this.slotOf[node]!;
+    if (i < 0) {
+      this.push(node, key);
+    } else if (key < this.heapKey[i]!) {
+      this.siftUp(i, node, key);
+    } else {
+      this.siftDown(i, node, key);
+    }
+  }
+
+  /** Places (node, key) at hole `i` or above. */
+  private siftUp(i: number, node: number, key: number): void {
+    const nodes = this.heapNode;
+    const keys = this.heapKey;
+    const slotOf = this.slotOf;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const pk = keys[p]!;
+      if (pk <= key) break;
+      const pn = nodes[p]!;
+      nodes[i] = pn;
+      keys[i] = pk;
+      slotOf[pn] = i;
+      i = p;
+    }
+    nodes[i] = node;
+    keys[i] = key;
+    slotOf[node] = i;
+  }
+
+  /** Places (node, key) at hole `i` or below. */
+  private siftDown(i: number, node: number, key: number): void {
+    const nodes = this.heapNode;
+    const keys = this.heapKey;
+    const slotOf = this.slotOf;
+    const n = this.n;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      let ck = keys[c]!;
+      const r = c + 1;
+      if (r < n) {
+        const rk = keys[r]!;
+        if (rk < ck) {
+          c = r;
+          ck = rk;
+        }
+      }
+      if (ck >= key) break;
+      const cn = nodes[c]!;
+      nodes[i] = cn;
+      keys[i] = ck;
+      slotOf[cn] = i;
+      i = c;
+    }
+    nodes[i] = node;
+    keys[i] = key;
+    slotOf[node] = i;
+  }
+}
