@@ -46,8 +46,20 @@ export {
 export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
 export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
 export { parseObj } from "./io/obj.js";
+export { buildTileBVTree } from "./navmesh/bvtree.js";
 export { countConnectedComponents } from "./navmesh/components.js";
+export { importDetourNavMesh } from "./navmesh/detour-import.js";
 export { QueryFilter } from "./navmesh/filter.js";
+export {
+  closestPointOnPoly,
+  closestPointOnPolyBoundary,
+  DETAIL_EDGE_BOUNDARY,
+  distancePtSegSqrXZ,
+  pointInPolyXZ,
+  polyCenter,
+  polyHeight,
+  segmentParamXZ,
+} from "./navmesh/geometry.js";
 export { LinkPool } from "./navmesh/links.js";
 export {
   NavMesh,
@@ -55,7 +67,17 @@ export {
   navMeshArea,
   OFF_MESH_SLOT,
   type OffMeshConnection,
+  type OffMeshConnectionInfo,
 } from "./navmesh/nav-mesh.js";
+export {
+  collectNeighbours,
+  getPolyArea,
+  getPolyFlags,
+  getPortalPoints,
+  LINK_EDGE_OFF_MESH,
+  LINK_SIDE_NONE,
+  MAX_NEIGHBOURS,
+} from "./navmesh/neighbours.js";
 export {
   encodePolyRef,
   type PolyRef,
@@ -63,6 +85,7 @@ export {
   saltOfRef,
   tileOfRef,
 } from "./navmesh/poly-ref.js";
+export { queryPolygonsInTile } from "./navmesh/spatial.js";
 export {
   createNavMeshTile,
   EDGE_TILE_BORDER,
@@ -71,6 +94,7 @@ export {
   POLY_FLAG_WALK,
   polygonAreaXZ,
 } from "./navmesh/tile.js";
+export { oppositeSide } from "./navmesh/tile-links.js";
 export {
   type NavMeshValidation,
   type ValidateOptions,

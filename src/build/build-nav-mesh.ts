@@ -9,11 +9,7 @@ import { buildContours } from "./contours.js";
 import { buildPolyMeshDetail } from "./detail.js";
 import { buildDistanceField } from "./distance-field.js";
 import { erodeWalkableArea } from "./erode.js";
-import {
-  filterLedgeSpans,
-  filterLowHangingWalkableObstacles,
-  filterWalkableLowHeightSpans,
-} from "./filter.js";
+import { filterHeightfield } from "./filter.js";
 import { checkGridSize, computeBounds, gridSize } from "./grid.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
 import { buildPolyMesh } from "./polymesh.js";
@@ -100,60 +96,88 @@ export function buildNavMesh(
   const cfg = resolveConfig(config);
   const mesh = validateTriangleMesh(input, options.source);
   const ctx = new BuildContext();
+  const keep = options.keepIntermediates === true;
+  // Stages are timed inline rather than through ctx.time closures: a closure would capture
+  // the heightfield and keep it (tens of MB on big scenes) alive until the build returns.
+  const timings = ctx.timings;
+  let t = performance.now();
+  const lap = (stage: string): void => {
+    const now = performance.now();
+    timings[stage] = (timings[stage] ?? 0) + (now - t);
+    t = now;
+  };
 
   const { bmin, bmax } = computeBounds(mesh.positions);
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
   checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
 
-  const { areas: triangleAreas, degenerateCount } = ctx.time("markTriangles", () =>
-    markWalkableTriangles(mesh, cfg.walkableSlopeDegrees),
+  t = performance.now();
+  const { areas: triangleAreas, degenerateCount } = markWalkableTriangles(
+    mesh,
+    cfg.walkableSlopeDegrees,
   );
-  const hf = createHeightfield(width, depth, bmin, bmax, cfg.cellSize, cfg.cellHeight);
-  ctx.time("rasterize", () =>
-    rasterizeTriangles(
-      hf,
-      mesh.positions,
-      mesh.indices,
-      triangleAreas,
-      cfg.walkableClimbVoxels,
-      ctx,
-    ),
+  lap("markTriangles");
+  let hf: Heightfield | null = createHeightfield(
+    width,
+    depth,
+    bmin,
+    bmax,
+    cfg.cellSize,
+    cfg.cellHeight,
   );
+  rasterizeTriangles(hf, mesh.positions, mesh.indices, triangleAreas, cfg.walkableClimbVoxels, ctx);
+  lap("rasterize");
   const rasterizedSpans = countSpans(hf);
-  ctx.time("filter", () => {
-    filterLowHangingWalkableObstacles(hf, cfg.walkableClimbVoxels);
-    filterLedgeSpans(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels);
-    filterWalkableLowHeightSpans(hf, cfg.walkableHeightVoxels);
-  });
-  const chf = ctx.time("compact", () =>
-    buildCompactHeightfield(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels, ctx),
+  t = performance.now();
+  // The three filters fused into one sweep (same result as running them in order).
+  const walkableSolidSpans = filterHeightfield(
+    hf,
+    cfg.walkableHeightVoxels,
+    cfg.walkableClimbVoxels,
   );
-  const areasBeforeErosion = options.keepIntermediates ? chf.areas.slice() : chf.areas;
-  ctx.time("erode", () => erodeWalkableArea(chf, cfg.walkableRadiusVoxels));
+  lap("filter");
+  const chf = buildCompactHeightfield(
+    hf,
+    cfg.walkableHeightVoxels,
+    cfg.walkableClimbVoxels,
+    ctx,
+    walkableSolidSpans,
+  );
+  lap("compact");
+  // The solid heightfield is dead from here on unless the caller keeps it: drop the only
+  // reference so the garbage collector can reuse its memory for the later stages.
+  const heightfield = keep ? hf : null;
+  hf = null;
+  const areasBeforeErosion = keep ? chf.areas.slice() : chf.areas;
+  t = performance.now();
+  erodeWalkableArea(chf, cfg.walkableRadiusVoxels);
+  lap("erode");
   if (options.areaVolumes?.length) {
-    ctx.time("areas", () => applyAreaVolumes(chf, options.areaVolumes!));
+    applyAreaVolumes(chf, options.areaVolumes);
+    lap("areas");
   }
   let walkableSpans = 0;
-  for (let i = 0; i < chf.spanCount; i++) if (chf.areas[i] !== 0) walkableSpans++;
+  const chfAreas = chf.areas;
+  for (let i = 0; i < chf.spanCount; i++) if (chfAreas[i] !== 0) walkableSpans++;
 
   let distanceField: DistanceField | null = null;
   const borderSize = 0;
-  const regions = ctx.time("regions", () => {
-    if (cfg.partition === "monotone") {
-      return buildRegionsMonotone(
-        chf,
-        borderSize,
-        cfg.minRegionAreaCells,
-        cfg.mergeRegionAreaCells,
-        ctx,
-      );
-    }
-    if (cfg.partition === "layers") {
-      return buildRegionsLayers(chf, borderSize, cfg.minRegionAreaCells, ctx);
-    }
+  let regions: Regions;
+  t = performance.now();
+  if (cfg.partition === "monotone") {
+    regions = buildRegionsMonotone(
+      chf,
+      borderSize,
+      cfg.minRegionAreaCells,
+      cfg.mergeRegionAreaCells,
+      ctx,
+    );
+  } else if (cfg.partition === "layers") {
+    regions = buildRegionsLayers(chf, borderSize, cfg.minRegionAreaCells, ctx);
+  } else {
     distanceField = buildDistanceField(chf);
-    return buildRegionsWatershed(
+    regions = buildRegionsWatershed(
       chf,
       distanceField,
       borderSize,
@@ -161,22 +185,31 @@ export function buildNavMesh(
       cfg.mergeRegionAreaCells,
       ctx,
     );
-  });
-  const contours = ctx.time("contours", () =>
-    buildContours(chf, regions, cfg.edgeMaxErrorVoxels, cfg.edgeMaxLenVoxels, undefined, ctx),
+    if (!keep) distanceField = null;
+  }
+  lap("regions");
+  const contours = buildContours(
+    chf,
+    regions,
+    cfg.edgeMaxErrorVoxels,
+    cfg.edgeMaxLenVoxels,
+    undefined,
+    ctx,
   );
-  const polyMesh = ctx.time("polyMesh", () => buildPolyMesh(contours, cfg.vertsPerPoly, ctx));
-  const polyMeshDetail = ctx.time("detail", () =>
-    buildPolyMeshDetail(
-      polyMesh,
-      chf,
-      regions,
-      cfg.detailSampleDistWorld,
-      cfg.detailSampleMaxErrorWorld,
-      ctx,
-    ),
+  lap("contours");
+  const polyMesh = buildPolyMesh(contours, cfg.vertsPerPoly, ctx);
+  lap("polyMesh");
+  const polyMeshDetail = buildPolyMeshDetail(
+    polyMesh,
+    chf,
+    regions,
+    cfg.detailSampleDistWorld,
+    cfg.detailSampleMaxErrorWorld,
+    ctx,
   );
-  const tile = ctx.time("navMesh", () => createNavMeshTile(polyMesh, polyMeshDetail));
+  lap("detail");
+  const tile = createNavMeshTile(polyMesh, polyMeshDetail);
+  lap("navMesh");
   const navMesh = new NavMesh({
     origin: [...bmin],
     tileWidth: bmax[0] - bmin[0],
@@ -206,11 +239,11 @@ export function buildNavMesh(
     timings: ctx.timings,
     warnings: ctx.warnings,
   };
-  const intermediates: BuildIntermediates | null = options.keepIntermediates
+  const intermediates: BuildIntermediates | null = keep
     ? {
         config: cfg,
         triangleAreas,
-        heightfield: hf,
+        heightfield: heightfield!,
         compactHeightfield: chf,
         areasBeforeErosion,
         distanceField,

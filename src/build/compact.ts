@@ -28,24 +28,29 @@ export const MAX_LAYER_INDEX = NO_LINK - 1;
  *
  * Clearance is stored in 16 bits, so connection tests see the true gap where Recast's 8-bit
  * `h` would see at most 255 — identical results whenever walkableHeight + walkableClimb <= 255.
+ *
+ * `walkableSpanCount`, when given, must be the number of spans with a walkable area (as
+ * filterHeightfield returns it); it saves a counting walk over the span lists.
  */
 export function buildCompactHeightfield(
   hf: Heightfield,
   walkableHeightVoxels: number,
   walkableClimbVoxels: number,
   ctx?: BuildContext,
+  walkableSpanCount?: number,
 ): CompactHeightfield {
   const width = hf.width;
   const depth = hf.depth;
   const cellFirst = new Uint32Array(width * depth);
   const cellCount = new Uint16Array(width * depth);
   // Phases are separate functions so V8 optimizes each loop on its own type feedback.
-  growScratch(hf.spanArea.length);
-  const count = fillColumns(hf, cellFirst, cellCount, scratchY, scratchH, scratchArea);
-  const spanY = scratchY.slice(0, count);
-  const spanH = scratchH.slice(0, count);
-  const areas = scratchArea.slice(0, count);
-  const spanCount = spanY.length;
+  // Arrays are allocated at their exact size (no pool-sized scratch): memory, not speed,
+  // is what a second walk would save, and the caller usually knows the count already.
+  const spanCount = walkableSpanCount ?? countWalkable(hf);
+  const spanY = new Uint16Array(spanCount);
+  const spanH = new Uint16Array(spanCount);
+  const areas = new Uint8Array(spanCount);
+  fillColumns(hf, cellFirst, cellCount, spanY, spanH, areas);
   const spanCon = new Uint32Array(spanCount);
   linkOverflow = 0;
   linkNeighbours(
@@ -87,22 +92,23 @@ export function buildCompactHeightfield(
   };
 }
 
-// Pool-sized scratch for the fill phase, kept between builds and grown by doubling.
-let scratchY = new Uint16Array(0);
-let scratchH = new Uint16Array(0);
-let scratchArea = new Uint8Array(0);
-
-function growScratch(n: number): void {
-  if (scratchY.length >= n) return;
-  const size = Math.max(n, scratchY.length * 2);
-  scratchY = new Uint16Array(size);
-  scratchH = new Uint16Array(size);
-  scratchArea = new Uint8Array(size);
+/** Number of spans with a walkable area (those that get open space above them). */
+function countWalkable(hf: Heightfield): number {
+  const columnHead = hf.columnHead;
+  const spanArea = hf.spanArea;
+  const spanNext = hf.spanNext;
+  let count = 0;
+  for (let c = 0; c < columnHead.length; c++) {
+    for (let s = columnHead[c]!; s !== -1; s = spanNext[s]!) {
+      if (spanArea[s] !== UNWALKABLE) count++;
+    }
+  }
+  return count;
 }
 
 /**
- * Writes each column's range and the floor, clearance and area of every open span into
- * pool-sized scratch (one walk over the column lists); returns the span count.
+ * Writes each column's range and the floor, clearance and area of every open span (one walk
+ * over the column lists); the arrays must hold exactly the walkable spans.
  */
 function fillColumns(
   hf: Heightfield,

@@ -1,4 +1,5 @@
 import { MeshwayError } from "../errors.js";
+import { scratchInt32, scratchUint8 } from "./scratch.js";
 import { type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: hot loops then read plain constants even
@@ -6,9 +7,9 @@ import { type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 const NO_LINK = NOT_CONNECTED;
 const UNWALKABLE = NULL_AREA;
 
-// Per-span scratch kept between calls and grown by doubling (every entry used is rewritten).
-let distScratch = new Uint8Array(0);
-let columnScratch = new Int32Array(0);
+// Shared scratch slots (see scratch.ts); every entry used is rewritten.
+const SLOT_DISTANCE = 2;
+const SLOT_SPAN_COLUMN = 1;
 
 /**
  * Marks every span closer than `radiusVoxels` to an obstruction as NULL_AREA, as in Recast's
@@ -29,10 +30,7 @@ export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number)
   const threshold = radiusVoxels * 2;
   if (threshold <= 0) return;
   const areas = chf.areas;
-  if (distScratch.length < spanCount) {
-    distScratch = new Uint8Array(Math.max(spanCount, distScratch.length * 2));
-  }
-  const dist = distScratch;
+  const dist = scratchUint8(SLOT_DISTANCE, spanCount);
   computeBoundaryDistance(chf, dist);
   for (let i = 0; i < spanCount; i++) {
     if (dist[i] < threshold) areas[i] = UNWALKABLE;
@@ -47,10 +45,7 @@ export function computeBoundaryDistance(chf: CompactHeightfield, dist: Uint8Arra
   // The sweeps walk spans, not columns (most columns are empty), so they need each span's
   // column. Spans are stored column by column, so span order is Recast's sweep order.
   // Separate functions so V8 optimizes each loop on its own type feedback.
-  if (columnScratch.length < chf.spanCount) {
-    columnScratch = new Int32Array(Math.max(chf.spanCount, columnScratch.length * 2));
-  }
-  const spanColumn = columnScratch;
+  const spanColumn = scratchInt32(SLOT_SPAN_COLUMN, chf.spanCount);
   seedBoundary(chf, dist, spanColumn);
   forwardPass(chf, dist, spanColumn);
   backwardPass(chf, dist, spanColumn);

@@ -145,3 +145,115 @@ export function filterWalkableLowHeightSpans(hf: Heightfield, walkableHeightVoxe
     }
   }
 }
+
+/**
+ * The three filters above in one sweep over the columns, with the same result as calling
+ * filterLowHangingWalkableObstacles, filterLedgeSpans and filterWalkableLowHeightSpans in that
+ * order: the ledge and low-height rules only read geometry and the span's own area, so each
+ * span can go through all three rules as soon as the low-hanging rule has seen the span below
+ * it. One walk over the (scattered) span lists instead of three. Returns the number of
+ * walkable spans left.
+ */
+export function filterHeightfield(
+  hf: Heightfield,
+  walkableHeightVoxels: number,
+  walkableClimbVoxels: number,
+): number {
+  const w = hf.width;
+  const d = hf.depth;
+  const columnHead = hf.columnHead;
+  const mins = hf.spanMin;
+  const maxs = hf.spanMax;
+  const areas = hf.spanArea;
+  const next = hf.spanNext;
+  const nullArea = NULL_AREA;
+  let walkable = 0;
+  for (let z = 0; z < d; z++) {
+    const zEdge = z === 0 || z === d - 1;
+    for (let x = 0; x < w; x++) {
+      const col = x + z * w;
+      let s = columnHead[col]!;
+      if (s === -1) continue;
+      const onEdge = zEdge || x === 0 || x === w - 1;
+      let prevWalkable = false;
+      let prevArea = nullArea;
+      let prevTop = 0;
+      do {
+        let area = areas[s]!;
+        const top = maxs[s]!;
+        const above = next[s]!;
+        // Low-hanging obstacle: judged on the areas as they were before this sweep's other rules.
+        const wasWalkable = area !== nullArea;
+        if (!wasWalkable && prevWalkable && top - prevTop <= walkableClimbVoxels) area = prevArea;
+        prevWalkable = wasWalkable;
+        prevArea = area;
+        prevTop = top;
+        if (area !== nullArea) {
+          const ceiling = above !== -1 ? mins[above]! : OPEN_CEILING;
+          if (
+            onEdge ||
+            ceiling - top < walkableHeightVoxels ||
+            isLedge(hf, col, top, ceiling, walkableHeightVoxels, walkableClimbVoxels)
+          ) {
+            area = nullArea;
+          } else {
+            walkable++;
+          }
+        }
+        areas[s] = area;
+        s = above;
+      } while (s !== -1);
+    }
+  }
+  return walkable;
+}
+
+/**
+ * filterLedgeSpans' test for one walkable span of interior column `col` with the given floor
+ * and ceiling.
+ */
+function isLedge(
+  hf: Heightfield,
+  col: number,
+  floor: number,
+  ceiling: number,
+  walkableHeightVoxels: number,
+  walkableClimbVoxels: number,
+): boolean {
+  const columnHead = hf.columnHead;
+  const mins = hf.spanMin;
+  const maxs = hf.spanMax;
+  const next = hf.spanNext;
+  const w = hf.width;
+  const dropLimit = -walkableClimbVoxels;
+  let lowestReachable = floor;
+  let highestReachable = floor;
+  for (let dir = 0; dir < 4; dir++) {
+    const nCol = dir === 0 ? col - 1 : dir === 1 ? col + w : dir === 2 ? col + 1 : col - w;
+    let n = columnHead[nCol]!;
+    // The gap below the neighbour's lowest span reaches down forever: a drop.
+    const firstBottom = n !== -1 ? mins[n]! : OPEN_CEILING;
+    if (Math.min(ceiling, firstBottom) - floor >= walkableHeightVoxels) {
+      return true;
+    }
+    while (n !== -1) {
+      const nFloor = maxs[n]!;
+      // This and every higher neighbour span leave no opening under the ceiling.
+      if (nFloor >= ceiling && walkableHeightVoxels > 0) break;
+      const nAbove = next[n]!;
+      const nCeiling = nAbove !== -1 ? mins[nAbove]! : OPEN_CEILING;
+      const top = Math.min(ceiling, nCeiling);
+      const bottom = Math.max(floor, nFloor);
+      if (top - bottom >= walkableHeightVoxels) {
+        const step = nFloor - floor;
+        if (step < dropLimit) return true;
+        if (step <= walkableClimbVoxels) {
+          if (nFloor < lowestReachable) lowestReachable = nFloor;
+          else if (nFloor > highestReachable) highestReachable = nFloor;
+        }
+      }
+      n = nAbove;
+    }
+  }
+  return highestReachable - lowestReachable > walkableClimbVoxels;
+}

@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
+import { scratchInt32 } from "./scratch.js";
 import { BORDER_REGION, type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: some module loaders (vitest's) turn imported
@@ -46,45 +47,17 @@ export function int32View(a: Uint32Array): Int32Array {
   return new Int32Array(a.buffer, a.byteOffset, a.length);
 }
 
-// Scratch buffers kept between calls. Allocating a fresh multi-megabyte typed array costs
-// about as much as a whole pass over it (zeroing, page faults), so the stages reuse these.
-// Contents are garbage on entry: callers write before they read. Buffers above
-// MAX_RETAINED elements are not kept, so one huge build does not pin its memory.
-const MAX_RETAINED = 1 << 24;
-const int32Scratch: Int32Array[] = [];
-const uint16Scratch: Uint16Array[] = [];
-
-/** Int32 scratch slots (one user at a time each). */
+// Scratch slots (see scratch.ts); stages that run one after another share them.
+export { scratchInt32, scratchUint16 } from "./scratch.js";
 export const SCRATCH_NEIGHBOURS = 0;
 export const SCRATCH_PENDING = 1;
-export const SCRATCH_DIRTY_SPAN = 2;
-export const SCRATCH_DIRTY_VALUE = 3;
-export const SCRATCH_SPAN_COLUMN = 4;
-export const SCRATCH_SPAN_ORDER = 5;
-export const SCRATCH_BY_LEVEL = 6;
-/** Uint16 scratch slots. */
-export const SCRATCH_REGION_DIST = 0;
-export const SCRATCH_RAW_DISTANCE = 1;
-
-/** A reusable Int32Array of exactly `length` elements with arbitrary contents. */
-export function scratchInt32(slot: number, length: number): Int32Array {
-  let buf = int32Scratch[slot];
-  if (!buf || buf.length < length) {
-    buf = new Int32Array(Math.max(length, Math.min(MAX_RETAINED, (buf?.length ?? 0) * 2)));
-    if (buf.length <= MAX_RETAINED) int32Scratch[slot] = buf;
-  }
-  return buf.length === length ? buf : buf.subarray(0, length);
-}
-
-/** A reusable Uint16Array of exactly `length` elements with arbitrary contents. */
-export function scratchUint16(slot: number, length: number): Uint16Array {
-  let buf = uint16Scratch[slot];
-  if (!buf || buf.length < length) {
-    buf = new Uint16Array(Math.max(length, Math.min(MAX_RETAINED, (buf?.length ?? 0) * 2)));
-    if (buf.length <= MAX_RETAINED) uint16Scratch[slot] = buf;
-  }
-  return buf.length === length ? buf : buf.subarray(0, length);
-}
+export const SCRATCH_SPAN_COLUMN = 1;
+export const SCRATCH_REGION_DIST = 2;
+export const SCRATCH_RAW_DISTANCE = 2;
+export const SCRATCH_BY_LEVEL = 3;
+export const SCRATCH_SPAN_ORDER = 3;
+export const SCRATCH_DIRTY_SPAN = 4;
+export const SCRATCH_DIRTY_VALUE = 5;
 
 /**
  * Neighbour span index of every span in each direction: out[4 * i + dir] is the global index

@@ -55,7 +55,9 @@ export function segmentParamXZ(
   const d = dx * dx + dz * dz;
   let t = dx * (px - ax) + dz * (pz - az);
   if (d > 0) t /= d;
-  return t < 0 ? 0 : t > 1 ? 1 : t;
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  return t;
 }
 
 /** Squared XZ distance from p to segment a-b. */
@@ -267,7 +269,7 @@ export function polyHeight(tile: NavMeshTile, poly: number, x: number, z: number
         x,
         z,
       );
-      if (h === h) return h;
+      if (!Number.isNaN(h)) return h;
     }
   } else {
     const tris = tile.detailTriangles;
@@ -282,7 +284,7 @@ export function polyHeight(tile: NavMeshTile, poly: number, x: number, z: number
         x,
         z,
       );
-      if (h === h) return h;
+      if (!Number.isNaN(h)) return h;
     }
   }
   closestPointOnDetailEdges(tile, poly, x, z, false, edgeScratch);
@@ -305,7 +307,7 @@ export function closestPointOnPoly(
   out: Float64Array,
 ): boolean {
   const h = polyHeight(tile, poly, x, z);
-  if (h === h) {
+  if (!Number.isNaN(h)) {
     out[0] = x;
     out[1] = h;
     out[2] = z;

@@ -1,6 +1,8 @@
 import type { Vec3 } from "../build/types.js";
 import { MeshwayError } from "../errors.js";
+import type { QueryFilter } from "./filter.js";
 import { LinkPool } from "./links.js";
+import { linkOffMeshConnection, offMeshLanding, unlinkOffMeshConnection } from "./off-mesh.js";
 import {
   encodePolyRef,
   MAX_POLYS_PER_TILE,
@@ -11,7 +13,15 @@ import {
   saltOfRef,
   tileOfRef,
 } from "./poly-ref.js";
+import { queryPolygonsInTile } from "./spatial.js";
 import { type NavMeshTile, polygonAreaXZ } from "./tile.js";
+import {
+  connectTilePortals,
+  disconnectTileLinks,
+  oppositeSide,
+  SIDE_DX,
+  SIDE_DZ,
+} from "./tile-links.js";
 
 /** Parameters shared by every tile of a navmesh. */
 export interface NavMeshParams {
@@ -43,6 +53,22 @@ export interface OffMeshConnection {
   userId?: number;
 }
 
+/** What {@link NavMesh.offMeshConnection} reports: the connection plus where it landed. */
+export interface OffMeshConnectionInfo extends Readonly<OffMeshConnection> {
+  ref: PolyRef;
+  /** End points snapped to the ground polygons they link to (the given points when unlinked). */
+  snappedStart: Vec3;
+  snappedEnd: Vec3;
+  /** Ground polygons the ends link to, 0 when an end found no polygon within `radius`. */
+  startPoly: PolyRef;
+  endPoly: PolyRef;
+}
+
+/** Numeric tile-grid key (no string building on query paths); |x|, |z| < 2^25. */
+function gridKey(x: number, z: number): number {
+  return (x + 0x2000000) * 0x4000000 + (z + 0x2000000);
+}
+
 interface TileSlot {
   tile: NavMeshTile | null;
   salt: number;
@@ -64,9 +90,18 @@ export class NavMesh {
   readonly bmax: Vec3 = [-Infinity, -Infinity, -Infinity];
   /** @internal */ readonly slots: TileSlot[] = [];
   private readonly freeSlots: number[] = [];
-  private readonly grid = new Map<string, number[]>();
+  private readonly grid = new Map<number, number[]>();
+  /** Range of tile coordinates ever added (bounds the grid walk of queryPolygons). */
+  private gridMinX = Infinity;
+  private gridMinZ = Infinity;
+  private gridMaxX = -Infinity;
+  private gridMaxZ = -Infinity;
+  /** Scratch for per-tile polygon indices in queryPolygons, grown on demand. */
+  private polyScratch = new Int32Array(64);
   /** Off-mesh connections by index within slot 0 (null when removed). */
   /** @internal */ readonly offMesh: (OffMeshConnection | null)[] = [];
+  /** @internal Snapped end points of the off-mesh connections: 6 per connection (start xyz, end xyz). */
+  offMeshPoints = new Float64Array(0);
 
   constructor(params: NavMeshParams) {
     this.params = Object.freeze({ ...params, origin: [...params.origin] as Vec3 });
@@ -113,7 +148,7 @@ export class NavMesh {
         `tile has ${tile.polyCount} polygons, more than the ${MAX_POLYS_PER_TILE} a tile may hold`,
       );
     }
-    const key = `${tile.tileX},${tile.tileZ}`;
+    const key = gridKey(tile.tileX, tile.tileZ);
     let index = this.freeSlots.pop();
     if (index === undefined) {
       index = this.slots.length;
@@ -133,7 +168,34 @@ export class NavMesh {
       this.bmin[k] = Math.min(this.bmin[k]!, tile.bmin[k]!);
       this.bmax[k] = Math.max(this.bmax[k]!, tile.bmax[k]!);
     }
+    this.gridMinX = Math.min(this.gridMinX, tile.tileX);
+    this.gridMinZ = Math.min(this.gridMinZ, tile.tileZ);
+    this.gridMaxX = Math.max(this.gridMaxX, tile.tileX);
+    this.gridMaxZ = Math.max(this.gridMaxZ, tile.tileZ);
+    // Portals both ways with the four side neighbours (every layer there).
+    for (let side = 0; side < 4; side++) {
+      for (const other of this.tilesAt(tile.tileX + SIDE_DX[side]!, tile.tileZ + SIDE_DZ[side]!)) {
+        connectTilePortals(this, index, other, side);
+        connectTilePortals(this, other, index, oppositeSide(side));
+      }
+    }
+    this.relinkOffMeshNear(tile);
     return encodePolyRef(this.slots[index]!.salt, index, 0);
+  }
+
+  /** Re-lands the off-mesh connections with an end that may reach into `tile`'s bounds. */
+  private relinkOffMeshNear(tile: NavMeshTile): void {
+    for (let c = 0; c < this.offMesh.length; c++) {
+      const con = this.offMesh[c];
+      if (!con) continue;
+      const r = con.radius;
+      const near = (p: Vec3) =>
+        p[0] + r >= tile.bmin[0] &&
+        p[0] - r <= tile.bmax[0] &&
+        p[2] + r >= tile.bmin[2] &&
+        p[2] - r <= tile.bmax[2];
+      if (near(con.start) || near(con.end)) linkOffMeshConnection(this, c);
+    }
   }
 
   /** Removes the tile `tileRef` refers to; refs into it become invalid. Returns the tile. */
@@ -144,18 +206,36 @@ export class NavMesh {
       throw new MeshwayError("INVALID_ARGUMENT", `tile reference ${tileRef} is not a live tile`);
     }
     const tile = slot.tile;
-    const list = this.grid.get(`${tile.tileX},${tile.tileZ}`)!;
+    const list = this.grid.get(gridKey(tile.tileX, tile.tileZ))!;
     list.splice(list.indexOf(index), 1);
+    // Drop neighbours' portals into this tile and the off-mesh links landing on it.
+    for (let side = 0; side < 4; side++) {
+      for (const other of this.tilesAt(tile.tileX + SIDE_DX[side]!, tile.tileZ + SIDE_DZ[side]!)) {
+        disconnectTileLinks(this, other, index);
+      }
+    }
+    const hit: number[] = [];
+    for (let c = 0; c < this.offMesh.length; c++) {
+      if (!this.offMesh[c]) continue;
+      const s = tileOfRef(offMeshLanding(this, c, 0));
+      const e = tileOfRef(offMeshLanding(this, c, 1));
+      if (s === index || e === index) {
+        unlinkOffMeshConnection(this, c);
+        hit.push(c);
+      }
+    }
     slot.tile = null;
     slot.salt = nextSalt(slot.salt);
     slot.links = new LinkPool(0);
     this.freeSlots.push(index);
+    // Connections that lost an end may land on another tile now.
+    for (const c of hit) linkOffMeshConnection(this, c);
     return tile;
   }
 
   /** Slots of the tiles at tile coordinates (x, z) (several when layered). */
   tilesAt(x: number, z: number): readonly number[] {
-    return this.grid.get(`${x},${z}`) ?? [];
+    return this.grid.get(gridKey(x, z)) ?? [];
   }
 
   /** The tile in `slot`, or null. */
@@ -177,6 +257,157 @@ export class NavMesh {
     const poly = polyOfRef(ref);
     if (index === OFF_MESH_SLOT) return this.offMesh[poly] != null;
     return slot.tile !== null && poly < slot.tile.polyCount;
+  }
+
+  /** Tile-grid column containing world x (tile (0, 0) starts at params.origin). */
+  tileXAt(x: number): number {
+    return Math.floor((x - this.params.origin[0]) / this.params.tileWidth);
+  }
+
+  /** Tile-grid row containing world z. */
+  tileZAt(z: number): number {
+    return Math.floor((z - this.params.origin[2]) / this.params.tileDepth);
+  }
+
+  /**
+   * Ground polygons whose bounds overlap the box [bmin, bmax] and that pass `filter` (all
+   * when null), over every tile the box touches in the tile grid; off-mesh connections are
+   * never returned. Writes refs to outRefs (at most its length, tiles in grid order, polygons
+   * in BV-tree order) and returns the count (Detour's queryPolygons).
+   */
+  queryPolygons(
+    bmin: ArrayLike<number>,
+    bmax: ArrayLike<number>,
+    filter: QueryFilter | null,
+    outRefs: Float64Array,
+  ): number {
+    const x0 = Math.max(this.tileXAt(bmin[0]!), this.gridMinX);
+    const x1 = Math.min(this.tileXAt(bmax[0]!), this.gridMaxX);
+    const z0 = Math.max(this.tileZAt(bmin[2]!), this.gridMinZ);
+    const z1 = Math.min(this.tileZAt(bmax[2]!), this.gridMaxZ);
+    const max = outRefs.length;
+    let n = 0;
+    for (let tz = z0; tz <= z1; tz++) {
+      for (let tx = x0; tx <= x1; tx++) {
+        const list = this.grid.get(gridKey(tx, tz));
+        if (!list) continue;
+        for (let li = 0; li < list.length; li++) {
+          const index = list[li]!;
+          const slot = this.slots[index]!;
+          const tile = slot.tile!;
+          if (this.polyScratch.length < tile.polyCount) {
+            this.polyScratch = new Int32Array(
+              Math.max(tile.polyCount, this.polyScratch.length * 2),
+            );
+          }
+          const found = queryPolygonsInTile(tile, bmin, bmax, this.polyScratch, tile.polyCount);
+          for (let i = 0; i < found && n < max; i++) {
+            const p = this.polyScratch[i]!;
+            if (filter && !filter.passes(tile.polyFlags[p]!)) continue;
+            outRefs[n++] = encodePolyRef(slot.salt, index, p);
+          }
+          if (n >= max) return n;
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Adds an off-mesh connection and returns its reference. Each end links to the nearest
+   * ground polygon (any tile) within `radius`; links are re-established as tiles come and go.
+   */
+  addOffMeshConnection(conn: OffMeshConnection): PolyRef {
+    const finite = (p: readonly number[]) => p.length === 3 && p.every(Number.isFinite);
+    if (!finite(conn.start) || !finite(conn.end)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        "off-mesh connection end points must be finite xyz",
+      );
+    }
+    if (!(conn.radius >= 0) || !Number.isFinite(conn.radius)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `off-mesh connection radius ${conn.radius} must be >= 0`,
+      );
+    }
+    if (!Number.isInteger(conn.area) || conn.area < 0 || conn.area > 63) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `off-mesh connection area ${conn.area} must be 0..63`,
+      );
+    }
+    if (!Number.isInteger(conn.flags) || conn.flags < 0 || conn.flags > 0xffff) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `off-mesh connection flags ${conn.flags} must be 0..0xffff`,
+      );
+    }
+    if (conn.cost !== undefined && !(conn.cost >= 0)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `off-mesh connection cost ${conn.cost} must be >= 0`,
+      );
+    }
+    // Indices are never reused, so a removed connection's ref stays invalid.
+    const index = this.offMesh.length;
+    if (index >= MAX_POLYS_PER_TILE) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `at most ${MAX_POLYS_PER_TILE} off-mesh connections`,
+      );
+    }
+    const copy: OffMeshConnection = Object.freeze({
+      ...conn,
+      start: [...conn.start] as Vec3,
+      end: [...conn.end] as Vec3,
+    });
+    this.offMesh.push(copy);
+    if (this.offMeshPoints.length < (index + 1) * 6) {
+      const grown = new Float64Array(Math.max(6 * 8, this.offMeshPoints.length * 2));
+      grown.set(this.offMeshPoints);
+      this.offMeshPoints = grown;
+    }
+    this.slots[OFF_MESH_SLOT]!.links.ensurePolys(index + 1);
+    linkOffMeshConnection(this, index);
+    return encodePolyRef(this.slots[OFF_MESH_SLOT]!.salt, OFF_MESH_SLOT, index);
+  }
+
+  /** Removes an off-mesh connection; its ref becomes invalid. */
+  removeOffMeshConnection(ref: PolyRef): void {
+    if (tileOfRef(ref) !== OFF_MESH_SLOT || !this.isValidPolyRef(ref)) {
+      throw new MeshwayError("INVALID_ARGUMENT", `${ref} is not a live off-mesh connection`);
+    }
+    const index = polyOfRef(ref);
+    unlinkOffMeshConnection(this, index);
+    this.offMesh[index] = null;
+  }
+
+  /** The off-mesh connection `ref` names with its snapped ends, or null when not live. */
+  offMeshConnection(ref: PolyRef): OffMeshConnectionInfo | null {
+    if (tileOfRef(ref) !== OFF_MESH_SLOT || !this.isValidPolyRef(ref)) return null;
+    const index = polyOfRef(ref);
+    const con = this.offMesh[index]!;
+    const p = this.offMeshPoints;
+    const o = index * 6;
+    return {
+      ...con,
+      ref,
+      snappedStart: [p[o]!, p[o + 1]!, p[o + 2]!],
+      snappedEnd: [p[o + 3]!, p[o + 4]!, p[o + 5]!],
+      startPoly: offMeshLanding(this, index, 0),
+      endPoly: offMeshLanding(this, index, 1),
+    };
+  }
+
+  /** Refs of the live off-mesh connections, in the order they were added. */
+  offMeshConnectionRefs(): PolyRef[] {
+    const out: PolyRef[] = [];
+    const salt = this.slots[OFF_MESH_SLOT]!.salt;
+    for (let c = 0; c < this.offMesh.length; c++) {
+      if (this.offMesh[c]) out.push(encodePolyRef(salt, OFF_MESH_SLOT, c));
+    }
+    return out;
   }
 
   /** Sum of ground polygon areas projected on XZ. */

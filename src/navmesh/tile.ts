@@ -1,12 +1,17 @@
 import type { PolyMesh, PolyMeshDetail, Vec3 } from "../build/types.js";
 import { MESH_NULL_INDEX, PORTAL_FLAG } from "../build/types.js";
+import { buildTileBVTree } from "./bvtree.js";
 
 /** Polygon flag set on every walkable polygon by default (filters include/exclude by flags). */
 export const POLY_FLAG_WALK = 1;
 
 /** Neighbour slot value: no neighbour across this edge (a wall). */
 export const EDGE_WALL = 0;
-/** Neighbour slot flag: the edge lies on the tile border; low bits hold the side (0..3). */
+/**
+ * Neighbour slot flag: the edge lies on the tile border; low bits hold the side (0..3) as a
+ * Recast direction: 0 = -x, 1 = +z, 2 = +x, 3 = -z (Detour's DT_EXT_LINK sides 4, 2, 0, 6).
+ * NavMesh.addTile links such edges to the neighbouring tile's opposite-side edges.
+ */
 export const EDGE_TILE_BORDER = 0x80000000;
 
 /**
@@ -92,7 +97,7 @@ export function createNavMeshTile(
     polyVertCount[p] = n;
     polyFlags[p] = pmesh.flags[p] || POLY_FLAG_WALK;
   }
-  return {
+  const tile: NavMeshTile = {
     tileX,
     tileZ,
     bmin: [...pmesh.bmin],
@@ -112,6 +117,10 @@ export function createNavMeshTile(
     bvBounds: new Float32Array(0),
     bvIndex: new Int32Array(0),
   };
+  const bv = buildTileBVTree(tile);
+  tile.bvBounds = bv.bvBounds;
+  tile.bvIndex = bv.bvIndex;
+  return tile;
 }
 
 /** Signed XZ area of polygon p (positive when counter-clockwise seen from +Y with x right, z down). */

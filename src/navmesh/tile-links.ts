@@ -1,0 +1,151 @@
+import type { NavMesh } from "./nav-mesh.js";
+import { encodePolyRef, tileOfRef } from "./poly-ref.js";
+import { EDGE_TILE_BORDER } from "./tile.js";
+
+/**
+ * Portals between neighbouring tiles, as Detour's connectExtLinks / findConnectingPolys
+ * (Mononen): a tile-border edge on side s links to every border edge on the opposite side of
+ * the neighbouring tile that lies on the same border line (within 0.01), overlaps it along
+ * the border (ends shrunk by 0.01 so corner-touching edges don't link) and agrees in height
+ * within the agent's climb. Each link records which part of the source edge it covers,
+ * quantized to 0..255 (LinkPool bmin/bmax), so portal points can be clipped to the overlap.
+ *
+ * Sides are Recast directions: 0 = -x, 1 = +z, 2 = +x, 3 = -z (EDGE_TILE_BORDER | side).
+ */
+
+/** Tile-grid offset of the neighbour on `side`. */
+export const SIDE_DX = [-1, 0, 1, 0] as const;
+export const SIDE_DZ = [0, 1, 0, -1] as const;
+
+/** Side facing `side` from the neighbouring tile. */
+export function oppositeSide(side: number): number {
+  return (side + 2) & 3;
+}
+
+/** Slab tolerance along and across the border, world units (Detour's 0.01). */
+const SLAB_EPS = 0.01;
+
+/**
+ * Links every border edge of the tile in `fromSlot` on `side` to the matching edges of the
+ * tile in `toSlot` (which must be that side's neighbour). Returns the number of links added.
+ */
+export function connectTilePortals(
+  navMesh: NavMesh,
+  fromSlot: number,
+  toSlot: number,
+  side: number,
+): number {
+  const from = navMesh.slots[fromSlot]!;
+  const to = navMesh.slots[toSlot]!;
+  const a = from.tile!;
+  const b = to.tile!;
+  const want = (EDGE_TILE_BORDER | side) >>> 0;
+  const opposite = (EDGE_TILE_BORDER | oppositeSide(side)) >>> 0;
+  // Sides 0 and 2 (x borders) run along z; sides 1 and 3 run along x.
+  const along = side === 0 || side === 2 ? 2 : 0;
+  const across = 2 - along;
+  const climb = navMesh.params.agentMaxClimb;
+  const nvp = a.maxVertsPerPoly;
+  const av = a.vertices;
+  const bv = b.vertices;
+  let added = 0;
+  for (let p = 0; p < a.polyCount; p++) {
+    const count = a.polyVertCount[p]!;
+    for (let e = 0; e < count; e++) {
+      if (a.polyNeighbours[p * nvp + e] !== want) continue;
+      const va = a.polyVerts[p * nvp + e]! * 3;
+      const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
+      const aPos = av[va + across]!;
+      // Slab of the source edge: (along, y) at its low and high ends.
+      const a0 = av[va + along]!;
+      const a1 = av[vb + along]!;
+      const aLoS = Math.min(a0, a1);
+      const aHiS = Math.max(a0, a1);
+      const aLoY = a0 < a1 ? av[va + 1]! : av[vb + 1]!;
+      const aHiY = a0 < a1 ? av[vb + 1]! : av[va + 1]!;
+      for (let q = 0; q < b.polyCount; q++) {
+        const bc = b.polyVertCount[q]!;
+        for (let f = 0; f < bc; f++) {
+          if (b.polyNeighbours[q * nvp + f] !== opposite) continue;
+          const vc = b.polyVerts[q * nvp + f]! * 3;
+          const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
+          if (Math.abs(aPos - bv[vc + across]!) > SLAB_EPS) continue;
+          const b0 = bv[vc + along]!;
+          const b1 = bv[vd + along]!;
+          const bLoS = Math.min(b0, b1);
+          const bHiS = Math.max(b0, b1);
+          const bLoY = b0 < b1 ? bv[vc + 1]! : bv[vd + 1]!;
+          const bHiY = b0 < b1 ? bv[vd + 1]! : bv[vc + 1]!;
+          if (!slabsOverlap(aLoS, aLoY, aHiS, aHiY, bLoS, bLoY, bHiS, bHiY, climb)) continue;
+          // Part of the source edge the portal covers, as parameters from its first vertex.
+          const lo = Math.max(aLoS, bLoS);
+          const hi = Math.min(aHiS, bHiS);
+          let t0 = (lo - a0) / (a1 - a0);
+          let t1 = (hi - a0) / (a1 - a0);
+          if (t0 > t1) {
+            const t = t0;
+            t0 = t1;
+            t1 = t;
+          }
+          from.links.add(
+            p,
+            encodePolyRef(to.salt, toSlot, q),
+            e,
+            side,
+            Math.round(clamp01(t0) * 255),
+            Math.round(clamp01(t1) * 255),
+          );
+          added++;
+          break; // one portal per target polygon, like Detour
+        }
+      }
+    }
+  }
+  return added;
+}
+
+function clamp01(t: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  return t;
+}
+
+/**
+ * True when two border segments, given as (s, y) end points sorted by s, overlap along the
+ * border (each shrunk by SLAB_EPS at both ends) and either cross in height or come within
+ * the climb height of each other at one end of the shared range (Detour's overlapSlabs).
+ */
+function slabsOverlap(
+  aLoS: number,
+  aLoY: number,
+  aHiS: number,
+  aHiY: number,
+  bLoS: number,
+  bLoY: number,
+  bHiS: number,
+  bHiY: number,
+  climb: number,
+): boolean {
+  const lo = Math.max(aLoS + SLAB_EPS, bLoS + SLAB_EPS);
+  const hi = Math.min(aHiS - SLAB_EPS, bHiS - SLAB_EPS);
+  if (lo > hi) return false;
+  const ad = (aHiY - aLoY) / (aHiS - aLoS);
+  const bd = (bHiY - bLoY) / (bHiS - bLoS);
+  const dLo = bLoY + bd * (lo - bLoS) - (aLoY + ad * (lo - aLoS));
+  const dHi = bLoY + bd * (hi - bLoS) - (aLoY + ad * (hi - aLoS));
+  if (dLo * dHi < 0) return true;
+  const thr = 4 * climb * climb;
+  return dLo * dLo <= thr || dHi * dHi <= thr;
+}
+
+/** Removes every link of the tile in `slot` that leads into tile slot `target`. */
+export function disconnectTileLinks(navMesh: NavMesh, slot: number, target: number): void {
+  const s = navMesh.slots[slot]!;
+  const tile = s.tile;
+  if (!tile) return;
+  const links = s.links;
+  const drop = (ref: number) => tileOfRef(ref) === target;
+  for (let p = 0; p < tile.polyCount; p++) {
+    if (links.first[p]! >= 0) links.removeWhere(p, drop);
+  }
+}

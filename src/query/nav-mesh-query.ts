@@ -1,0 +1,432 @@
+import type { Vec3 } from "../build/types.js";
+import { MeshwayError } from "../errors.js";
+import { QueryFilter } from "../navmesh/filter.js";
+import { closestPointOnPoly as closestPointOnTilePoly } from "../navmesh/geometry.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import type { PolyRef } from "../navmesh/poly-ref.js";
+import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
+import { NodePool, NodeQueue } from "./node-pool.js";
+import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
+import type { QueryStatus } from "./status.js";
+import { findStraightPath, StraightPath, type StraightPathOptions } from "./straight-path.js";
+
+export interface NavMeshQueryOptions {
+  /** Size of the A* node pool (the most polygons one search may visit). Default 4096. */
+  maxNodes?: number;
+}
+
+/** Output of {@link NavMeshQuery.findNearestPoly}; reuse one across calls. */
+export interface NearestPolyResult {
+  /** Nearest polygon, 0 when none is inside the search box. */
+  ref: PolyRef;
+  /** Closest point on that polygon (detail-mesh height). */
+  point: Float64Array;
+  /** True when the query point is over the polygon on XZ. */
+  isOverPoly: boolean;
+}
+
+export function createNearestPolyResult(): NearestPolyResult {
+  return { ref: 0, point: new Float64Array(3), isOverPoly: false };
+}
+
+export function createFindPathResult(): FindPathResult {
+  return { status: "noStart", polyCount: 0, polys: [] };
+}
+
+export interface ComputePathOptions {
+  filter?: QueryFilter;
+  /** Search box half size around start and end for snapping to the mesh. Default [1, 1, 1]. */
+  halfExtents?: ArrayLike<number>;
+  /** Node limit for this search (the pool grows when it is larger). Default: the pool size. */
+  maxNodes?: number;
+  /** Straight-path options (crossings, point limit). */
+  straightPath?: StraightPathOptions;
+}
+
+export interface ComputePathResult {
+  status: QueryStatus;
+  /** Corner points from the snapped start to the snapped (or, when partial, clamped) end. */
+  points: Vec3[];
+  /** The polygon corridor. */
+  polys: PolyRef[];
+  /** Length of the point path (3D). */
+  length: number;
+}
+
+/** Default search box half size of computePath (the recast-navigation wrapper's default). */
+export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([1, 1, 1]);
+
+function assertFinite3(what: string, p: ArrayLike<number>): void {
+  const x = p[0];
+  const y = p[1];
+  const z = p[2];
+  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `${what} [${x}, ${y}, ${z}] must be three finite numbers`,
+    );
+  }
+}
+
+function assertExtents(e: ArrayLike<number>): void {
+  assertFinite3("halfExtents", e);
+  if (e[0]! < 0 || e[1]! < 0 || e[2]! < 0) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `halfExtents [${e[0]}, ${e[1]}, ${e[2]}] must not be negative`,
+    );
+  }
+}
+
+/**
+ * Queries over one {@link NavMesh}, Detour's dtNavMeshQuery: nearest polygon, point on and
+ * height of a polygon, polygons in a box, A* path (whole or sliced), straight path, and
+ * computePath. The query owns its node pool, open list and scratch buffers; hot paths
+ * allocate nothing (pass the out objects). Not reentrant: one query object per thread of
+ * work. Queries in src/query/* (raycast, moveAlongSurface, ...) take it as first argument and
+ * use `nodePool` / `openList` / `tinyNodePool`; they may run between the steps of a sliced
+ * search, which has its own pool.
+ */
+export class NavMeshQuery {
+  readonly navMesh: NavMesh;
+  /** Node pool and open list shared by findPath and the graph searches of other queries. */
+  nodePool: NodePool;
+  openList: NodeQueue;
+  /** Small pool for local searches (moveAlongSurface, like Detour's tiny node pool). */
+  readonly tinyNodePool = new NodePool(64);
+  /** Filter used when none is given: every polygon, every area cost 1. */
+  readonly defaultFilter = new QueryFilter();
+  private finder: PathFinder;
+  private sliced: PathFinder | null = null;
+  private refBuffer = new Float64Array(128);
+  private readonly bmin = new Float64Array(3);
+  private readonly bmax = new Float64Array(3);
+  private readonly scratch = new Float64Array(3);
+  // computePath's reused buffers.
+  private readonly cpStart = createNearestPolyResult();
+  private readonly cpEnd = createNearestPolyResult();
+  private readonly cpPath: FindPathResult = {
+    status: "noStart",
+    polyCount: 0,
+    polys: new Float64Array(256),
+  };
+  private readonly cpEndPos = new Float64Array(3);
+  private readonly cpStraight = new StraightPath(64);
+
+  constructor(navMesh: NavMesh, options: NavMeshQueryOptions = {}) {
+    const maxNodes = options.maxNodes ?? 4096;
+    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 1 << 24) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `maxNodes ${maxNodes} must be an integer in 1..2^24`,
+      );
+    }
+    this.navMesh = navMesh;
+    this.nodePool = new NodePool(maxNodes);
+    this.openList = new NodeQueue(maxNodes);
+    this.finder = new PathFinder(navMesh, this.nodePool, this.openList);
+  }
+
+  /** Throws unless `ref` names a live polygon or off-mesh connection. */
+  private assertRef(what: string, ref: PolyRef): void {
+    if (!this.navMesh.isValidPolyRef(ref)) {
+      throw new MeshwayError("INVALID_ARGUMENT", `${what}: ${ref} is not a live polygon reference`);
+    }
+  }
+
+  /**
+   * Refs of the ground polygons whose bounds overlap the box center ± halfExtents and that
+   * pass the filter, written to outRefs (at most its length); returns the count.
+   */
+  queryPolygons(
+    center: ArrayLike<number>,
+    halfExtents: ArrayLike<number>,
+    filter: QueryFilter,
+    outRefs: Float64Array,
+  ): number {
+    assertFinite3("queryPolygons center", center);
+    assertExtents(halfExtents);
+    this.setBox(center, halfExtents);
+    return this.navMesh.queryPolygons(this.bmin, this.bmax, filter, outRefs);
+  }
+
+  private setBox(c: ArrayLike<number>, e: ArrayLike<number>): void {
+    for (let k = 0; k < 3; k++) {
+      this.bmin[k] = c[k]! - e[k]!;
+      this.bmax[k] = c[k]! + e[k]!;
+    }
+  }
+
+  /**
+   * The polygon nearest to `center` among those overlapping center ± halfExtents (Detour's
+   * findNearestPoly): a polygon the point is over wins when the point is within the agent's
+   * climb above or below its surface; otherwise the 3D distance to the closest point counts.
+   * Writes ref (0 when none), the closest point and isOverPoly to `out` and returns the ref.
+   */
+  findNearestPoly(
+    center: ArrayLike<number>,
+    halfExtents: ArrayLike<number>,
+    filter: QueryFilter = this.defaultFilter,
+    out: NearestPolyResult = createNearestPolyResult(),
+  ): PolyRef {
+    assertFinite3("findNearestPoly center", center);
+    assertExtents(halfExtents);
+    this.setBox(center, halfExtents);
+    const nm = this.navMesh;
+    let count = nm.queryPolygons(this.bmin, this.bmax, filter, this.refBuffer);
+    while (count === this.refBuffer.length) {
+      this.refBuffer = new Float64Array(this.refBuffer.length * 2);
+      count = nm.queryPolygons(this.bmin, this.bmax, filter, this.refBuffer);
+    }
+    const cx = center[0]!;
+    const cy = center[1]!;
+    const cz = center[2]!;
+    const climb = nm.agentMaxClimb;
+    const refs = this.refBuffer;
+    const slots = nm.slots;
+    const p = this.scratch;
+    const outPoint = out.point;
+    let bestRef = 0;
+    let bestD = Infinity;
+    let bestOver = false;
+    for (let i = 0; i < count; i++) {
+      const ref = refs[i]!;
+      const hi = Math.floor(ref / 1048576);
+      const poly = ref - hi * 1048576;
+      const tile = slots[hi % 1048576]!.tile!;
+      const over = closestPointOnTilePoly(tile, poly, cx, cy, cz, p);
+      let d: number;
+      if (over) {
+        // Over the polygon: only the height gap beyond the climb counts.
+        const dy = Math.abs(cy - p[1]!) - climb;
+        d = dy > 0 ? dy * dy : 0;
+      } else {
+        const dx = cx - p[0]!;
+        const dy = cy - p[1]!;
+        const dz = cz - p[2]!;
+        d = dx * dx + dy * dy + dz * dz;
+      }
+      if (d < bestD) {
+        bestD = d;
+        bestRef = ref;
+        bestOver = over;
+        outPoint[0] = p[0]!;
+        outPoint[1] = p[1]!;
+        outPoint[2] = p[2]!;
+      }
+    }
+    out.ref = bestRef;
+    out.isOverPoly = bestOver;
+    if (bestRef === 0) {
+      outPoint[0] = cx;
+      outPoint[1] = cy;
+      outPoint[2] = cz;
+    }
+    return bestRef;
+  }
+
+  /**
+   * Closest point to `pos` on polygon `ref`'s detail surface, written to `out`; returns true
+   * when `pos` is over the polygon on XZ (then out = pos with the surface height).
+   */
+  closestPointOnPoly(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): boolean {
+    assertFinite3("closestPointOnPoly pos", pos);
+    this.assertRef("closestPointOnPoly", ref);
+    return closestPointByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, out) === 1;
+  }
+
+  /**
+   * `pos` itself when inside polygon `ref` on XZ, else the closest point on its edges
+   * (Detour's closestPointOnPolyBoundary; heights from the polygon, not the detail mesh).
+   */
+  closestPointOnPolyBoundary(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): void {
+    assertFinite3("closestPointOnPolyBoundary pos", pos);
+    this.assertRef("closestPointOnPolyBoundary", ref);
+    closestPointOnBoundaryByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, out);
+  }
+
+  /** Detail-mesh height of polygon `ref` at pos's XZ; NaN when pos is outside the polygon. */
+  getPolyHeight(ref: PolyRef, pos: ArrayLike<number>): number {
+    assertFinite3("getPolyHeight pos", pos);
+    this.assertRef("getPolyHeight", ref);
+    return heightByRef(this.navMesh, ref, pos[0]!, pos[2]!);
+  }
+
+  /** Replaces the pool and open list with larger ones (a search asked for more nodes). */
+  private growPool(maxNodes: number): void {
+    this.nodePool = new NodePool(maxNodes);
+    this.openList = new NodeQueue(maxNodes);
+    this.finder = new PathFinder(this.navMesh, this.nodePool, this.openList);
+  }
+
+  /**
+   * A* corridor from startRef (at startPos) to endRef (at endPos); see {@link PathFinder}.
+   * Writes the refs to outPolys — a number[] is resized, a too-short Float64Array replaced by
+   * a larger one (use result.polys) — so no corridor is ever truncated. Status "complete",
+   * "partial" (end unreachable: the corridor leads to the polygon nearest to it) or
+   * "outOfNodes" (the node limit stopped the search; best corridor so far). Stale refs and
+   * non-finite positions throw.
+   */
+  findPath(
+    startRef: PolyRef,
+    endRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter = this.defaultFilter,
+    outPolys: Float64Array | number[] = [],
+    result: FindPathResult = createFindPathResult(),
+    maxNodes?: number,
+  ): FindPathResult {
+    if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    const f = this.finder;
+    if (f.init(startRef, endRef, startPos, endPos, filter, maxNodes) === "inProgress") {
+      f.update(Infinity);
+    }
+    return f.finalize(outPolys, result);
+  }
+
+  /**
+   * Starts a sliced findPath (same search and result as findPath, run a slice at a time by
+   * updateSlicedFindPath). The sliced search has its own node pool, so other queries may run
+   * between slices; tiles removed meanwhile end it with "invalidRef".
+   */
+  initSlicedFindPath(
+    startRef: PolyRef,
+    endRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter = this.defaultFilter,
+  ): SlicedStatus {
+    if (this.sliced === null || this.sliced.pool.maxNodes !== this.nodePool.maxNodes) {
+      const n = this.nodePool.maxNodes;
+      this.sliced = new PathFinder(this.navMesh, new NodePool(n), new NodeQueue(n));
+    }
+    return this.sliced.init(startRef, endRef, startPos, endPos, filter);
+  }
+
+  /** Expands up to maxIterations nodes; "inProgress" until the search is over. */
+  updateSlicedFindPath(maxIterations: number): SlicedStatus {
+    if (this.sliced === null) return "noStart";
+    return this.sliced.update(maxIterations);
+  }
+
+  /** Node expansions done by the last updateSlicedFindPath. */
+  get slicedIterations(): number {
+    return this.sliced?.iterations ?? 0;
+  }
+
+  /** The sliced search's corridor (best so far when it is still running; that ends it). */
+  finalizeSlicedFindPath(
+    outPolys: Float64Array | number[] = [],
+    result: FindPathResult = createFindPathResult(),
+  ): FindPathResult {
+    if (this.sliced === null) {
+      result.status = "noStart";
+      result.polyCount = 0;
+      result.polys = outPolys;
+      return result;
+    }
+    return this.sliced.finalize(outPolys, result);
+  }
+
+  /**
+   * String-pulls a corridor into corner points (see findStraightPath in straight-path.ts).
+   * The first corridor polygon must be live.
+   */
+  findStraightPath(
+    start: ArrayLike<number>,
+    end: ArrayLike<number>,
+    polys: ArrayLike<number>,
+    polyCount: number,
+    out: StraightPath,
+    options?: StraightPathOptions,
+  ): QueryStatus {
+    assertFinite3("findStraightPath start", start);
+    assertFinite3("findStraightPath end", end);
+    if (!(polyCount >= 0 && polyCount <= polys.length)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `findStraightPath: polyCount ${polyCount} out of 0..${polys.length}`,
+      );
+    }
+    if (polyCount > 0) {
+      this.assertRef("findStraightPath first polygon", polys[0]!);
+      // A stale last polygon breaks the corridor before it; clamp to the last live one.
+      if (!this.navMesh.isValidPolyRef(polys[polyCount - 1]!)) {
+        let k = 1;
+        while (k < polyCount && this.navMesh.isValidPolyRef(polys[k]!)) k++;
+        const status = findStraightPath(this.navMesh, start, end, polys, k, out, options);
+        return status === "noStart" ? status : "partial";
+      }
+    }
+    return findStraightPath(this.navMesh, start, end, polys, polyCount, out, options);
+  }
+
+  /**
+   * Snaps start and end to the mesh (findNearestPoly within halfExtents), finds the corridor
+   * and string-pulls it. Status "noStart" / "noEnd" when a point has no polygon nearby (no
+   * points then); when the end is unreachable the path ends at the point of the last corridor
+   * polygon closest to it, with status "partial" (or "outOfNodes").
+   */
+  computePath(
+    start: ArrayLike<number>,
+    end: ArrayLike<number>,
+    options: ComputePathOptions = {},
+  ): ComputePathResult {
+    assertFinite3("computePath start", start);
+    assertFinite3("computePath end", end);
+    const filter = options.filter ?? this.defaultFilter;
+    const ext = options.halfExtents ?? DEFAULT_HALF_EXTENTS;
+    const s = this.cpStart;
+    const e = this.cpEnd;
+    if (this.findNearestPoly(start, ext, filter, s) === 0) {
+      return { status: "noStart", points: [], polys: [], length: 0 };
+    }
+    if (this.findNearestPoly(end, ext, filter, e) === 0) {
+      return { status: "noEnd", points: [], polys: [], length: 0 };
+    }
+    const path = this.findPath(
+      s.ref,
+      e.ref,
+      s.point,
+      e.point,
+      filter,
+      this.cpPath.polys,
+      this.cpPath,
+      options.maxNodes,
+    );
+    const polyCount = path.polyCount;
+    const polys = path.polys;
+    const endPos = this.cpEndPos;
+    if (polys[polyCount - 1] === e.ref) {
+      endPos.set(e.point);
+    } else {
+      // Partial: aim at the point of the last polygon closest to the end.
+      closestPointByRef(
+        this.navMesh,
+        polys[polyCount - 1]!,
+        e.point[0]!,
+        e.point[1]!,
+        e.point[2]!,
+        endPos,
+      );
+    }
+    const sp = this.cpStraight;
+    findStraightPath(this.navMesh, s.point, endPos, polys, polyCount, sp, options.straightPath);
+    const points: Vec3[] = new Array(sp.count);
+    let length = 0;
+    const q = sp.points;
+    for (let i = 0; i < sp.count; i++) {
+      points[i] = [q[i * 3]!, q[i * 3 + 1]!, q[i * 3 + 2]!];
+      if (i > 0) {
+        const dx = q[i * 3]! - q[i * 3 - 3]!;
+        const dy = q[i * 3 + 1]! - q[i * 3 - 2]!;
+        const dz = q[i * 3 + 2]! - q[i * 3 - 1]!;
+        length += Math.sqrt(dx * dx + dy * dy + dz * dz);
+      }
+    }
+    const refs: PolyRef[] = new Array(polyCount);
+    for (let i = 0; i < polyCount; i++) refs[i] = polys[i]!;
+    return { status: path.status, points, polys: refs, length };
+  }
+}

@@ -1,0 +1,161 @@
+import type { QueryFilter } from "../navmesh/filter.js";
+import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
+import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
+import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { NavMeshQuery } from "./nav-mesh-query.js";
+import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
+import {
+  checkFilter,
+  checkPoint,
+  checkRadius,
+  checkRef,
+  growFloat64,
+  neighbourEdges,
+  neighbourRefs,
+  passesFilter,
+} from "./raycast.js";
+import type { QueryStatus } from "./status.js";
+
+/**
+ * Polygons around a circle, as in Detour's dtNavMeshQuery::findPolysAroundCircle (Mononen,
+ * current version): a Dijkstra search from the start polygon that crosses only portals
+ * within `radius` of the center on XZ. Node positions sit at portal midpoints; the cost of a
+ * step is its 3D length times the area cost of the polygon it walks through (an off-mesh
+ * connection with its own cost charges that instead, as findPath does). Polygons are
+ * reported when they are settled, so in order of increasing cost, each with its parent in
+ * the search tree and its final cost.
+ */
+
+/** Result of {@link findPolysAroundCircle}, reused across calls (arrays grow as needed). */
+export class PolysAroundCircleResult {
+  /** refs[i]: a polygon (or off-mesh connection) reached; refs[0] is the start polygon. */
+  refs: Float64Array;
+  /** parents[i]: the polygon refs[i] was reached from (0 for the start polygon). */
+  parents: Float64Array;
+  /** costs[i]: cost of reaching refs[i] from the center (0 for the start polygon). */
+  costs: Float64Array;
+  count = 0;
+  /** "complete", or "outOfNodes" when the node pool ran out (results are a subset). */
+  status: QueryStatus = "complete";
+
+  constructor(initialCapacity = 32) {
+    const n = Math.max(1, initialCapacity);
+    this.refs = new Float64Array(n);
+    this.parents = new Float64Array(n);
+    this.costs = new Float64Array(n);
+  }
+}
+
+const portalA = new Float64Array(3);
+const portalB = new Float64Array(3);
+
+/**
+ * Finds the polygons connected to `startRef` through portals that lie within `radius` of
+ * `center` (XZ), crossing only polygons that pass `filter`, and writes them with their
+ * search-tree parents and costs to `out` (see {@link PolysAroundCircleResult}). The center's
+ * y only affects costs. Off-mesh connections whose end touches the circle are included
+ * (and followed), as in Detour.
+ *
+ * Throws MeshwayError("INVALID_ARGUMENT") for a non-finite center, a negative or non-finite
+ * radius, or a stale startRef.
+ */
+export function findPolysAroundCircle(
+  query: NavMeshQuery,
+  startRef: PolyRef,
+  center: ArrayLike<number>,
+  radius: number,
+  filter: QueryFilter,
+  out: PolysAroundCircleResult,
+): PolysAroundCircleResult {
+  const navMesh = query.navMesh;
+  checkPoint(center, "findPolysAroundCircle center");
+  checkRadius(radius, "findPolysAroundCircle radius");
+  checkFilter(filter);
+  checkRef(navMesh, startRef, "findPolysAroundCircle startRef", false);
+
+  const cx = center[0]!;
+  const cz = center[2]!;
+  const radiusSqr = radius * radius;
+  const areaCost = filter.areaCost;
+  // The query's shared search pool and open list (as Detour's Dijkstra queries use them).
+  const pool = query.nodePool;
+  const queue = query.openList;
+  pool.clear();
+  queue.clear();
+  const start = pool.getNode(startRef);
+  pool.x[start] = cx;
+  pool.y[start] = center[1]!;
+  pool.z[start] = cz;
+  pool.flags[start] = NODE_OPEN;
+  queue.push(start, 0);
+
+  let status: QueryStatus = "complete";
+  let count = 0;
+  while (!queue.empty()) {
+    const best = queue.pop();
+    pool.flags[best] = (pool.flags[best]! & ~NODE_OPEN) | NODE_CLOSED;
+    const bestRef = pool.ref[best]!;
+    const parent = pool.parent[best]!;
+    const parentRef = parent === NULL_NODE ? 0 : pool.ref[parent]!;
+    const bestTotal = pool.total[best]!;
+
+    if (count === out.refs.length) {
+      out.refs = growFloat64(out.refs, count + 1);
+      out.parents = growFloat64(out.parents, count + 1);
+      out.costs = growFloat64(out.costs, count + 1);
+    }
+    out.refs[count] = bestRef;
+    out.parents[count] = parentRef;
+    out.costs[count] = bestTotal;
+    count++;
+
+    // Cost per unit walked in this polygon; an off-mesh connection may have a fixed price.
+    const perMetre = areaCost[getPolyArea(navMesh, bestRef)]!;
+    const fixedCost =
+      tileOfRef(bestRef) === OFF_MESH_SLOT ? (navMesh.offMesh[polyOfRef(bestRef)]?.cost ?? -1) : -1;
+    const n = collectNeighbours(navMesh, bestRef, neighbourRefs, neighbourEdges);
+    for (let k = 0; k < n; k++) {
+      const nref = neighbourRefs[k]!;
+      if (nref === parentRef || !passesFilter(navMesh, filter, nref)) continue;
+      if (!getPortalPoints(navMesh, bestRef, nref, portalA, portalB)) continue;
+      // The circle must touch the portal.
+      if (
+        distancePtSegSqrXZ(cx, cz, portalA[0]!, portalA[2]!, portalB[0]!, portalB[2]!) > radiusSqr
+      ) {
+        continue;
+      }
+      const node = pool.getNode(nref);
+      if (node === NULL_NODE) {
+        status = "outOfNodes";
+        continue;
+      }
+      const flags = pool.flags[node]!;
+      if ((flags & NODE_CLOSED) !== 0) continue;
+      if (flags === 0) {
+        pool.x[node] = (portalA[0]! + portalB[0]!) / 2;
+        pool.y[node] = (portalA[1]! + portalB[1]!) / 2;
+        pool.z[node] = (portalA[2]! + portalB[2]!) / 2;
+      }
+      const dx = pool.x[node]! - pool.x[best]!;
+      const dy = pool.y[node]! - pool.y[best]!;
+      const dz = pool.z[node]! - pool.z[best]!;
+      const total =
+        bestTotal +
+        (fixedCost >= 0 ? fixedCost : Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre);
+      if ((flags & NODE_OPEN) !== 0 && total >= pool.total[node]!) continue;
+      pool.parent[node] = best;
+      pool.total[node] = total;
+      pool.cost[node] = total;
+      if ((flags & NODE_OPEN) !== 0) {
+        queue.modify(node, total);
+      } else {
+        pool.flags[node] = NODE_OPEN;
+        queue.push(node, total);
+      }
+    }
+  }
+  out.count = count;
+  out.status = status;
+  return out;
+}

@@ -1,0 +1,365 @@
+import { MeshwayError } from "../errors.js";
+import type { QueryFilter } from "../navmesh/filter.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import {
+  collectNeighbours,
+  getPolyFlags,
+  getPortalPoints,
+  MAX_NEIGHBOURS,
+} from "../navmesh/neighbours.js";
+import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
+import type { NavMeshQuery } from "./nav-mesh-query.js";
+
+/**
+ * Walkability raycast along the navmesh surface, as in Detour's dtNavMeshQuery::raycast
+ * (Mononen): clip the XZ segment start→end against the current convex polygon, leave it
+ * through the edge where the segment exits and continue in the neighbour across that edge,
+ * until the end point is inside a polygon (no hit) or the exit edge is a wall (hit).
+ *
+ * Helpers shared by the other QD queries (input checks, growable outputs) live here too.
+ */
+
+/** Options of {@link raycast}. */
+export interface RaycastOptions {
+  /**
+   * Accumulate `pathCost`: the 3D length walked inside each polygon times its area cost
+   * (Detour's DT_RAYCAST_USE_COSTS). Off by default (it costs a little).
+   */
+  useCosts?: boolean;
+}
+
+/**
+ * Result of {@link raycast}, reused across calls (allocation-free once `path` has grown).
+ *
+ * - `t`: Infinity when the ray reached the end point without hitting a wall (Detour's
+ *   FLT_MAX); otherwise the hit parameter in [0, 1): hit point = start + (end - start) * t.
+ *   t = 0 with hitEdgeIndex -1 means the start point is not inside the start polygon.
+ * - `hitNormal`: the hit wall's XZ normal, unit length, pointing back into the walkable
+ *   polygon (towards the ray's side); zero when there was no hit.
+ * - `hitEdgeIndex`: the edge of the last visited polygon the ray left through (the wall on a
+ *   hit), -1 when the ray ended inside it.
+ * - `path[0 .. pathCount)`: the polygons visited, in order, starting with startRef.
+ * - `pathCost`: with `useCosts`, the cost of walking the visited part of the ray.
+ */
+export class RaycastHit {
+  t = 0;
+  readonly hitNormal = new Float64Array(3);
+  hitEdgeIndex = -1;
+  path: Float64Array;
+  pathCount = 0;
+  pathCost = 0;
+
+  constructor(initialPathCapacity = 16) {
+    this.path = new Float64Array(Math.max(1, initialPathCapacity));
+  }
+
+  /** True when the ray hit a wall (t is finite). */
+  get hit(): boolean {
+    return this.t !== Number.POSITIVE_INFINITY;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared helpers of the QD queries (raycast, moveAlongSurface, findDistanceToWall,
+// findRandomPoint*, findPolysAroundCircle). Internal: not exported from the package index.
+
+/** Throws INVALID_ARGUMENT unless `p` holds three finite numbers. @internal */
+export function checkPoint(p: ArrayLike<number>, name: string): void {
+  if (
+    p == null ||
+    p.length < 3 ||
+    !Number.isFinite(p[0]) ||
+    !Number.isFinite(p[1]) ||
+    !Number.isFinite(p[2])
+  ) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `${name} must be three finite numbers, got ${p == null ? String(p) : `[${Array.from(p).join(", ")}]`}`,
+    );
+  }
+}
+
+/** Throws INVALID_ARGUMENT unless `r` is a finite number >= 0. @internal */
+export function checkRadius(r: number, name: string): void {
+  if (!Number.isFinite(r) || r < 0) {
+    throw new MeshwayError("INVALID_ARGUMENT", `${name} must be a finite number >= 0, got ${r}`);
+  }
+}
+
+/**
+ * Throws INVALID_ARGUMENT unless `ref` names a live polygon (a ground polygon when
+ * `groundOnly`); returns its tile (null for an off-mesh connection). @internal
+ */
+export function checkRef(
+  navMesh: NavMesh,
+  ref: PolyRef,
+  name: string,
+  groundOnly: boolean,
+): NavMeshTile | null {
+  if (!navMesh.isValidPolyRef(ref)) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `${name} ${ref} is not a live polygon reference (stale, or from another navmesh)`,
+    );
+  }
+  const slot = tileOfRef(ref);
+  if (slot === OFF_MESH_SLOT) {
+    if (groundOnly) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `${name} ${ref} is an off-mesh connection; this query starts on a ground polygon`,
+      );
+    }
+    return null;
+  }
+  return navMesh.tileInSlot(slot);
+}
+
+/** Throws INVALID_ARGUMENT unless `filter` looks like a QueryFilter. @internal */
+export function checkFilter(filter: QueryFilter): void {
+  if (filter == null || typeof filter.includeFlags !== "number" || !filter.areaCost) {
+    throw new MeshwayError("INVALID_ARGUMENT", "filter must be a QueryFilter");
+  }
+}
+
+/** True when the polygon or connection `ref` passes the filter. @internal */
+export function passesFilter(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef): boolean {
+  const flags = getPolyFlags(navMesh, ref);
+  return (flags & filter.includeFlags) !== 0 && (flags & filter.excludeFlags) === 0;
+}
+
+/** `a` grown to at least `n` entries (doubling), contents kept. @internal */
+export function growFloat64(a: Float64Array, n: number): Float64Array {
+  if (n <= a.length) return a;
+  let len = Math.max(1, a.length);
+  while (len < n) len *= 2;
+  const b = new Float64Array(len);
+  b.set(a);
+  return b;
+}
+
+/** Neighbour scratch shared by the QD queries (they never nest). @internal */
+export const neighbourRefs = new Float64Array(MAX_NEIGHBOURS);
+/** @internal */
+export const neighbourEdges = new Int32Array(MAX_NEIGHBOURS);
+
+// ---------------------------------------------------------------------------------------
+
+/** Results of {@link clipSegmentToPoly} (module scratch, read right after the call). */
+let clipTmin = 0;
+let clipTmax = 1;
+let clipSegMax = -1;
+
+const PARALLEL_EPS = 1e-6;
+
+/**
+ * Clips the XZ segment p0→p1 against convex polygon `poly` (Cyrus–Beck, as Detour's
+ * dtIntersectSegmentPoly2D). False when the segment misses the polygon; otherwise sets
+ * clipTmin/clipTmax (the parameter range inside, within [0, 1]) and clipSegMax (the edge
+ * where it leaves; -1 when it ends inside). Relies on the build's
+ * winding (polygonAreaXZ < 0): the inside of edge a→b is where (b-a)z·(p-a)x − (b-a)x·(p-a)z ≥ 0.
+ */
+function clipSegmentToPoly(
+  tile: NavMeshTile,
+  poly: number,
+  p0x: number,
+  p0z: number,
+  p1x: number,
+  p1z: number,
+): boolean {
+  clipTmin = 0;
+  clipTmax = 1;
+  clipSegMax = -1;
+  const dx = p1x - p0x;
+  const dz = p1z - p0z;
+  const nvp = tile.maxVertsPerPoly;
+  const base = poly * nvp;
+  const n = tile.polyVertCount[poly]!;
+  const v = tile.vertices;
+  const pv = tile.polyVerts;
+  let j = n - 1;
+  let vj = pv[base + j]! * 3;
+  for (let i = 0; i < n; i++) {
+    const vi = pv[base + i]! * 3;
+    const ex = v[vi]! - v[vj]!;
+    const ez = v[vi + 2]! - v[vj + 2]!;
+    const num = ez * (p0x - v[vj]!) - ex * (p0z - v[vj + 2]!);
+    const den = dz * ex - dx * ez;
+    if (Math.abs(den) < PARALLEL_EPS) {
+      // Parallel to edge j: outside it means no overlap at all.
+      if (num < 0) return false;
+    } else {
+      const t = num / den;
+      if (den < 0) {
+        // Entering across edge j.
+        if (t > clipTmin) {
+          clipTmin = t;
+          if (clipTmin > clipTmax) return false;
+        }
+      } else if (t < clipTmax) {
+        // Leaving across edge j.
+        clipTmax = t;
+        clipSegMax = j;
+        if (clipTmax < clipTmin) return false;
+      }
+    }
+    j = i;
+    vj = vi;
+  }
+  return true;
+}
+
+const portalA = new Float64Array(3);
+const portalB = new Float64Array(3);
+
+/** Tolerance on the edge parameter when testing a hit against a partial tile portal. */
+const PORTAL_EPS = 1e-6;
+
+/**
+ * Casts a "walkability" ray from `start` (in polygon `startRef`) towards `end` on XZ, through
+ * the polygons that pass `filter`, and reports the first wall it hits in `out` (see
+ * {@link RaycastHit}). The end point's y is ignored, as in Detour: this is a 2D test meant
+ * for short distances (on layered meshes a ray may "reach" an end point on another floor).
+ * Off-mesh connections are never followed.
+ *
+ * Throws MeshwayError("INVALID_ARGUMENT") for non-finite points or a stale/off-mesh startRef.
+ */
+export function raycast(
+  query: NavMeshQuery,
+  startRef: PolyRef,
+  start: ArrayLike<number>,
+  end: ArrayLike<number>,
+  filter: QueryFilter,
+  options: RaycastOptions | undefined,
+  out: RaycastHit,
+): RaycastHit {
+  const navMesh = query.navMesh;
+  checkPoint(start, "raycast start");
+  checkPoint(end, "raycast end");
+  checkFilter(filter);
+  checkRef(navMesh, startRef, "raycast startRef", true);
+  const useCosts = options?.useCosts === true;
+
+  const sx = start[0]!;
+  const sy = start[1]!;
+  const sz = start[2]!;
+  const ex = end[0]!;
+  const ey = end[1]!;
+  const ez = end[2]!;
+  const dx = ex - sx;
+  const dz = ez - sz;
+  const areaCost = filter.areaCost;
+
+  out.t = 0;
+  out.hitEdgeIndex = -1;
+  out.pathCount = 0;
+  out.pathCost = 0;
+  const normal = out.hitNormal;
+  normal[0] = 0;
+  normal[1] = 0;
+  normal[2] = 0;
+
+  // Last point the cost was accumulated up to (with useCosts).
+  let curX = sx;
+  let curY = sy;
+  let curZ = sz;
+  let curRef = startRef;
+  let prevRef = 0;
+  for (;;) {
+    const slot = tileOfRef(curRef);
+    const poly = polyOfRef(curRef);
+    const tile = navMesh.tileInSlot(slot)!;
+    if (!clipSegmentToPoly(tile, poly, sx, sz, ex, ez)) {
+      // The ray misses this polygon (only possible for the start polygon when the start
+      // point lies outside it): keep t and report a hit without a wall.
+      return out;
+    }
+    const segMax = clipSegMax;
+    out.hitEdgeIndex = segMax;
+    if (clipTmax > out.t) out.t = clipTmax;
+    if (out.pathCount === out.path.length) out.path = growFloat64(out.path, out.pathCount + 1);
+    out.path[out.pathCount++] = curRef;
+
+    if (segMax === -1) {
+      // The end point is inside this polygon: no hit.
+      out.t = Number.POSITIVE_INFINITY;
+      if (useCosts) {
+        const ddx = ex - curX;
+        const ddy = ey - curY;
+        const ddz = ez - curZ;
+        out.pathCost +=
+          Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+      }
+      return out;
+    }
+
+    // Next polygon across the exit edge: the first neighbour across it that passes the
+    // filter and, for a tile portal covering part of the edge, contains the exit point.
+    let nextRef = 0;
+    const count = collectNeighbours(navMesh, curRef, neighbourRefs, neighbourEdges);
+    for (let k = 0; k < count; k++) {
+      if (neighbourEdges[k] !== segMax) continue;
+      const ref = neighbourRefs[k]!;
+      const nslot = tileOfRef(ref);
+      if (nslot === OFF_MESH_SLOT || !passesFilter(navMesh, filter, ref)) continue;
+      if (nslot === slot) {
+        nextRef = ref;
+        break;
+      }
+      if (!getPortalPoints(navMesh, curRef, ref, portalA, portalB)) continue;
+      const hx = sx + dx * clipTmax;
+      const hz = sz + dz * clipTmax;
+      const px = portalB[0]! - portalA[0]!;
+      const pz = portalB[2]! - portalA[2]!;
+      const len2 = px * px + pz * pz;
+      const s = len2 > 0 ? ((hx - portalA[0]!) * px + (hz - portalA[2]!) * pz) / len2 : 0;
+      if (s >= -PORTAL_EPS && s <= 1 + PORTAL_EPS) {
+        nextRef = ref;
+        break;
+      }
+    }
+    // Rounding at a vertex could send the ray back where it came from; stop there instead of
+    // cycling (exact arithmetic never leaves a polygon through the edge it entered by).
+    if (nextRef === prevRef) nextRef = 0;
+
+    const nvp = tile.maxVertsPerPoly;
+    const n = tile.polyVertCount[poly]!;
+    const va = tile.polyVerts[poly * nvp + segMax]! * 3;
+    const vb = tile.polyVerts[poly * nvp + (segMax + 1 < n ? segMax + 1 : 0)]! * 3;
+    const v = tile.vertices;
+    if (useCosts) {
+      // Walk to the exit point; its height comes from the exit edge (the ray itself is 2D).
+      const lastX = curX;
+      const lastY = curY;
+      const lastZ = curZ;
+      curX = sx + dx * out.t;
+      curZ = sz + dz * out.t;
+      const edx = v[vb]! - v[va]!;
+      const edy = v[vb + 1]! - v[va + 1]!;
+      const edz = v[vb + 2]! - v[va + 2]!;
+      const s = edx * edx > edz * edz ? (curX - v[va]!) / edx : (curZ - v[va + 2]!) / edz;
+      curY = v[va + 1]! + edy * s;
+      const ddx = curX - lastX;
+      const ddy = curY - lastY;
+      const ddz = curZ - lastZ;
+      out.pathCost +=
+        Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+    }
+
+    if (nextRef === 0) {
+      // Wall: its normal (dz, 0, -dx) of edge a→b points into the polygon for our winding.
+      const nx = v[vb + 2]! - v[va + 2]!;
+      const nz = -(v[vb]! - v[va]!);
+      const len = Math.sqrt(nx * nx + nz * nz);
+      if (len > 0) {
+        normal[0] = nx / len;
+        normal[2] = nz / len;
+      }
+      return out;
+    }
+    prevRef = curRef;
+    curRef = nextRef;
+  }
+}

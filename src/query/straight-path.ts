@@ -1,0 +1,454 @@
+import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import { getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
+import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { closestPointOnBoundaryByRef } from "./ref-geometry.js";
+import type { QueryStatus } from "./status.js";
+
+/** Straight-path point flag: the start point. */
+export const STRAIGHT_PATH_START = 1;
+/** Straight-path point flag: the end point. */
+export const STRAIGHT_PATH_END = 2;
+/** Straight-path point flag: the start of an off-mesh connection (its ref is the connection). */
+export const STRAIGHT_PATH_OFFMESH = 4;
+
+export interface StraightPathOptions {
+  /** Add a point where the path crosses between polygons of different areas. */
+  areaCrossings?: boolean;
+  /** Add a point at every polygon crossing. */
+  allCrossings?: boolean;
+  /** Stop after this many points (status "partial" when the path was cut). Default unlimited. */
+  maxPoints?: number;
+}
+
+/**
+ * A straight path: `count` points as xyz triples in `points`, per point its flags
+ * (STRAIGHT_PATH_*) and the polygon entered at it (`refs`; 0 for the end point). Buffers grow
+ * by doubling and are reused across queries.
+ */
+export class StraightPath {
+  count = 0;
+  points: Float64Array;
+  flags: Uint8Array;
+  refs: Float64Array;
+
+  constructor(capacity = 32) {
+    const c = Math.max(1, capacity | 0);
+    this.points = new Float64Array(c * 3);
+    this.flags = new Uint8Array(c);
+    this.refs = new Float64Array(c);
+  }
+
+  /** Appends a point (growing the buffers when full). */
+  push(x: number, y: number, z: number, flags: number, ref: PolyRef): void {
+    const i = this.count;
+    if (i === this.flags.length) this.grow();
+    const o = i * 3;
+    this.points[o] = x;
+    this.points[o + 1] = y;
+    this.points[o + 2] = z;
+    this.flags[i] = flags;
+    this.refs[i] = ref;
+    this.count = i + 1;
+  }
+
+  private grow(): void {
+    const c = this.flags.length * 2;
+    const points = new Float64Array(c * 3);
+    points.set(this.points);
+    const flags = new Uint8Array(c);
+    flags.set(this.flags);
+    const refs = new Float64Array(c);
+    refs.set(this.refs);
+    this.points = points;
+    this.flags = flags;
+    this.refs = refs;
+  }
+}
+
+/** Points closer than this (squared, 3D) are one point, as Detour's dtVequal. */
+const EQUAL_SQR = (1 / 16384) ** 2;
+/** A start this close (XZ) to the first portal skips it, as in Detour. */
+const START_PORTAL_SQR = 0.001 * 0.001;
+
+// appendVertex outcomes.
+const IN_PROGRESS = 0;
+const DONE = 1;
+const FULL = 2;
+
+// Scratch (module level: the funnel allocates nothing per call).
+const left = new Float64Array(3);
+const right = new Float64Array(3);
+const crossLeft = new Float64Array(3);
+const crossRight = new Float64Array(3);
+const startPt = new Float64Array(3);
+const endPt = new Float64Array(3);
+const apex = new Float64Array(3);
+const portalLeft = new Float64Array(3);
+const portalRight = new Float64Array(3);
+
+/** Twice the signed XZ area of triangle (a, b, c), Detour's dtTriArea2D sign convention. */
+function triArea2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
+  return (cx - ax) * (bz - az) - (bx - ax) * (cz - az);
+}
+
+function equalPoints(a: Float64Array, b: Float64Array): boolean {
+  const dx = a[0]! - b[0]!;
+  const dy = a[1]! - b[1]!;
+  const dz = a[2]! - b[2]!;
+  return dx * dx + dy * dy + dz * dz < EQUAL_SQR;
+}
+
+/** A corner this close (XZ) to the segment joining its neighbours is redundant. */
+const COLLINEAR_SQR = 1e-6 * 1e-6;
+
+/**
+ * Appends a point, merging it into the previous one when they coincide (Detour's
+ * appendVertex). Unlike Detour, with `dropCollinear` a plain corner left lying on the segment
+ * from its predecessor to the new point (the funnel emits those when the apex sits on a wall
+ * line) is replaced by the new point, so every interior corner is a real turn. Corners after
+ * an off-mesh start are kept: that segment is the link, not ground.
+ */
+function appendVertex(
+  out: StraightPath,
+  x: number,
+  y: number,
+  z: number,
+  flags: number,
+  ref: PolyRef,
+  maxPoints: number,
+  dropCollinear: boolean,
+): number {
+  const n = out.count;
+  if (n > 0) {
+    const pts = out.points;
+    const o = (n - 1) * 3;
+    const dx = pts[o]! - x;
+    const dy = pts[o + 1]! - y;
+    const dz = pts[o + 2]! - z;
+    if (dx * dx + dy * dy + dz * dz < EQUAL_SQR) {
+      out.flags[n - 1] = flags;
+      out.refs[n - 1] = ref;
+      return IN_PROGRESS;
+    }
+    if (
+      dropCollinear &&
+      n >= 2 &&
+      out.flags[n - 1] === 0 &&
+      (out.flags[n - 2]! & STRAIGHT_PATH_OFFMESH) === 0 &&
+      distancePtSegSqrXZ(pts[o]!, pts[o + 2]!, pts[o - 3]!, pts[o - 1]!, x, z) <= COLLINEAR_SQR
+    ) {
+      out.count = n - 1;
+    }
+  }
+  out.push(x, y, z, flags, ref);
+  if (out.count >= maxPoints) return FULL;
+  return (flags & STRAIGHT_PATH_END) !== 0 ? DONE : IN_PROGRESS;
+}
+
+/**
+ * Adds the points where the segment from the last point to (ex, ez) crosses the portals
+ * between polys[startIdx..endIdx] (all of them, or only those changing area).
+ */
+function appendPortals(
+  navMesh: NavMesh,
+  startIdx: number,
+  endIdx: number,
+  ex: number,
+  ez: number,
+  polys: ArrayLike<number>,
+  out: StraightPath,
+  areaOnly: boolean,
+  maxPoints: number,
+): number {
+  const o = (out.count - 1) * 3;
+  const sx = out.points[o]!;
+  const sz = out.points[o + 2]!;
+  const ux = ex - sx;
+  const uz = ez - sz;
+  for (let i = startIdx; i < endIdx; i++) {
+    const from = polys[i]!;
+    const to = polys[i + 1]!;
+    if (!getPortalPoints(navMesh, from, to, crossLeft, crossRight)) break;
+    if (areaOnly && getPolyArea(navMesh, from) === getPolyArea(navMesh, to)) continue;
+    // Segment/segment intersection on XZ (dtIntersectSegSeg2D), t along the portal.
+    const vx = crossRight[0]! - crossLeft[0]!;
+    const vz = crossRight[2]! - crossLeft[2]!;
+    const d = ux * vz - uz * vx;
+    if (Math.abs(d) < 1e-6) continue;
+    const wx = sx - crossLeft[0]!;
+    const wz = sz - crossLeft[2]!;
+    let t = (ux * wz - uz * wx) / d;
+    t = Math.min(Math.max(t, 0), 1);
+    const r = appendVertex(
+      out,
+      crossLeft[0]! + vx * t,
+      crossLeft[1]! + (crossRight[1]! - crossLeft[1]!) * t,
+      crossLeft[2]! + vz * t,
+      0,
+      to,
+      maxPoints,
+      false,
+    );
+    if (r !== IN_PROGRESS) return r;
+  }
+  return IN_PROGRESS;
+}
+
+/** Status of a finished append sequence: cut short by maxPoints unless the end got in. */
+function outcome(r: number, out: StraightPath): QueryStatus {
+  return r === FULL && (out.flags[out.count - 1]! & STRAIGHT_PATH_END) === 0
+    ? "partial"
+    : "complete";
+}
+
+/** Boundary moves shorter than this (XZ) keep the given point: it is on the polygon. */
+const ON_BOUNDARY_SQR = 1e-4 * 1e-4;
+
+/**
+ * Clamps p onto polygon `ref` (Detour's closestPointOnPolyBoundary). A point already on the
+ * boundary within rounding keeps its own height: snapped points carry the detail height,
+ * which the polygon edge's height would replace.
+ */
+function clampToPoly(
+  navMesh: NavMesh,
+  ref: PolyRef,
+  p: ArrayLike<number>,
+  out: Float64Array,
+): void {
+  const x = p[0]!;
+  const y = p[1]!;
+  const z = p[2]!;
+  closestPointOnBoundaryByRef(navMesh, ref, x, y, z, out);
+  const dx = out[0]! - x;
+  const dz = out[2]! - z;
+  if (dx * dx + dz * dz <= ON_BOUNDARY_SQR) {
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+  }
+}
+
+function isOffMesh(ref: PolyRef): boolean {
+  return tileOfRef(ref) === OFF_MESH_SLOT;
+}
+
+/**
+ * String-pulls the corridor polys[0..polyCount) from `start` to `end` into `out` with the
+ * simple stupid funnel algorithm, as Detour's findStraightPath (Mononen): the funnel's apex
+ * advances to a portal end point whenever the next portal crosses the opposite side. Start
+ * and end are first clamped onto the first and last polygons. Returns "complete", or
+ * "partial" when the corridor is broken (a portal no longer exists; the path then ends on the
+ * last reachable polygon) or maxPoints cut it short; "noStart" for an empty corridor.
+ *
+ * Portal "left"/"right" are getPortalPoints'; triArea2 has Detour's sign, so the funnel
+ * tightens the same way as Detour's for polygons wound like Recast's.
+ */
+export function findStraightPath(
+  navMesh: NavMesh,
+  start: ArrayLike<number>,
+  end: ArrayLike<number>,
+  polys: ArrayLike<number>,
+  polyCount: number,
+  out: StraightPath,
+  options?: StraightPathOptions,
+): QueryStatus {
+  out.count = 0;
+  if (polyCount <= 0) return "noStart";
+  const maxPoints = options?.maxPoints ?? Infinity;
+  const crossings = options?.allCrossings === true || options?.areaCrossings === true;
+  const areaOnly = options?.allCrossings !== true;
+  const last = polys[polyCount - 1]!;
+  clampToPoly(navMesh, polys[0]!, start, startPt);
+  clampToPoly(navMesh, last, end, endPt);
+
+  let r = appendVertex(
+    out,
+    startPt[0]!,
+    startPt[1]!,
+    startPt[2]!,
+    STRAIGHT_PATH_START,
+    polys[0]!,
+    maxPoints,
+    !crossings,
+  );
+  if (r !== IN_PROGRESS) return outcome(r, out);
+
+  if (polyCount > 1) {
+    apex.set(startPt);
+    portalLeft.set(startPt);
+    portalRight.set(startPt);
+    let apexIndex = 0;
+    let leftIndex = 0;
+    let rightIndex = 0;
+    let leftRef: PolyRef = polys[0]!;
+    let rightRef: PolyRef = polys[0]!;
+    let leftOffMesh = false;
+    let rightOffMesh = false;
+
+    for (let i = 0; i < polyCount; i++) {
+      let toRef: PolyRef = 0;
+      let toOffMesh = false;
+      if (i + 1 < polyCount) {
+        toRef = polys[i + 1]!;
+        if (!getPortalPoints(navMesh, polys[i]!, toRef, left, right)) {
+          // Broken corridor: end on the closest point of the last polygon we can reach.
+          clampToPoly(navMesh, polys[i]!, end, endPt);
+          if (crossings) {
+            r = appendPortals(
+              navMesh,
+              apexIndex,
+              i,
+              endPt[0]!,
+              endPt[2]!,
+              polys,
+              out,
+              areaOnly,
+              maxPoints,
+            );
+            if (r === FULL) return "partial";
+          }
+          appendVertex(out, endPt[0]!, endPt[1]!, endPt[2]!, 0, polys[i]!, maxPoints, !crossings);
+          return "partial";
+        }
+        toOffMesh = isOffMesh(toRef);
+        // Starting right at the first portal: skip it.
+        if (
+          i === 0 &&
+          distancePtSegSqrXZ(apex[0]!, apex[2]!, left[0]!, left[2]!, right[0]!, right[2]!) <
+            START_PORTAL_SQR
+        ) {
+          continue;
+        }
+      } else {
+        left.set(endPt);
+        right.set(endPt);
+      }
+
+      const ax = apex[0]!;
+      const az = apex[2]!;
+      // Right side of the funnel.
+      if (triArea2(ax, az, portalRight[0]!, portalRight[2]!, right[0]!, right[2]!) <= 0) {
+        if (
+          equalPoints(apex, portalRight) ||
+          triArea2(ax, az, portalLeft[0]!, portalLeft[2]!, right[0]!, right[2]!) > 0
+        ) {
+          portalRight.set(right);
+          rightRef = toRef;
+          rightOffMesh = toOffMesh;
+          rightIndex = i;
+        } else {
+          // The right side crossed the left: the left end point becomes a corner.
+          if (crossings) {
+            r = appendPortals(
+              navMesh,
+              apexIndex,
+              leftIndex,
+              portalLeft[0]!,
+              portalLeft[2]!,
+              polys,
+              out,
+              areaOnly,
+              maxPoints,
+            );
+            if (r !== IN_PROGRESS) return outcome(r, out);
+          }
+          apex.set(portalLeft);
+          apexIndex = leftIndex;
+          const flags = leftRef === 0 ? STRAIGHT_PATH_END : leftOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
+          r = appendVertex(
+            out,
+            apex[0]!,
+            apex[1]!,
+            apex[2]!,
+            flags,
+            leftRef,
+            maxPoints,
+            !crossings,
+          );
+          if (r !== IN_PROGRESS) return outcome(r, out);
+          portalLeft.set(apex);
+          portalRight.set(apex);
+          leftIndex = apexIndex;
+          rightIndex = apexIndex;
+          i = apexIndex;
+          continue;
+        }
+      }
+      // Left side of the funnel.
+      if (triArea2(ax, az, portalLeft[0]!, portalLeft[2]!, left[0]!, left[2]!) >= 0) {
+        if (
+          equalPoints(apex, portalLeft) ||
+          triArea2(ax, az, portalRight[0]!, portalRight[2]!, left[0]!, left[2]!) < 0
+        ) {
+          portalLeft.set(left);
+          leftRef = toRef;
+          leftOffMesh = toOffMesh;
+          leftIndex = i;
+        } else {
+          // The left side crossed the right: the right end point becomes a corner.
+          if (crossings) {
+            r = appendPortals(
+              navMesh,
+              apexIndex,
+              rightIndex,
+              portalRight[0]!,
+              portalRight[2]!,
+              polys,
+              out,
+              areaOnly,
+              maxPoints,
+            );
+            if (r !== IN_PROGRESS) return outcome(r, out);
+          }
+          apex.set(portalRight);
+          apexIndex = rightIndex;
+          const flags =
+            rightRef === 0 ? STRAIGHT_PATH_END : rightOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
+          r = appendVertex(
+            out,
+            apex[0]!,
+            apex[1]!,
+            apex[2]!,
+            flags,
+            rightRef,
+            maxPoints,
+            !crossings,
+          );
+          if (r !== IN_PROGRESS) return outcome(r, out);
+          portalLeft.set(apex);
+          portalRight.set(apex);
+          leftIndex = apexIndex;
+          rightIndex = apexIndex;
+          i = apexIndex;
+        }
+      }
+    }
+    if (crossings) {
+      r = appendPortals(
+        navMesh,
+        apexIndex,
+        polyCount - 1,
+        endPt[0]!,
+        endPt[2]!,
+        polys,
+        out,
+        areaOnly,
+        maxPoints,
+      );
+      if (r !== IN_PROGRESS) return outcome(r, out);
+    }
+  }
+  r = appendVertex(
+    out,
+    endPt[0]!,
+    endPt[1]!,
+    endPt[2]!,
+    STRAIGHT_PATH_END,
+    0,
+    maxPoints,
+    !crossings,
+  );
+  return outcome(r, out);
+}
