@@ -100,3 +100,23 @@ export {
   type ValidateOptions,
   validateNavMesh,
 } from "./navmesh/validate.js";
+export {
+  DistanceToWallResult,
+  findDistanceToWall,
+} from "./query/distance-to-wall.js";
+export {
+  MOVE_MAX_QUEUE,
+  MoveAlongSurfaceResult,
+  moveAlongSurface,
+} from "./query/move-along-surface.js";
+export {
+  findPolysAroundCircle,
+  PolysAroundCircleResult,
+} from "./query/polys-around-circle.js";
+export {
+  findRandomPoint,
+  findRandomPointAroundCircle,
+  mulberry32,
+  RandomPointResult,
+} from "./query/random-point.js";
+export { RaycastHit, type RaycastOptions, raycast } from "./query/raycast.js";

@@ -107,8 +107,9 @@ export function findDistanceToWall(
     const v = tile.vertices;
     const base = poly * nvp;
 
-    // Walls of this polygon within the current radius shrink it.
-    for (let j = 0; j < n; j++) {
+    // Walls of this polygon within the current radius shrink it (edges in Detour's order,
+    // n-1, 0, 1, …, so ties resolve the same way; edge j runs from vertex j to j+1).
+    for (let i = 0, j = n - 1; i < n; j = i++) {
       let solid = true;
       for (let k = 0; k < count; k++) {
         if (neighbourEdges[k] === j && passesFilter(navMesh, filter, neighbourRefs[k]!)) {
@@ -118,7 +119,7 @@ export function findDistanceToWall(
       }
       if (!solid) continue;
       const a = tile.polyVerts[base + j]! * 3;
-      const b = tile.polyVerts[base + (j + 1 < n ? j + 1 : 0)]! * 3;
+      const b = tile.polyVerts[base + i]! * 3;
       const t = segmentParamXZ(cx, cz, v[a]!, v[a + 2]!, v[b]!, v[b + 2]!);
       const px = v[a]! + (v[b]! - v[a]!) * t;
       const pz = v[a + 2]! + (v[b + 2]! - v[a + 2]!) * t;

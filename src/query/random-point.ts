@@ -213,6 +213,9 @@ export function findRandomPoint(
   return out;
 }
 
+const portalA = new Float64Array(3);
+const portalB = new Float64Array(3);
+
 /**
  * Picks a random point on the polygons reachable from `startRef` within the circle (those
  * {@link findPolysAroundCircle} would return, found by the same Dijkstra search; plain
@@ -326,9 +329,6 @@ export function findRandomPointAroundCircle(
   out.status = status;
   return out;
 }
-
-const portalA = new Float64Array(3);
-const portalB = new Float64Array(3);
 
 function checkRng(rng: () => number): void {
   if (typeof rng !== "function") {

@@ -34,7 +34,7 @@ export interface RaycastOptions {
  * Result of {@link raycast}, reused across calls (allocation-free once `path` has grown).
  *
  * - `t`: Infinity when the ray reached the end point without hitting a wall (Detour's
- *   FLT_MAX); otherwise the hit parameter in [0, 1): hit point = start + (end - start) * t.
+ *   FLT_MAX); otherwise the hit parameter in [0, 1]: hit point = start + (end - start) * t.
  *   t = 0 with hitEdgeIndex -1 means the start point is not inside the start polygon.
  * - `hitNormal`: the hit wall's XZ normal, unit length, pointing back into the walkable
  *   polygon (towards the ray's side); zero when there was no hit.
@@ -74,10 +74,8 @@ export function checkPoint(p: ArrayLike<number>, name: string): void {
     !Number.isFinite(p[1]) ||
     !Number.isFinite(p[2])
   ) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `${name} must be three finite numbers, got ${p == null ? String(p) : `[${Array.from(p).join(", ")}]`}`,
-    );
+    const got = p == null ? String(p) : `[${Array.from(p).join(", ")}]`;
+    throw new MeshwayError("INVALID_ARGUMENT", `${name} must be three finite numbers, got ${got}`);
   }
 }
 
@@ -158,8 +156,8 @@ const PARALLEL_EPS = 1e-6;
  * Clips the XZ segment p0→p1 against convex polygon `poly` (Cyrus–Beck, as Detour's
  * dtIntersectSegmentPoly2D). False when the segment misses the polygon; otherwise sets
  * clipTmin/clipTmax (the parameter range inside, within [0, 1]) and clipSegMax (the edge
- * where it leaves; -1 when it ends inside). Relies on the build's
- * winding (polygonAreaXZ < 0): the inside of edge a→b is where (b-a)z·(p-a)x − (b-a)x·(p-a)z ≥ 0.
+ * where it leaves; -1 when it ends inside). Relies on the build's winding (polygonAreaXZ
+ * < 0, Recast's): the inside of edge a→b is where (b-a)z·(p-a)x − (b-a)x·(p-a)z ≥ 0.
  */
 function clipSegmentToPoly(
   tile: NavMeshTile,

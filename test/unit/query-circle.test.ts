@@ -61,7 +61,14 @@ describe("findPolysAroundCircle", () => {
 
   it("radius 0 returns only the start polygon, with parent 0 and cost 0", () => {
     const ref = polyAt(navMesh, 2, 2);
-    const out = findPolysAroundCircle(query, ref, [2, Y, 2], 0, filter, new PolysAroundCircleResult());
+    const out = findPolysAroundCircle(
+      query,
+      ref,
+      [2, Y, 2],
+      0,
+      filter,
+      new PolysAroundCircleResult(),
+    );
     expect(out.count).toBe(1);
     expect(out.refs[0]).toBe(ref);
     expect(out.parents[0]).toBe(0);
@@ -91,7 +98,14 @@ describe("findPolysAroundCircle", () => {
         (x, z, r) => {
           const start = polyAt(navMesh, x, z);
           if (start === 0) return; // inside an obstacle or its margin
-          const out = findPolysAroundCircle(query, start, [x, Y, z], r, filter, new PolysAroundCircleResult(2));
+          const out = findPolysAroundCircle(
+            query,
+            start,
+            [x, Y, z],
+            r,
+            filter,
+            new PolysAroundCircleResult(2),
+          );
           const got = Array.from(out.refs.subarray(0, out.count));
           expect(got[0]).toBe(start);
           expect(new Set(got).size).toBe(got.length);
@@ -122,10 +136,24 @@ describe("findPolysAroundCircle", () => {
 
   it("costs scale with the area cost of the polygons walked through", () => {
     const start = polyAt(navMesh, 2, 2);
-    const plain = findPolysAroundCircle(query, start, [2, Y, 2], 6, filter, new PolysAroundCircleResult());
+    const plain = findPolysAroundCircle(
+      query,
+      start,
+      [2, Y, 2],
+      6,
+      filter,
+      new PolysAroundCircleResult(),
+    );
     const f = new QueryFilter();
     f.areaCost.fill(2.5);
-    const dear = findPolysAroundCircle(query, start, [2, Y, 2], 6, f, new PolysAroundCircleResult());
+    const dear = findPolysAroundCircle(
+      query,
+      start,
+      [2, Y, 2],
+      6,
+      f,
+      new PolysAroundCircleResult(),
+    );
     expect(dear.count).toBe(plain.count);
     expect(plain.count).toBeGreaterThan(2);
     for (let i = 0; i < plain.count; i++) {
@@ -133,14 +161,22 @@ describe("findPolysAroundCircle", () => {
       expect(dear.costs[i]).toBeCloseTo(plain.costs[i]! * 2.5, 9);
     }
     // Sanity: area ids exist for every result.
-    for (let i = 0; i < plain.count; i++) expect(getPolyArea(navMesh, plain.refs[i]!)).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < plain.count; i++)
+      expect(getPolyArea(navMesh, plain.refs[i]!)).toBeGreaterThanOrEqual(0);
   });
 
   it("polygons the filter rejects are neither returned nor crossed", () => {
     const nm = scene();
     const q = new NavMeshQuery(nm);
     const start = polyAt(nm, 2, 2);
-    const all = findPolysAroundCircle(q, start, [2, Y, 2], 100, filter, new PolysAroundCircleResult());
+    const all = findPolysAroundCircle(
+      q,
+      start,
+      [2, Y, 2],
+      100,
+      filter,
+      new PolysAroundCircleResult(),
+    );
     const banned = all.refs[1]!;
     nm.tileInSlot(tileOfRef(banned))!.polyFlags[polyOfRef(banned)] = 2;
     const f = new QueryFilter();
@@ -164,7 +200,14 @@ describe("findPolysAroundCircle", () => {
     });
     const start = polyAt(nm, 1.5, 1.5);
     const far = polyAt(nm, 14.5, 14.5);
-    const out = findPolysAroundCircle(q, start, [1.4, Y, 1.4], 0.5, filter, new PolysAroundCircleResult());
+    const out = findPolysAroundCircle(
+      q,
+      start,
+      [1.4, Y, 1.4],
+      0.5,
+      filter,
+      new PolysAroundCircleResult(),
+    );
     const got = Array.from(out.refs.subarray(0, out.count));
     expect(got).toContain(con);
     expect(tileOfRef(con)).toBe(OFF_MESH_SLOT);
@@ -177,7 +220,11 @@ describe("findPolysAroundCircle", () => {
     expect(() => findPolysAroundCircle(query, ref, [2, Y, 2], -0.1, filter, out)).toThrow(
       expect.objectContaining({ code: "INVALID_ARGUMENT" }),
     );
-    expect(() => findPolysAroundCircle(query, ref, [Number.NaN, Y, 2], 1, filter, out)).toThrow(/center/);
-    expect(() => findPolysAroundCircle(query, ref + 1e6, [2, Y, 2], 1, filter, out)).toThrow(/not a live/);
+    expect(() => findPolysAroundCircle(query, ref, [Number.NaN, Y, 2], 1, filter, out)).toThrow(
+      /center/,
+    );
+    expect(() => findPolysAroundCircle(query, ref + 1e6, [2, Y, 2], 1, filter, out)).toThrow(
+      /not a live/,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { pointInPolyXZ, polyHeight } from "../../src/navmesh/geometry.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { collectNeighbours } from "../../src/navmesh/neighbours.js";
 import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
+import { polygonAreaXZ } from "../../src/navmesh/tile.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { RaycastHit, raycast } from "../../src/query/raycast.js";
 import { SceneBuilder } from "../helpers/scenes.js";
@@ -46,6 +47,7 @@ describe("raycast", () => {
   it("the build winds polygons like Recast (negative XZ area), which the ray clipper assumes", () => {
     const tile = navMesh.tiles[0]!;
     expect(tile.polyCount).toBeGreaterThan(3);
+    for (let p = 0; p < tile.polyCount; p++) expect(polygonAreaXZ(tile, p)).toBeLessThan(0);
     const hit = new RaycastHit();
     // Every polygon contains its own centroid according to the clipper: a zero-length ray
     // from inside ends inside (t = Infinity).
@@ -287,6 +289,31 @@ describe("raycast", () => {
     expect(hit.pathCount).toBe(1);
     expect(hit.t).toBeGreaterThan(0);
     expect(hit.t).toBeLessThan(1);
+  });
+
+  it("off-mesh connections are never followed", () => {
+    const nm = boxScene();
+    const q = new NavMeshQuery(nm);
+    const con = nm.addOffMeshConnection({
+      start: [1.5, 0.25, 5],
+      end: [8.5, 0.25, 5],
+      radius: 0.5,
+      bidirectional: true,
+      area: 0,
+      flags: 1,
+    });
+    expect(nm.isValidPolyRef(con)).toBe(true);
+    const hit = raycast(
+      q,
+      polyAt(nm, 1.5, 5),
+      [1.5, 0.25, 5],
+      [8.5, 0.25, 5],
+      filter,
+      undefined,
+      new RaycastHit(),
+    );
+    expect(hit.t).toBeCloseTo(2 / 7, 9); // still stops at the box face x = 3.5
+    expect(Array.from(hit.path.subarray(0, hit.pathCount))).not.toContain(con);
   });
 
   it("the path buffer grows instead of truncating", () => {
