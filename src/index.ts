@@ -104,11 +104,30 @@ export {
   DistanceToWallResult,
   findDistanceToWall,
 } from "./query/distance-to-wall.js";
+export { type FindPathResult, H_SCALE, PathFinder, type SlicedStatus } from "./query/find-path.js";
 export {
   MOVE_MAX_QUEUE,
   MoveAlongSurfaceResult,
   moveAlongSurface,
 } from "./query/move-along-surface.js";
+export {
+  type ComputePathOptions,
+  type ComputePathResult,
+  createFindPathResult,
+  createNearestPolyResult,
+  DEFAULT_HALF_EXTENTS,
+  NavMeshQuery,
+  type NavMeshQueryOptions,
+  type NearestPolyResult,
+} from "./query/nav-mesh-query.js";
+export {
+  NODE_CLOSED,
+  NODE_OPEN,
+  NODE_PARENT_DETACHED,
+  NodePool,
+  NodeQueue,
+  NULL_NODE,
+} from "./query/node-pool.js";
 export {
   findPolysAroundCircle,
   PolysAroundCircleResult,
@@ -120,3 +139,12 @@ export {
   RandomPointResult,
 } from "./query/random-point.js";
 export { RaycastHit, type RaycastOptions, raycast } from "./query/raycast.js";
+export type { QueryStatus } from "./query/status.js";
+export {
+  findStraightPath,
+  STRAIGHT_PATH_END,
+  STRAIGHT_PATH_OFFMESH,
+  STRAIGHT_PATH_START,
+  StraightPath,
+  type StraightPathOptions,
+} from "./query/straight-path.js";

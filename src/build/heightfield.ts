@@ -93,27 +93,32 @@ export function addSpan(
   flagMergeThreshold: number,
 ): void {
   const column = x + z * hf.width;
-  const columnHead = hf.columnHead;
   const mins = hf.spanMin;
   const maxs = hf.spanMax;
-  const areas = hf.spanArea;
   const next = hf.spanNext;
-
+  let prev = -1;
+  let cur = hf.columnHead[column]!;
+  // Skip the spans entirely below the new one.
+  while (cur !== -1 && maxs[cur]! < spanMin) {
+    prev = cur;
+    cur = next[cur]!;
+  }
+  if (cur === -1 || mins[cur]! > spanMax) {
+    insertSpan(hf, column, prev, cur, spanMin, spanMax, area);
+    return;
+  }
+  // `cur` overlaps or touches the new span: it becomes the merged span, in place, and absorbs
+  // every following span that still overlaps the (growing) union. Once one span overlaps,
+  // none further up can lie below the union, so no more skipping is needed.
+  const areas = hf.spanArea;
+  const keep = cur;
   let newMin = spanMin;
   let newMax = spanMax;
   let newArea = area;
-  let prev = -1;
-  let cur = columnHead[column]!;
-  while (cur !== -1) {
-    const curMin = mins[cur]!;
-    if (curMin > newMax) break; // Everything from here on lies above the new span.
+  let after = next[cur]!;
+  for (;;) {
     const curMax = maxs[cur]!;
-    const after = next[cur]!;
-    if (curMax < newMin) {
-      prev = cur;
-      cur = after;
-      continue;
-    }
+    const curMin = mins[cur]!;
     if (curMin < newMin) newMin = curMin;
     if (curMax > newMax) newMax = curMax;
     // newMax >= curMax here, so this is |newMax - curMax| <= flagMergeThreshold.
@@ -121,41 +126,53 @@ export function addSpan(
       const curArea = areas[cur]!;
       if (curArea > newArea) newArea = curArea;
     }
-    // Unlink the absorbed span and return it to the free list.
-    if (prev === -1) columnHead[column] = after;
-    else next[prev] = after;
-    next[cur] = hf.freeHead;
-    hf.freeHead = cur;
+    if (cur !== keep) {
+      // Return the absorbed span to the free list.
+      next[cur] = hf.freeHead;
+      hf.freeHead = cur;
+    }
     cur = after;
+    if (cur === -1 || mins[cur]! > newMax) break;
+    after = next[cur]!;
   }
+  mins[keep] = newMin;
+  maxs[keep] = newMax;
+  areas[keep] = newArea;
+  next[keep] = cur;
+}
 
+/** Links a fresh span [spanMin, spanMax) between `prev` (-1: column head) and `cur`. */
+function insertSpan(
+  hf: Heightfield,
+  column: number,
+  prev: number,
+  cur: number,
+  spanMin: number,
+  spanMax: number,
+  area: number,
+): void {
   let s = hf.freeHead;
   if (s !== -1) {
-    hf.freeHead = next[s]!;
+    hf.freeHead = hf.spanNext[s]!;
   } else {
     if (hf.poolUsed === hf.spanMin.length) growPool(hf);
     s = hf.poolUsed++;
   }
-  hf.spanMin[s] = newMin;
-  hf.spanMax[s] = newMax;
-  hf.spanArea[s] = newArea;
-  if (prev === -1) {
-    hf.spanNext[s] = columnHead[column]!;
-    columnHead[column] = s;
-  } else {
-    const n = hf.spanNext;
-    n[s] = n[prev]!;
-    n[prev] = s;
-  }
+  hf.spanMin[s] = spanMin;
+  hf.spanMax[s] = spanMax;
+  hf.spanArea[s] = area;
+  hf.spanNext[s] = cur;
+  if (prev === -1) hf.columnHead[column] = s;
+  else hf.spanNext[prev] = s;
 }
 
-/** Number of live spans (pool entries on the free list are not counted). */
+/**
+ * Number of live spans: pool entries handed out minus those on the free list (short: merges
+ * free spans and the next insertion reuses them), not a walk over every column.
+ */
 export function countSpans(hf: Heightfield): number {
-  const columnHead = hf.columnHead;
   const next = hf.spanNext;
-  let count = 0;
-  for (let c = 0; c < columnHead.length; c++) {
-    for (let s = columnHead[c]!; s !== -1; s = next[s]!) count++;
-  }
-  return count;
+  let free = 0;
+  for (let s = hf.freeHead; s !== -1; s = next[s]!) free++;
+  return hf.poolUsed - free;
 }

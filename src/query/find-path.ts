@@ -1,13 +1,9 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import {
-  collectNeighbours,
-  getPolyFlags,
-  getPortalPoints,
-  MAX_NEIGHBOURS,
-} from "../navmesh/neighbours.js";
+import { getPolyArea, getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
+import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
 import type { QueryStatus } from "./status.js";
 
@@ -25,8 +21,6 @@ export interface FindPathResult {
   polys: Float64Array | number[];
 }
 
-const POLY_SPACE = 2 ** 20;
-const SLOT_SPACE = 2 ** 20;
 const SALT_DIV = 2 ** 40;
 
 /**
@@ -43,8 +37,6 @@ export class PathFinder {
   readonly navMesh: NavMesh;
   pool: NodePool;
   queue: NodeQueue;
-  private readonly nbRefs = new Float64Array(MAX_NEIGHBOURS);
-  private readonly nbEdges = new Int32Array(MAX_NEIGHBOURS);
   private readonly left = new Float64Array(3);
   private readonly right = new Float64Array(3);
 
@@ -59,6 +51,11 @@ export class PathFinder {
   private lastBestCost = 0;
   private outOfNodes = false;
   private nodeLimit = 0;
+  /** Area cost of the end polygon (for the last leg to the end point). */
+  private endCost = 1;
+  /** Crossing cost of the polygon being expanded: per metre, or fixed when >= 0. */
+  private perMetre = 1;
+  private fixedCost = -1;
   /** Iterations run by the last update(). */
   iterations = 0;
 
@@ -114,6 +111,7 @@ export class PathFinder {
     this.ey = ey;
     this.ez = ez;
     this.filter = filter;
+    this.endCost = filter.areaCost[getPolyArea(nm, endRef)]!;
     this.outOfNodes = false;
     this.iterations = 0;
     this.nodeLimit = Math.min(Math.max(1, maxNodes | 0), this.pool.maxNodes);
@@ -137,11 +135,14 @@ export class PathFinder {
     return this.status;
   }
 
-  /** Runs up to maxIterations node expansions; returns the status so far. */
-  update(maxIterations: number): SlicedStatus {
+  /**
+   * Runs up to maxIterations node expansions; returns the status so far. `checkRefs` false
+   * skips re-validating the start and end refs (right after init, nothing can have changed).
+   */
+  update(maxIterations: number, checkRefs = true): SlicedStatus {
     if (this.status !== "inProgress") return this.status;
     const nm = this.navMesh;
-    if (!nm.isValidPolyRef(this.startRef) || !nm.isValidPolyRef(this.endRef)) {
+    if (checkRefs && (!nm.isValidPolyRef(this.startRef) || !nm.isValidPolyRef(this.endRef))) {
       this.status = "invalidRef";
       return this.status;
     }
@@ -152,23 +153,27 @@ export class PathFinder {
     const exclude = filter.excludeFlags;
     const areaCost = filter.areaCost;
     const endRef = this.endRef;
+    const endCost = this.endCost;
     const ex = this.ex;
     const ey = this.ey;
     const ez = this.ez;
-    const nbRefs = this.nbRefs;
-    const nbEdges = this.nbEdges;
     const limit = this.nodeLimit;
     const slots = nm.slots;
-    const px = pool.x;
-    const py = pool.y;
-    const pz = pool.z;
-    const pcost = pool.cost;
-    const ptotal = pool.total;
     const pflags = pool.flags;
     const pref = pool.ref;
     const pparent = pool.parent;
+    const pcost = pool.cost;
+    const ptotal = pool.total;
+    const pslot = pool.slot;
+    const ppoly = pool.poly;
+    const px = pool.x;
+    const py = pool.y;
+    const pz = pool.z;
     let iter = 0;
     let reachedEnd = false;
+    let status: SlicedStatus = "inProgress";
+    let lastBest = this.lastBest;
+    let lastBestCost = this.lastBestCost;
 
     while (iter < maxIterations) {
       const best = queue.pop();
@@ -177,19 +182,18 @@ export class PathFinder {
       pflags[best] = (pflags[best]! & ~NODE_OPEN) | NODE_CLOSED;
       const bestRef = pref[best]!;
       if (bestRef === endRef) {
-        this.lastBest = best;
+        lastBest = best;
         reachedEnd = true;
         break;
       }
-      // Resolve the polygon (ref arithmetic inlined: salt 12 | slot 20 | poly 20 bits).
-      const hi = Math.floor(bestRef / POLY_SPACE);
-      const slotIndex = hi % SLOT_SPACE;
-      const poly = bestRef - hi * POLY_SPACE;
+      const slotIndex = pslot[best]!;
+      const poly = ppoly[best]!;
+      // Refs of a tile's polygons are tileBase + poly (poly is the ref's low part).
+      const tileBase = bestRef - poly;
       const slot = slots[slotIndex];
       if (slot === undefined || slot.salt !== Math.floor(bestRef / SALT_DIV)) {
-        this.status = "invalidRef";
-        this.iterations = iter;
-        return this.status;
+        status = "invalidRef";
+        break;
       }
       const tile = slot.tile;
       // Cost of crossing this polygon: per unit length, or fixed for a priced connection.
@@ -198,17 +202,15 @@ export class PathFinder {
       if (slotIndex === OFF_MESH_SLOT) {
         const con = nm.offMesh[poly];
         if (!con) {
-          this.status = "invalidRef";
-          this.iterations = iter;
-          return this.status;
+          status = "invalidRef";
+          break;
         }
         perMetre = areaCost[con.area]!;
-        if (con.cost !== undefined) fixedCost = con.cost;
+        fixedCost = con.cost ?? -1;
       } else {
         if (tile === null || poly >= tile.polyCount) {
-          this.status = "invalidRef";
-          this.iterations = iter;
-          return this.status;
+          status = "invalidRef";
+          break;
         }
         perMetre = areaCost[tile.polyAreas[poly]!]!;
       }
@@ -219,92 +221,176 @@ export class PathFinder {
       const bz = pz[best]!;
       const bestCost = pcost[best]!;
 
-      const n = collectNeighbours(nm, bestRef, nbRefs, nbEdges);
-      for (let k = 0; k < n; k++) {
-        const nref = nbRefs[k]!;
-        if (nref === parentRef) continue;
-        const nhi = Math.floor(nref / POLY_SPACE);
-        const sameTile = nhi === hi && tile !== null;
-        const npoly = nref - nhi * POLY_SPACE;
-        const nflags = sameTile ? tile.polyFlags[npoly]! : getPolyFlags(nm, nref);
-        if ((nflags & include) === 0 || (nflags & exclude) !== 0) continue;
-
-        let node: number;
-        if (pool.count < limit) {
-          node = pool.getNode(nref);
-        } else {
-          node = pool.findNode(nref);
-        }
-        if (node === NULL_NODE) {
-          this.outOfNodes = true;
-          continue;
-        }
-        const nodeFlags = pflags[node]!;
-        if (nodeFlags === 0) {
-          // First visit: the node sits at the middle of the portal it was entered by.
-          const edge = nbEdges[k]!;
-          if (sameTile && edge >= 0) {
-            const nvp = tile.maxVertsPerPoly;
-            const base = poly * nvp;
-            const cnt = tile.polyVertCount[poly]!;
-            const a = tile.polyVerts[base + edge]! * 3;
-            const b = tile.polyVerts[base + (edge + 1 === cnt ? 0 : edge + 1)]! * 3;
-            const v = tile.vertices;
-            px[node] = (v[a]! + v[b]!) * 0.5;
-            py[node] = (v[a + 1]! + v[b + 1]!) * 0.5;
-            pz[node] = (v[a + 2]! + v[b + 2]!) * 0.5;
+      // Same-tile neighbours straight from the tile's adjacency (Detour walks its links the
+      // same way); portal midpoints from the shared edge. The relaxation is relax() inlined.
+      if (tile !== null) {
+        const nvp = tile.maxVertsPerPoly;
+        const pbase = poly * nvp;
+        const cnt = tile.polyVertCount[poly]!;
+        const nbs = tile.polyNeighbours;
+        const pverts = tile.polyVerts;
+        const v = tile.vertices;
+        const tileFlags = tile.polyFlags;
+        for (let e = 0; e < cnt; e++) {
+          const nb = nbs[pbase + e]!;
+          if (nb === EDGE_WALL || nb >= EDGE_TILE_BORDER) continue;
+          const npoly = nb - 1;
+          const nref = tileBase + npoly;
+          if (nref === parentRef) continue;
+          const nf = tileFlags[npoly]!;
+          if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
+          const node =
+            pool.count < limit
+              ? pool.getNodeAt(slotIndex, npoly, nref)
+              : pool.findNodeAt(slotIndex, npoly, nref);
+          if (node === NULL_NODE) {
+            this.outOfNodes = true;
+            continue;
+          }
+          const nodeFlags = pflags[node]!;
+          let nx: number;
+          let ny: number;
+          let nz: number;
+          if (nodeFlags === 0) {
+            const va = pverts[pbase + e]! * 3;
+            const vb = pverts[pbase + (e + 1 === cnt ? 0 : e + 1)]! * 3;
+            nx = (v[va]! + v[vb]!) * 0.5;
+            ny = (v[va + 1]! + v[vb + 1]!) * 0.5;
+            nz = (v[va + 2]! + v[vb + 2]!) * 0.5;
+            px[node] = nx;
+            py[node] = ny;
+            pz[node] = nz;
           } else {
-            const l = this.left;
-            const r = this.right;
-            if (!getPortalPoints(nm, bestRef, nref, l, r)) continue;
-            px[node] = (l[0]! + r[0]!) * 0.5;
-            py[node] = (l[1]! + r[1]!) * 0.5;
-            pz[node] = (l[2]! + r[2]!) * 0.5;
+            nx = px[node]!;
+            ny = py[node]!;
+            nz = pz[node]!;
+          }
+          let dx = nx - bx;
+          let dy = ny - by;
+          let dz = nz - bz;
+          let cost = bestCost + Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre;
+          dx = ex - nx;
+          dy = ey - ny;
+          dz = ez - nz;
+          let heuristic: number;
+          if (nref === endRef) {
+            cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * endCost;
+            heuristic = 0;
+          } else {
+            heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
+          }
+          const total = cost + heuristic;
+          if (nodeFlags !== 0 && total >= ptotal[node]!) continue;
+          pparent[node] = best;
+          pcost[node] = cost;
+          ptotal[node] = total;
+          if ((nodeFlags & NODE_OPEN) !== 0) {
+            queue.modify(node, total);
+          } else {
+            pflags[node] = NODE_OPEN;
+            queue.push(node, total);
+          }
+          if (heuristic < lastBestCost) {
+            lastBestCost = heuristic;
+            lastBest = node;
           }
         }
-        const nx = px[node]!;
-        const ny = py[node]!;
-        const nz = pz[node]!;
-        let dx = nx - bx;
-        let dy = ny - by;
-        let dz = nz - bz;
-        let cost =
-          bestCost +
-          (fixedCost >= 0 ? fixedCost : Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre);
-        dx = ex - nx;
-        dy = ey - ny;
-        dz = ez - nz;
-        let heuristic: number;
-        if (nref === endRef) {
-          // Reaching the end polygon: add the walk from its portal to the end point.
-          const endArea = sameTile ? tile.polyAreas[npoly]! : endAreaOf(nm, nref);
-          cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * areaCost[endArea]!;
-          heuristic = 0;
-        } else {
-          heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
+      }
+      // Links: portals into other tiles and off-mesh connection ends.
+      const links = slot.links;
+      if (poly < links.first.length && links.first[poly]! >= 0) {
+        this.perMetre = perMetre;
+        this.fixedCost = fixedCost;
+        this.lastBest = lastBest;
+        this.lastBestCost = lastBestCost;
+        for (let l = links.first[poly]!; l >= 0; l = links.next[l]!) {
+          const nref = links.ref[l]!;
+          if (nref === parentRef) continue;
+          const nf = getPolyFlags(nm, nref);
+          if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
+          const node = this.nodeFor(nref);
+          if (node === NULL_NODE) continue;
+          if (pflags[node] === 0) {
+            const l3 = this.left;
+            const r3 = this.right;
+            if (!getPortalPoints(nm, bestRef, nref, l3, r3)) continue;
+            px[node] = (l3[0]! + r3[0]!) * 0.5;
+            py[node] = (l3[1]! + r3[1]!) * 0.5;
+            pz[node] = (l3[2]! + r3[2]!) * 0.5;
+          }
+          this.relax(best, node, nref);
         }
-        const total = cost + heuristic;
-        if ((nodeFlags & (NODE_OPEN | NODE_CLOSED)) !== 0 && total >= ptotal[node]!) continue;
-
-        pparent[node] = best;
-        pcost[node] = cost;
-        ptotal[node] = total;
-        if ((nodeFlags & NODE_OPEN) !== 0) {
-          queue.modify(node, total);
-        } else {
-          pflags[node] = NODE_OPEN;
-          queue.push(node, total);
-        }
-        if (heuristic < this.lastBestCost) {
-          this.lastBestCost = heuristic;
-          this.lastBest = node;
-        }
+        lastBest = this.lastBest;
+        lastBestCost = this.lastBestCost;
       }
     }
+    this.lastBest = lastBest;
+    this.lastBestCost = lastBestCost;
     this.iterations = iter;
-    // Finished when the end was expanded or nothing is left to expand (as Detour).
-    if (reachedEnd || queue.empty()) this.status = this.finalStatus();
+    if (status !== "inProgress") {
+      this.status = status;
+    } else if (reachedEnd || queue.empty()) {
+      // Finished when the end was expanded or nothing is left to expand (as Detour).
+      this.status = this.finalStatus();
+    }
     return this.status;
+  }
+
+  /** Node of `ref` within the node limit; NULL_NODE (and outOfNodes) when there is no room. */
+  private nodeFor(ref: PolyRef): number {
+    const pool = this.pool;
+    const node = pool.count < this.nodeLimit ? pool.getNode(ref) : pool.findNode(ref);
+    if (node === NULL_NODE) this.outOfNodes = true;
+    return node;
+  }
+
+  /**
+   * Tries the step best → node (node already placed on its portal): cost of crossing best's
+   * polygon, plus the walk to the end point when node is the end polygon; keeps it when it
+   * improves the node's total, (re)queueing it.
+   */
+  private relax(best: number, node: number, nref: PolyRef): void {
+    const pool = this.pool;
+    const px = pool.x;
+    const py = pool.y;
+    const pz = pool.z;
+    const nx = px[node]!;
+    const ny = py[node]!;
+    const nz = pz[node]!;
+    let dx = nx - px[best]!;
+    let dy = ny - py[best]!;
+    let dz = nz - pz[best]!;
+    const fixed = this.fixedCost;
+    let cost =
+      pool.cost[best]! +
+      (fixed >= 0 ? fixed : Math.sqrt(dx * dx + dy * dy + dz * dz) * this.perMetre);
+    dx = this.ex - nx;
+    dy = this.ey - ny;
+    dz = this.ez - nz;
+    let heuristic: number;
+    if (nref === this.endRef) {
+      // Reaching the end polygon: add the walk from its portal to the end point.
+      cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * this.endCost;
+      heuristic = 0;
+    } else {
+      heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
+    }
+    const total = cost + heuristic;
+    const flags = pool.flags[node]!;
+    if ((flags & (NODE_OPEN | NODE_CLOSED)) !== 0 && total >= pool.total[node]!) return;
+    pool.parent[node] = best;
+    pool.cost[node] = cost;
+    pool.total[node] = total;
+    if ((flags & NODE_OPEN) !== 0) {
+      this.queue.modify(node, total);
+    } else {
+      pool.flags[node] = NODE_OPEN;
+      this.queue.push(node, total);
+    }
+    if (heuristic < this.lastBestCost) {
+      this.lastBestCost = heuristic;
+      this.lastBest = node;
+    }
   }
 
   private finalStatus(): QueryStatus {
@@ -349,11 +435,4 @@ export class PathFinder {
     if (status === "inProgress") this.status = result.status;
     return result;
   }
-}
-
-function endAreaOf(navMesh: NavMesh, ref: PolyRef): number {
-  const slotIndex = Math.floor(ref / POLY_SPACE) % SLOT_SPACE;
-  const poly = ref % POLY_SPACE;
-  if (slotIndex === OFF_MESH_SLOT) return navMesh.offMesh[poly]?.area ?? 0;
-  return navMesh.slots[slotIndex]?.tile?.polyAreas[poly] ?? 0;
 }

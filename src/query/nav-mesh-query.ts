@@ -4,8 +4,13 @@ import { QueryFilter } from "../navmesh/filter.js";
 import { closestPointOnPoly as closestPointOnTilePoly } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
+import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
 import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
+import { MoveAlongSurfaceResult, moveAlongSurface } from "./move-along-surface.js";
 import { NodePool, NodeQueue } from "./node-pool.js";
+import { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
+import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
+import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
 import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 import { findStraightPath, StraightPath, type StraightPathOptions } from "./straight-path.js";
@@ -280,7 +285,7 @@ export class NavMeshQuery {
     if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
     const f = this.finder;
     if (f.init(startRef, endRef, startPos, endPos, filter, maxNodes) === "inProgress") {
-      f.update(Infinity);
+      f.update(Infinity, false);
     }
     return f.finalize(outPolys, result);
   }
@@ -399,7 +404,9 @@ export class NavMeshQuery {
     const polys = path.polys;
     const endPos = this.cpEndPos;
     if (polys[polyCount - 1] === e.ref) {
-      endPos.set(e.point);
+      endPos[0] = e.point[0]!;
+      endPos[1] = e.point[1]!;
+      endPos[2] = e.point[2]!;
     } else {
       // Partial: aim at the point of the last polygon closest to the end.
       closestPointByRef(
@@ -428,5 +435,74 @@ export class NavMeshQuery {
     const refs: PolyRef[] = new Array(polyCount);
     for (let i = 0; i < polyCount; i++) refs[i] = polys[i]!;
     return { status: path.status, points, polys: refs, length };
+  }
+
+  // The queries below live in their own modules (src/query/<name>.ts, functions taking the
+  // query first); these methods forward to them. Each takes an optional reusable result.
+
+  /** Walkability ray from `start` (in startRef) towards `end`; see raycast.ts. */
+  raycast(
+    startRef: PolyRef,
+    start: ArrayLike<number>,
+    end: ArrayLike<number>,
+    filter: QueryFilter = this.defaultFilter,
+    options?: RaycastOptions,
+    out: RaycastHit = new RaycastHit(),
+  ): RaycastHit {
+    return raycast(this, startRef, start, end, filter, options, out);
+  }
+
+  /** Slides from `start` towards `end` along the surface; see move-along-surface.ts. */
+  moveAlongSurface(
+    startRef: PolyRef,
+    start: ArrayLike<number>,
+    end: ArrayLike<number>,
+    filter: QueryFilter = this.defaultFilter,
+    out: MoveAlongSurfaceResult = new MoveAlongSurfaceResult(),
+  ): MoveAlongSurfaceResult {
+    return moveAlongSurface(this, startRef, start, end, filter, out);
+  }
+
+  /** Distance from `center` to the nearest wall within maxRadius; see distance-to-wall.ts. */
+  findDistanceToWall(
+    startRef: PolyRef,
+    center: ArrayLike<number>,
+    maxRadius: number,
+    filter: QueryFilter = this.defaultFilter,
+    out: DistanceToWallResult = new DistanceToWallResult(),
+  ): DistanceToWallResult {
+    return findDistanceToWall(this, startRef, center, maxRadius, filter, out);
+  }
+
+  /** Random point on the mesh, area-weighted, from a seedable rng; see random-point.ts. */
+  findRandomPoint(
+    filter: QueryFilter,
+    rng: () => number,
+    out: RandomPointResult = new RandomPointResult(),
+  ): RandomPointResult {
+    return findRandomPoint(this, filter, rng, out);
+  }
+
+  /** Random point reachable from startRef within maxRadius of center; see random-point.ts. */
+  findRandomPointAroundCircle(
+    startRef: PolyRef,
+    center: ArrayLike<number>,
+    maxRadius: number,
+    filter: QueryFilter,
+    rng: () => number,
+    out: RandomPointResult = new RandomPointResult(),
+  ): RandomPointResult {
+    return findRandomPointAroundCircle(this, startRef, center, maxRadius, filter, rng, out);
+  }
+
+  /** Polygons reachable from startRef that touch the circle; see polys-around-circle.ts. */
+  findPolysAroundCircle(
+    startRef: PolyRef,
+    center: ArrayLike<number>,
+    radius: number,
+    filter: QueryFilter = this.defaultFilter,
+    out: PolysAroundCircleResult = new PolysAroundCircleResult(),
+  ): PolysAroundCircleResult {
+    return findPolysAroundCircle(this, startRef, center, radius, filter, out);
   }
 }

@@ -18,15 +18,24 @@ function nextPow2(n: number): number {
   return p;
 }
 
+const POLY_SPACE = 2 ** 20;
+const EMPTY_MAP = new Int32Array(0);
+
 /**
  * Search nodes for graph queries over polygons, one node per polygon reference, as a
  * struct of arrays indexed by node index 0..count-1 (Detour's dtNodePool, minus the
- * per-ref multi-state). A chained hash table on the ref number finds a ref's node;
- * clear() resets only the buckets used, so a short query pays only for the nodes it touched.
+ * per-ref multi-state).
  *
  * Fields per node i: ref[i], parent[i] (node index or NULL_NODE), cost[i] (g: cost from the
- * start), total[i] (f: cost + heuristic), flags[i] (NODE_OPEN / NODE_CLOSED / ...), and a
- * position x[i], y[i], z[i] (where the search enters the polygon, e.g. on a portal).
+ * start), total[i] (f: cost + heuristic), flags[i] (NODE_OPEN / NODE_CLOSED / ...), a
+ * position x[i], y[i], z[i] (where the search enters the polygon, e.g. on a portal), and the
+ * decoded ref: slot[i] (tile slot) and poly[i] (polygon in the tile).
+ *
+ * Lookup: a ref's node is found through a dense per-tile-slot table indexed by polygon (one
+ * array read instead of hashing — the A* inner loop does this for every neighbour); a ref
+ * whose slot and polygon are taken by another salt (a stale ref) falls back to a chained
+ * hash table on the ref number. clear() resets only what was used, so a short query pays
+ * only for the nodes it touched.
  */
 export class NodePool {
   readonly maxNodes: number;
@@ -38,8 +47,15 @@ export class NodePool {
   readonly x: Float64Array;
   readonly y: Float64Array;
   readonly z: Float64Array;
+  readonly slot: Int32Array;
+  readonly poly: Int32Array;
   /** Number of nodes handed out since the last clear(). */
   count = 0;
+  /** Per tile slot: node index per polygon, NULL_NODE when none (grown on demand). */
+  private maps: Int32Array[] = [];
+  /** 1 when node i lives in the hash table instead of its slot's dense table. */
+  private readonly hashed: Uint8Array;
+  private hashedCount = 0;
   private readonly bucketHead: Int32Array;
   private readonly nextInBucket: Int32Array;
   private readonly bucketOf: Int32Array;
@@ -58,12 +74,92 @@ export class NodePool {
     this.x = new Float64Array(maxNodes);
     this.y = new Float64Array(maxNodes);
     this.z = new Float64Array(maxNodes);
-    // About one bucket per node: chains stay ~1 long even when the pool is full.
-    const buckets = nextPow2(Math.max(16, maxNodes));
+    this.slot = new Int32Array(maxNodes);
+    this.poly = new Int32Array(maxNodes);
+    this.hashed = new Uint8Array(maxNodes);
+    const buckets = nextPow2(Math.max(16, maxNodes >> 2));
     this.mask = buckets - 1;
     this.bucketHead = new Int32Array(buckets).fill(NULL_NODE);
     this.nextInBucket = new Int32Array(maxNodes);
     this.bucketOf = new Int32Array(maxNodes);
+  }
+
+  /** Index of the node of `ref`, or NULL_NODE when it has none. */
+  findNode(ref: PolyRef): number {
+    const hi = Math.floor(ref / POLY_SPACE);
+    const poly = ref - hi * POLY_SPACE;
+    return this.findNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref);
+  }
+
+  /** findNode for a ref already decoded into its tile slot and polygon. */
+  findNodeAt(slot: number, poly: number, ref: PolyRef): number {
+    const map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
+    if (poly < map.length) {
+      const i = map[poly]!;
+      if (i === NULL_NODE || this.ref[i] === ref) return i;
+    }
+    return this.hashedCount > 0 ? this.findHashed(ref) : NULL_NODE;
+  }
+
+  /**
+   * Index of the node of `ref`, creating it (parent NULL_NODE, costs 0, flags 0, position 0)
+   * when missing; NULL_NODE when the pool is full.
+   */
+  getNode(ref: PolyRef): number {
+    const hi = Math.floor(ref / POLY_SPACE);
+    const poly = ref - hi * POLY_SPACE;
+    return this.getNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref);
+  }
+
+  /** getNode for a ref already decoded into its tile slot and polygon. */
+  getNodeAt(slot: number, poly: number, ref: PolyRef): number {
+    let map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
+    if (poly >= map.length) map = this.growMap(slot, poly);
+    let i = map[poly]!;
+    if (i !== NULL_NODE) {
+      if (this.ref[i] === ref) return i;
+      // Same slot and polygon, other salt: keep it in the hash table.
+      i = this.findHashed(ref);
+      if (i !== NULL_NODE || this.count >= this.maxNodes) return i;
+      i = this.newNode(slot, poly, ref);
+      this.hashed[i] = 1;
+      this.hashedCount++;
+      const b = this.bucket(ref);
+      this.bucketOf[i] = b;
+      this.nextInBucket[i] = this.bucketHead[b]!;
+      this.bucketHead[b] = i;
+      return i;
+    }
+    if (this.count >= this.maxNodes) return NULL_NODE;
+    i = this.newNode(slot, poly, ref);
+    this.hashed[i] = 0;
+    map[poly] = i;
+    return i;
+  }
+
+  private newNode(slot: number, poly: number, ref: PolyRef): number {
+    const i = this.count++;
+    this.ref[i] = ref;
+    this.slot[i] = slot;
+    this.poly[i] = poly;
+    this.parent[i] = NULL_NODE;
+    this.cost[i] = 0;
+    this.total[i] = 0;
+    this.flags[i] = 0;
+    this.x[i] = 0;
+    this.y[i] = 0;
+    this.z[i] = 0;
+    return i;
+  }
+
+  private growMap(slot: number, poly: number): Int32Array {
+    const maps = this.maps;
+    while (maps.length <= slot) maps.push(EMPTY_MAP);
+    const old = maps[slot]!;
+    const map = new Int32Array(Math.max(poly + 1, old.length * 2, 64)).fill(NULL_NODE);
+    map.set(old);
+    maps[slot] = map;
+    return map;
   }
 
   /** Bucket of a ref: refs are up to 52-bit integers, so mix both 32-bit halves. */
@@ -75,52 +171,29 @@ export class NodePool {
     return h & this.mask;
   }
 
-  /** Index of the node of `ref`, or NULL_NODE when it has none. */
-  findNode(ref: PolyRef): number {
+  private findHashed(ref: PolyRef): number {
     let i = this.bucketHead[this.bucket(ref)]!;
-    const refs = this.ref;
-    const next = this.nextInBucket;
     while (i !== NULL_NODE) {
-      if (refs[i] === ref) return i;
-      i = next[i]!;
+      if (this.ref[i] === ref) return i;
+      i = this.nextInBucket[i]!;
     }
     return NULL_NODE;
   }
 
-  /**
-   * Index of the node of `ref`, creating it (parent NULL_NODE, costs 0, flags 0, position 0)
-   * when missing; NULL_NODE when the pool is full.
-   */
-  getNode(ref: PolyRef): number {
-    const b = this.bucket(ref);
-    let i = this.bucketHead[b]!;
-    const refs = this.ref;
-    const next = this.nextInBucket;
-    while (i !== NULL_NODE) {
-      if (refs[i] === ref) return i;
-      i = next[i]!;
-    }
-    if (this.count >= this.maxNodes) return NULL_NODE;
-    i = this.count++;
-    refs[i] = ref;
-    this.parent[i] = NULL_NODE;
-    this.cost[i] = 0;
-    this.total[i] = 0;
-    this.flags[i] = 0;
-    this.x[i] = 0;
-    this.y[i] = 0;
-    this.z[i] = 0;
-    this.bucketOf[i] = b;
-    next[i] = this.bucketHead[b]!;
-    this.bucketHead[b] = i;
-    return i;
-  }
-
   /** Forgets every node; O(nodes used). */
   clear(): void {
-    const head = this.bucketHead;
-    const bucketOf = this.bucketOf;
-    for (let i = 0; i < this.count; i++) head[bucketOf[i]!] = NULL_NODE;
+    const maps = this.maps;
+    const slot = this.slot;
+    const poly = this.poly;
+    if (this.hashedCount === 0) {
+      for (let i = 0; i < this.count; i++) maps[slot[i]!]![poly[i]!] = NULL_NODE;
+    } else {
+      for (let i = 0; i < this.count; i++) {
+        if (this.hashed[i] === 1) this.bucketHead[this.bucketOf[i]!] = NULL_NODE;
+        else maps[slot[i]!]![poly[i]!] = NULL_NODE;
+      }
+      this.hashedCount = 0;
+    }
     this.count = 0;
   }
 }
@@ -179,13 +252,34 @@ export class NodeQueue {
     this.siftUp(i, node, key);
   }
 
-  /** Removes and returns the node with the smallest key; -1 when empty. */
+  /**
+   * Removes and returns the node with the smallest key; -1 when empty. Bottom-up: the hole
+   * at the root sinks along the smaller children to a leaf (one comparison per level), then
+   * the last entry rises from there — usually a step or two, as it came from the bottom.
+   */
   pop(): number {
-    if (this.n === 0) return -1;
-    const top = this.heapNode[0]!;
-    this.slotOf[top] = -1;
-    const last = --this.n;
-    if (last > 0) this.siftDown(0, this.heapNode[last]!, this.heapKey[last]!);
+    const n = this.n;
+    if (n === 0) return -1;
+    const nodes = this.heapNode;
+    const keys = this.heapKey;
+    const slotOf = this.slotOf;
+    const top = nodes[0]!;
+    slotOf[top] = -1;
+    const last = n - 1;
+    this.n = last;
+    if (last === 0) return top;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= last) break;
+      if (c + 1 < last && keys[c + 1]! < keys[c]!) c++;
+      const cn = nodes[c]!;
+      nodes[i] = cn;
+      keys[i] = keys[c]!;
+      slotOf[cn] = i;
+      i = c;
+    }
+    this.siftUp(i, nodes[last]!, keys[last]!);
     return top;
   }
 

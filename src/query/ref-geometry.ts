@@ -5,7 +5,7 @@ import {
   segmentParamXZ,
 } from "../navmesh/geometry.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import { type PolyRef, polyOfRef, saltOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { PolyRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 
 /**
@@ -14,12 +14,28 @@ import type { NavMeshTile } from "../navmesh/tile.js";
  * their snapped end points, as Detour treats its two-vertex off-mesh polygons.
  */
 
+const POLY_SPACE = 2 ** 20;
+
+// Ref fields by floor arithmetic: `%` on refs above 2^31 is a slow floating-point modulo.
+/** Polygon index of a ref (its low 20 bits). */
+export function polyOf(ref: PolyRef): number {
+  return ref - Math.floor(ref / POLY_SPACE) * POLY_SPACE;
+}
+
+/** Tile slot of a ref. */
+export function slotOf(ref: PolyRef): number {
+  const hi = Math.floor(ref / POLY_SPACE);
+  return hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE;
+}
+
 /** The ground tile holding `ref`, or null (off-mesh connection, stale or foreign ref). */
 export function groundTileOf(navMesh: NavMesh, ref: PolyRef): NavMeshTile | null {
-  const slot = navMesh.slots[tileOfRef(ref)];
-  if (!slot || slot.salt !== saltOfRef(ref)) return null;
+  const hi = Math.floor(ref / POLY_SPACE);
+  const salt = Math.floor(hi / POLY_SPACE);
+  const slot = navMesh.slots[hi - salt * POLY_SPACE];
+  if (slot === undefined || slot.salt !== salt) return null;
   const tile = slot.tile;
-  return tile !== null && polyOfRef(ref) < tile.polyCount ? tile : null;
+  return tile !== null && ref - hi * POLY_SPACE < tile.polyCount ? tile : null;
 }
 
 /** XZ parameter of (x, z) on off-mesh connection `index`'s segment, its start point at `o`. */
@@ -46,15 +62,15 @@ export function closestPointOnBoundaryByRef(
   z: number,
   out: Float64Array,
 ): boolean {
-  if (tileOfRef(ref) === OFF_MESH_SLOT) {
+  if (slotOf(ref) === OFF_MESH_SLOT) {
     if (!navMesh.isValidPolyRef(ref)) return false;
-    const o = polyOfRef(ref) * 6;
+    const o = polyOf(ref) * 6;
     offMeshLerp(navMesh.offMeshPoints, o, offMeshParam(navMesh.offMeshPoints, o, x, z), out);
     return true;
   }
   const tile = groundTileOf(navMesh, ref);
   if (tile === null) return false;
-  closestPointOnPolyBoundary(tile, polyOfRef(ref), x, y, z, out);
+  closestPointOnPolyBoundary(tile, polyOf(ref), x, y, z, out);
   return true;
 }
 
@@ -71,15 +87,15 @@ export function closestPointByRef(
   z: number,
   out: Float64Array,
 ): number {
-  if (tileOfRef(ref) === OFF_MESH_SLOT) {
+  if (slotOf(ref) === OFF_MESH_SLOT) {
     if (!navMesh.isValidPolyRef(ref)) return -1;
-    const o = polyOfRef(ref) * 6;
+    const o = polyOf(ref) * 6;
     offMeshLerp(navMesh.offMeshPoints, o, offMeshParam(navMesh.offMeshPoints, o, x, z), out);
     return 0;
   }
   const tile = groundTileOf(navMesh, ref);
   if (tile === null) return -1;
-  return closestPointOnTilePoly(tile, polyOfRef(ref), x, y, z, out) ? 1 : 0;
+  return closestPointOnTilePoly(tile, polyOf(ref), x, y, z, out) ? 1 : 0;
 }
 
 /**
@@ -87,13 +103,13 @@ export function closestPointByRef(
  * live. Off-mesh connections: the height of their segment at the XZ-closest point.
  */
 export function heightByRef(navMesh: NavMesh, ref: PolyRef, x: number, z: number): number {
-  if (tileOfRef(ref) === OFF_MESH_SLOT) {
+  if (slotOf(ref) === OFF_MESH_SLOT) {
     if (!navMesh.isValidPolyRef(ref)) return Number.NaN;
     const p = navMesh.offMeshPoints;
-    const o = polyOfRef(ref) * 6;
+    const o = polyOf(ref) * 6;
     const t = offMeshParam(p, o, x, z);
     return p[o + 1]! + (p[o + 4]! - p[o + 1]!) * t;
   }
   const tile = groundTileOf(navMesh, ref);
-  return tile === null ? Number.NaN : polyHeight(tile, polyOfRef(ref), x, z);
+  return tile === null ? Number.NaN : polyHeight(tile, polyOf(ref), x, z);
 }

@@ -2,7 +2,7 @@ import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { PolyRef } from "../navmesh/poly-ref.js";
 import { closestPointOnBoundaryByRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
@@ -80,13 +80,18 @@ const FULL = 2;
 // Scratch (module level: the funnel allocates nothing per call).
 const left = new Float64Array(3);
 const right = new Float64Array(3);
-const crossLeft = new Float64Array(3);
-const crossRight = new Float64Array(3);
 const startPt = new Float64Array(3);
 const endPt = new Float64Array(3);
 const apex = new Float64Array(3);
 const portalLeft = new Float64Array(3);
 const portalRight = new Float64Array(3);
+
+/** dst = src for 3-vectors (TypedArray.set is slow for tiny arrays). */
+function copy3(dst: Float64Array, src: Float64Array): void {
+  dst[0] = src[0]!;
+  dst[1] = src[1]!;
+  dst[2] = src[2]!;
+}
 
 /** Twice the signed XZ area of triangle (a, b, c), Detour's dtTriArea2D sign convention. */
 function triArea2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
@@ -147,6 +152,77 @@ function appendVertex(
   return (flags & STRAIGHT_PATH_END) !== 0 ? DONE : IN_PROGRESS;
 }
 
+const POLY_SPACE = 2 ** 20;
+
+/** Portal end points of the corridor, 6 per portal (left xyz, right xyz); grown on demand. */
+let portals = new Float64Array(6 * 64);
+/** Per portal: 1 when the polygon entered through it is an off-mesh connection. */
+let portalToOffMesh = new Uint8Array(64);
+
+/**
+ * Fills `portals` for polys[0..polyCount) and returns how many consecutive portals exist
+ * (polyCount - 1 unless the corridor is broken). Each portal is computed once even though
+ * the funnel revisits portals after every corner. Neighbours in one tile take a fast path
+ * (scan of the polygon's adjacency); everything else goes through getPortalPoints.
+ */
+function computePortals(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: number): number {
+  const need = (polyCount - 1) * 6;
+  if (portals.length < need) {
+    portals = new Float64Array(Math.max(need, portals.length * 2));
+    portalToOffMesh = new Uint8Array(portals.length / 6);
+  }
+  const buf = portals;
+  const slots = navMesh.slots;
+  for (let i = 0; i + 1 < polyCount; i++) {
+    const from = polys[i]!;
+    const to = polys[i + 1]!;
+    const o = i * 6;
+    const fh = Math.floor(from / POLY_SPACE);
+    const th = Math.floor(to / POLY_SPACE);
+    portalToOffMesh[i] = th - Math.floor(th / POLY_SPACE) * POLY_SPACE === OFF_MESH_SLOT ? 1 : 0;
+    let done = false;
+    if (fh === th) {
+      const salt = Math.floor(fh / POLY_SPACE);
+      const slotIndex = fh - salt * POLY_SPACE;
+      const slot = slots[slotIndex];
+      const tile =
+        slotIndex !== OFF_MESH_SLOT && slot !== undefined && slot.salt === salt ? slot.tile : null;
+      if (tile !== null) {
+        const poly = from - fh * POLY_SPACE;
+        const want = to - fh * POLY_SPACE + 1;
+        const nvp = tile.maxVertsPerPoly;
+        const base = poly * nvp;
+        const cnt = tile.polyVertCount[poly]!;
+        const nbs = tile.polyNeighbours;
+        for (let e = 0; e < cnt; e++) {
+          if (nbs[base + e] !== want) continue;
+          const v = tile.vertices;
+          const a = tile.polyVerts[base + e]! * 3;
+          const b = tile.polyVerts[base + (e + 1 === cnt ? 0 : e + 1)]! * 3;
+          buf[o] = v[a]!;
+          buf[o + 1] = v[a + 1]!;
+          buf[o + 2] = v[a + 2]!;
+          buf[o + 3] = v[b]!;
+          buf[o + 4] = v[b + 1]!;
+          buf[o + 5] = v[b + 2]!;
+          done = true;
+          break;
+        }
+      }
+    }
+    if (!done) {
+      if (!getPortalPoints(navMesh, from, to, left, right)) return i;
+      buf[o] = left[0]!;
+      buf[o + 1] = left[1]!;
+      buf[o + 2] = left[2]!;
+      buf[o + 3] = right[0]!;
+      buf[o + 4] = right[1]!;
+      buf[o + 5] = right[2]!;
+    }
+  }
+  return polyCount - 1;
+}
+
 /**
  * Adds the points where the segment from the last point to (ex, ez) crosses the portals
  * between polys[startIdx..endIdx] (all of them, or only those changing area).
@@ -170,22 +246,25 @@ function appendPortals(
   for (let i = startIdx; i < endIdx; i++) {
     const from = polys[i]!;
     const to = polys[i + 1]!;
-    if (!getPortalPoints(navMesh, from, to, crossLeft, crossRight)) break;
     if (areaOnly && getPolyArea(navMesh, from) === getPolyArea(navMesh, to)) continue;
     // Segment/segment intersection on XZ (dtIntersectSegSeg2D), t along the portal.
-    const vx = crossRight[0]! - crossLeft[0]!;
-    const vz = crossRight[2]! - crossLeft[2]!;
+    const o = i * 6;
+    const lx = portals[o]!;
+    const ly = portals[o + 1]!;
+    const lz = portals[o + 2]!;
+    const vx = portals[o + 3]! - lx;
+    const vz = portals[o + 5]! - lz;
     const d = ux * vz - uz * vx;
     if (Math.abs(d) < 1e-6) continue;
-    const wx = sx - crossLeft[0]!;
-    const wz = sz - crossLeft[2]!;
+    const wx = sx - lx;
+    const wz = sz - lz;
     let t = (ux * wz - uz * wx) / d;
     t = Math.min(Math.max(t, 0), 1);
     const r = appendVertex(
       out,
-      crossLeft[0]! + vx * t,
-      crossLeft[1]! + (crossRight[1]! - crossLeft[1]!) * t,
-      crossLeft[2]! + vz * t,
+      lx + vx * t,
+      ly + (portals[o + 4]! - ly) * t,
+      lz + vz * t,
       0,
       to,
       maxPoints,
@@ -230,10 +309,6 @@ function clampToPoly(
   }
 }
 
-function isOffMesh(ref: PolyRef): boolean {
-  return tileOfRef(ref) === OFF_MESH_SLOT;
-}
-
 /**
  * String-pulls the corridor polys[0..polyCount) from `start` to `end` into `out` with the
  * simple stupid funnel algorithm, as Detour's findStraightPath (Mononen): the funnel's apex
@@ -276,9 +351,10 @@ export function findStraightPath(
   if (r !== IN_PROGRESS) return outcome(r, out);
 
   if (polyCount > 1) {
-    apex.set(startPt);
-    portalLeft.set(startPt);
-    portalRight.set(startPt);
+    const portalCount = computePortals(navMesh, polys, polyCount);
+    copy3(apex, startPt);
+    copy3(portalLeft, startPt);
+    copy3(portalRight, startPt);
     let apexIndex = 0;
     let leftIndex = 0;
     let rightIndex = 0;
@@ -292,7 +368,7 @@ export function findStraightPath(
       let toOffMesh = false;
       if (i + 1 < polyCount) {
         toRef = polys[i + 1]!;
-        if (!getPortalPoints(navMesh, polys[i]!, toRef, left, right)) {
+        if (i >= portalCount) {
           // Broken corridor: end on the closest point of the last polygon we can reach.
           clampToPoly(navMesh, polys[i]!, end, endPt);
           if (crossings) {
@@ -312,7 +388,14 @@ export function findStraightPath(
           appendVertex(out, endPt[0]!, endPt[1]!, endPt[2]!, 0, polys[i]!, maxPoints, !crossings);
           return "partial";
         }
-        toOffMesh = isOffMesh(toRef);
+        const o = i * 6;
+        left[0] = portals[o]!;
+        left[1] = portals[o + 1]!;
+        left[2] = portals[o + 2]!;
+        right[0] = portals[o + 3]!;
+        right[1] = portals[o + 4]!;
+        right[2] = portals[o + 5]!;
+        toOffMesh = portalToOffMesh[i] === 1;
         // Starting right at the first portal: skip it.
         if (
           i === 0 &&
@@ -322,8 +405,8 @@ export function findStraightPath(
           continue;
         }
       } else {
-        left.set(endPt);
-        right.set(endPt);
+        copy3(left, endPt);
+        copy3(right, endPt);
       }
 
       const ax = apex[0]!;
@@ -334,7 +417,7 @@ export function findStraightPath(
           equalPoints(apex, portalRight) ||
           triArea2(ax, az, portalLeft[0]!, portalLeft[2]!, right[0]!, right[2]!) > 0
         ) {
-          portalRight.set(right);
+          copy3(portalRight, right);
           rightRef = toRef;
           rightOffMesh = toOffMesh;
           rightIndex = i;
@@ -354,7 +437,7 @@ export function findStraightPath(
             );
             if (r !== IN_PROGRESS) return outcome(r, out);
           }
-          apex.set(portalLeft);
+          copy3(apex, portalLeft);
           apexIndex = leftIndex;
           const flags = leftRef === 0 ? STRAIGHT_PATH_END : leftOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
           r = appendVertex(
@@ -368,8 +451,8 @@ export function findStraightPath(
             !crossings,
           );
           if (r !== IN_PROGRESS) return outcome(r, out);
-          portalLeft.set(apex);
-          portalRight.set(apex);
+          copy3(portalLeft, apex);
+          copy3(portalRight, apex);
           leftIndex = apexIndex;
           rightIndex = apexIndex;
           i = apexIndex;
@@ -382,7 +465,7 @@ export function findStraightPath(
           equalPoints(apex, portalLeft) ||
           triArea2(ax, az, portalRight[0]!, portalRight[2]!, left[0]!, left[2]!) < 0
         ) {
-          portalLeft.set(left);
+          copy3(portalLeft, left);
           leftRef = toRef;
           leftOffMesh = toOffMesh;
           leftIndex = i;
@@ -402,7 +485,7 @@ export function findStraightPath(
             );
             if (r !== IN_PROGRESS) return outcome(r, out);
           }
-          apex.set(portalRight);
+          copy3(apex, portalRight);
           apexIndex = rightIndex;
           const flags =
             rightRef === 0 ? STRAIGHT_PATH_END : rightOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
@@ -417,8 +500,8 @@ export function findStraightPath(
             !crossings,
           );
           if (r !== IN_PROGRESS) return outcome(r, out);
-          portalLeft.set(apex);
-          portalRight.set(apex);
+          copy3(portalLeft, apex);
+          copy3(portalRight, apex);
           leftIndex = apexIndex;
           rightIndex = apexIndex;
           i = apexIndex;

@@ -50,8 +50,8 @@ describe("NodePool", () => {
         for (let poly = 0; poly < 32; poly++) refs.push(encodePolyRef(salt, tile, poly));
       }
     }
-    refs.forEach((r, i) => expect(pool.getNode(r)).toBe(i));
-    refs.forEach((r, i) => expect(pool.findNode(r)).toBe(i));
+    for (const [i, r] of refs.entries()) expect(pool.getNode(r)).toBe(i);
+    for (const [i, r] of refs.entries()) expect(pool.findNode(r)).toBe(i);
     expect(pool.count).toBe(refs.length);
   });
 

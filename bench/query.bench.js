@@ -1,0 +1,409 @@
+// Query benchmark: meshway vs Detour compiled to WebAssembly (recast-navigation's NavMeshQuery
+// wrapper, and its raw bindings with reused buffers) vs navcat, in one process.
+//
+// meshway and Detour query the SAME navmesh: Recast/Detour (WASM) builds it, exportNavMesh
+// writes it and meshway's importDetourNavMesh loads it. navcat queries its own navmesh, built
+// from the same triangles with the same configuration (navcat/blocks generateSoloNavMesh).
+// Every library gets the same seeded start/end pairs (points on the mesh, float32), the same
+// half extents and node limit; each run executes every library once, in rotating order, after
+// a warm-up; the table reports the median queries per second and ratios to raw WASM.
+//
+// Usage: npm run build && node bench/query.bench.js
+//          [--runs 5] [--warmup 1] [--pairs 1000] [--scenes nav_test,dungeon,undulating,large]
+import { parseArgs } from "node:util";
+import * as core from "@recast-navigation/core";
+import { generateSoloNavMesh as wasmGenerate } from "@recast-navigation/generators";
+import * as navcat from "navcat";
+import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
+import * as meshway from "../dist/index.js";
+import { loadScene, SHARED_MESHES } from "./scenes.js";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    pairs: { type: "string", default: "1000" },
+    scenes: { type: "string", default: [...SHARED_MESHES, "large"].join(",") },
+  },
+});
+const RUNS = Number(values.runs);
+const WARMUP = Number(values.warmup);
+const PAIRS = Number(values.pairs);
+/** Search box half size for snapping points to the mesh (the wrappers' default). */
+const EXT = [1, 1, 1];
+const MAX_PATH = 4096;
+const MAX_STRAIGHT = 1024;
+
+// NavMeshQuery and raycast may not be re-exported from the package index yet.
+const { NavMeshQuery, createNearestPolyResult } = meshway.NavMeshQuery
+  ? meshway
+  : await import("../dist/query/nav-mesh-query.js");
+const { raycast, RaycastHit } = meshway.raycast ? meshway : await import("../dist/query/raycast.js");
+const { QueryFilter, importDetourNavMesh, resolveConfig } = meshway;
+
+await core.init();
+const Raw = core.Raw;
+
+// ---------------------------------------------------------------------------------------------
+// Builds (not timed)
+
+const cfg = resolveConfig();
+const wasmConfig = {
+  cs: cfg.cellSize,
+  ch: cfg.cellHeight,
+  walkableSlopeAngle: cfg.walkableSlopeDegrees,
+  walkableHeight: cfg.walkableHeightVoxels,
+  walkableClimb: cfg.walkableClimbVoxels,
+  walkableRadius: cfg.walkableRadiusVoxels,
+  maxEdgeLen: cfg.edgeMaxLenVoxels,
+  maxSimplificationError: cfg.edgeMaxErrorVoxels,
+  minRegionArea: cfg.regionMinSize, // the generator squares these
+  mergeRegionArea: cfg.regionMergeSize,
+  maxVertsPerPoly: cfg.vertsPerPoly,
+  detailSampleDist: cfg.detailSampleDist, // the generator multiplies by cs / ch
+  detailSampleMaxError: cfg.detailSampleMaxError,
+};
+const navcatOptions = {
+  cellSize: cfg.cellSize,
+  cellHeight: cfg.cellHeight,
+  walkableRadiusVoxels: cfg.walkableRadiusVoxels,
+  walkableRadiusWorld: cfg.agentRadius,
+  walkableClimbVoxels: cfg.walkableClimbVoxels,
+  walkableClimbWorld: cfg.agentMaxClimb,
+  walkableHeightVoxels: cfg.walkableHeightVoxels,
+  walkableHeightWorld: cfg.agentHeight,
+  walkableSlopeAngleDegrees: cfg.walkableSlopeDegrees,
+  borderSize: 0,
+  minRegionArea: cfg.minRegionAreaCells,
+  mergeRegionArea: cfg.mergeRegionAreaCells,
+  maxSimplificationError: cfg.edgeMaxErrorVoxels,
+  maxEdgeLength: cfg.edgeMaxLenVoxels,
+  maxVerticesPerPoly: cfg.vertsPerPoly,
+  detailSampleDistance: cfg.detailSampleDistWorld,
+  detailSampleMaxError: cfg.detailSampleMaxErrorWorld,
+};
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const f32 = Math.fround;
+
+/** A uniform point inside polygon `poly` of `tile` (area-weighted fan triangle), float32. */
+function pointInPoly(tile, poly, rand) {
+  const nvp = tile.maxVertsPerPoly;
+  const n = tile.polyVertCount[poly];
+  const v = tile.vertices;
+  const vi = (i) => tile.polyVerts[poly * nvp + i] * 3;
+  const a = vi(0);
+  const areas = [];
+  let total = 0;
+  for (let i = 1; i + 1 < n; i++) {
+    const b = vi(i);
+    const c = vi(i + 1);
+    const area = Math.abs(
+      (v[b] - v[a]) * (v[c + 2] - v[a + 2]) - (v[c] - v[a]) * (v[b + 2] - v[a + 2]),
+    );
+    areas.push(area);
+    total += area;
+  }
+  let r = rand() * total;
+  let tri = 0;
+  while (tri < areas.length - 1 && r > areas[tri]) r -= areas[tri++];
+  const b = vi(tri + 1);
+  const c = vi(tri + 2);
+  let u = rand();
+  let w = rand();
+  if (u + w > 1) {
+    u = 1 - u;
+    w = 1 - w;
+  }
+  u = 0.02 + 0.96 * u;
+  w = 0.02 + 0.96 * w;
+  const s = 1 - u - w;
+  return [0, 1, 2].map((k) => f32(s * v[a + k] + u * v[b + k] + w * v[c + k]));
+}
+
+/** Everything one scene's runs need: the three navmeshes, queries, pairs and per-library refs. */
+function setupScene(name) {
+  const mesh = loadScene(name);
+  const built = wasmGenerate(mesh.positions, mesh.indices, wasmConfig);
+  if (!built.success) throw new Error(`${name}: WASM build failed: ${built.error}`);
+  const dtMesh = built.navMesh;
+  const nm = importDetourNavMesh(core.exportNavMesh(dtMesh), name);
+  const ncMesh = navcatGenerate(
+    { positions: mesh.positions, indices: mesh.indices },
+    navcatOptions,
+  ).navMesh;
+
+  let polyCount = 0;
+  for (const t of nm.tiles) polyCount += t.polyCount;
+  // Same node limit everywhere: enough for any search on this mesh.
+  let maxNodes = 2048;
+  while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
+
+  const mq = new NavMeshQuery(nm, { maxNodes });
+  const mFilter = new QueryFilter();
+  const dq = new core.NavMeshQuery(dtMesh, { maxNodes });
+
+  // Detour ref of each meshway tile's polygon 0 (tiles matched by grid position).
+  const dtBase = new Map();
+  for (let it = 0; it < dtMesh.getMaxTiles(); it++) {
+    const tile = dtMesh.getTile(it);
+    const h = tile.header();
+    if (!h || tile.dataSize() === 0) continue;
+    dtBase.set(nm.tilesAt(h.x(), h.y())[0], dtMesh.getPolyRefBase(tile));
+  }
+
+  const slots = [];
+  const polys = [];
+  for (let s = 0; s < nm.slots.length; s++) {
+    const t = nm.tileInSlot(s);
+    if (!t) continue;
+    for (let p = 0; p < t.polyCount; p++) {
+      slots.push(s);
+      polys.push(p);
+    }
+  }
+  const rand = mulberry32(0x9e3779b9 ^ name.length);
+  const sample = () => {
+    const k = Math.floor(rand() * slots.length);
+    const tile = nm.tileInSlot(slots[k]);
+    const p = pointInPoly(tile, polys[k], rand);
+    const ref = nm.polyRef(slots[k], polys[k]);
+    const h = mq.getPolyHeight(ref, p);
+    if (!Number.isNaN(h)) p[1] = f32(h);
+    return { p, ref, dtRef: dtBase.get(slots[k]) + polys[k] };
+  };
+  const pairs = [];
+  for (let i = 0; i < PAIRS; i++) pairs.push([sample(), sample()]);
+
+  // navcat's start polygons for its raycasts (its refs are its own).
+  const ncNearest = navcat.createFindNearestPolyResult();
+  const ncStart = pairs.map(([a]) => {
+    navcat.findNearestPoly(ncNearest, ncMesh, a.p, EXT, navcat.DEFAULT_QUERY_FILTER);
+    return ncNearest.success ? ncNearest.nodeRef : null;
+  });
+
+  return {
+    name,
+    triangles: mesh.triangleCount,
+    polyCount,
+    maxNodes,
+    dtMesh,
+    nm,
+    mq,
+    mFilter,
+    dq,
+    ncMesh,
+    pairs,
+    ncStart,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queries under test. Each returns a checksum-ish number so the work cannot be skipped.
+
+function makeRawWasm(sc) {
+  const q = sc.dq.raw;
+  const filter = sc.dq.defaultFilter.raw;
+  const refA = new Raw.UnsignedIntRef();
+  const refB = new Raw.UnsignedIntRef();
+  const ptA = new Raw.Vec3();
+  const ptB = new Raw.Vec3();
+  const overA = new Raw.BoolRef();
+  const overB = new Raw.BoolRef();
+  const closest = new Raw.Vec3();
+  const over = new Raw.BoolRef();
+  const path = new Raw.UnsignedIntArray();
+  path.resize(MAX_PATH);
+  const spPoints = new Raw.FloatArray();
+  spPoints.resize(MAX_STRAIGHT * 3);
+  const spFlags = new Raw.UnsignedCharArray();
+  spFlags.resize(MAX_STRAIGHT);
+  const spRefs = new Raw.UnsignedIntArray();
+  spRefs.resize(MAX_STRAIGHT);
+  const spCount = new Raw.IntRef();
+  const hit = new Raw.Module.dtRaycastHit();
+  return {
+    computePath(s, e) {
+      q.findNearestPoly(s, EXT, filter, refA, ptA, overA);
+      const a = refA.value;
+      if (!a) return 0;
+      q.findNearestPoly(e, EXT, filter, refB, ptB, overB);
+      const b = refB.value;
+      if (!b) return 0;
+      const sp = [ptA.x, ptA.y, ptA.z];
+      const ep = [ptB.x, ptB.y, ptB.z];
+      q.findPath(a, b, sp, ep, filter, path, MAX_PATH);
+      const n = path.size;
+      if (n === 0) return 0;
+      const last = path.get(n - 1);
+      let end = ep;
+      if (last !== b) {
+        q.closestPointOnPoly(last, ep, closest, over);
+        end = [closest.x, closest.y, closest.z];
+      }
+      q.findStraightPath(sp, end, path, spPoints, spFlags, spRefs, spCount, MAX_STRAIGHT, 0);
+      return spCount.value;
+    },
+    findNearestPoly(p) {
+      q.findNearestPoly(p, EXT, filter, refA, ptA, overA);
+      return refA.value;
+    },
+    raycast(ref, s, e) {
+      q.raycast(ref, s, e, filter, 0, hit, 0);
+      return hit.t;
+    },
+  };
+}
+
+function makeWrapper(sc) {
+  const q = sc.dq;
+  const ext = { x: EXT[0], y: EXT[1], z: EXT[2] };
+  const v = (p) => ({ x: p[0], y: p[1], z: p[2] });
+  return {
+    computePath(s, e) {
+      return q.computePath(v(s), v(e), { halfExtents: ext }).path.length;
+    },
+    findNearestPoly(p) {
+      return q.findNearestPoly(v(p), { halfExtents: ext }).nearestRef;
+    },
+    raycast(ref, s, e) {
+      return q.raycast(ref, v(s), v(e)).t;
+    },
+  };
+}
+
+function makeMeshway(sc) {
+  const q = sc.mq;
+  const filter = sc.mFilter;
+  const out = createNearestPolyResult();
+  const hit = new RaycastHit(64);
+  const options = { filter, halfExtents: EXT };
+  return {
+    computePath(s, e) {
+      return q.computePath(s, e, options).points.length;
+    },
+    findNearestPoly(p) {
+      return q.findNearestPoly(p, EXT, filter, out);
+    },
+    raycast(ref, s, e) {
+      return raycast(q, ref, s, e, filter, undefined, hit).t;
+    },
+  };
+}
+
+function makeNavcat(sc) {
+  const m = sc.ncMesh;
+  const filter = navcat.DEFAULT_QUERY_FILTER;
+  const out = navcat.createFindNearestPolyResult();
+  return {
+    computePath(s, e) {
+      return navcat.findPath(m, s, e, EXT, filter).path.length;
+    },
+    findNearestPoly(p) {
+      return navcat.findNearestPoly(out, m, p, EXT, filter).nodeRef;
+    },
+    raycast(ref, s, e) {
+      return navcat.raycast(m, ref, s, e, filter).t;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+const LIBS = ["meshway", "wasm raw", "wasm wrapper", "navcat"];
+const QUERIES = ["computePath", "findNearestPoly", "raycast"];
+
+/** Runs one query kind over all pairs for one library; returns [queries, ms, checksum]. */
+function runOnce(sc, lib, impl, kind) {
+  const pairs = sc.pairs;
+  let sum = 0;
+  let count = 0;
+  const t0 = performance.now();
+  if (kind === "computePath") {
+    for (let i = 0; i < pairs.length; i++) sum += impl.computePath(pairs[i][0].p, pairs[i][1].p);
+    count = pairs.length;
+  } else if (kind === "findNearestPoly") {
+    for (let i = 0; i < pairs.length; i++) {
+      sum += impl.findNearestPoly(pairs[i][0].p) > 0 ? 1 : 0;
+      sum += impl.findNearestPoly(pairs[i][1].p) > 0 ? 1 : 0;
+    }
+    count = 2 * pairs.length;
+  } else {
+    for (let i = 0; i < pairs.length; i++) {
+      const [a, b] = pairs[i];
+      const ref = lib === "meshway" ? a.ref : lib === "navcat" ? sc.ncStart[i] : a.dtRef;
+      if (ref === null) continue;
+      const t = impl.raycast(ref, a.p, b.p);
+      sum += t < 1e30 ? 1 : 0;
+      count++;
+    }
+  }
+  return [count, performance.now() - t0, sum];
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const tables = Object.fromEntries(QUERIES.map((k) => [k, []]));
+const checks = [];
+const started = performance.now();
+for (const name of values.scenes.split(",")) {
+  const tb = performance.now();
+  const sc = setupScene(name);
+  const impls = {
+    meshway: makeMeshway(sc),
+    "wasm raw": makeRawWasm(sc),
+    "wasm wrapper": makeWrapper(sc),
+    navcat: makeNavcat(sc),
+  };
+  console.error(
+    `${name}: ${sc.triangles} triangles, ${sc.polyCount} polygons, maxNodes ${sc.maxNodes}, ` +
+      `setup ${((performance.now() - tb) / 1000).toFixed(1)} s`,
+  );
+  for (const kind of QUERIES) {
+    const qps = Object.fromEntries(LIBS.map((l) => [l, []]));
+    const sums = {};
+    for (let r = 0; r < WARMUP + RUNS; r++) {
+      // Rotate the order so no library always runs first (or right after the GC-heavy one).
+      for (let j = 0; j < LIBS.length; j++) {
+        const lib = LIBS[(j + r) % LIBS.length];
+        const [count, ms, sum] = runOnce(sc, lib, impls[lib], kind);
+        sums[lib] = sum;
+        if (r >= WARMUP) qps[lib].push((count / ms) * 1000);
+      }
+    }
+    const row = { scene: name };
+    for (const l of LIBS) row[l] = Math.round(median(qps[l]));
+    row["meshway/raw"] = +(row.meshway / row["wasm raw"]).toFixed(2);
+    row["meshway/wrapper"] = +(row.meshway / row["wasm wrapper"]).toFixed(2);
+    row["meshway/navcat"] = +(row.meshway / row.navcat).toFixed(2);
+    tables[kind].push(row);
+    checks.push({ scene: name, query: kind, ...sums });
+  }
+  sc.dq.destroy();
+  sc.dtMesh.destroy();
+}
+
+for (const kind of QUERIES) {
+  console.log(`\n${kind} — queries per second (median of ${RUNS} runs, ${PAIRS} pairs)`);
+  console.table(tables[kind]);
+}
+console.log(
+  "\nchecksums (computePath: straight-path points; findNearestPoly: points snapped; raycast: hits)",
+);
+console.table(checks);
+console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { MeshwayError } from "../../src/errors.js";
+import { QueryFilter } from "../../src/navmesh/filter.js";
+import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
+import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { SceneBuilder } from "../helpers/scenes.js";
+
+// Binary-exact cells; agent radius 0.5 erodes 0.75 off open edges (ledge cell + 2 cells).
+const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
+const build = (b: SceneBuilder): NavMesh => buildNavMesh(b.build(), CONFIG).navMesh;
+
+/** A 10 × 10 floor: one polygon (0.75..9.25)², surface at y = 0.25. */
+const floor = build(new SceneBuilder().floor(0, 0, 10, 10));
+/** The floor plus a 6 × 6 platform whose top (polygon 1, y = 3.25) hangs over its middle. */
+const storeys = build(new SceneBuilder().floor(0, 0, 10, 10).box(5, 2.75, 5, 6, 0.25, 6));
+
+function expectThrowsArgument(f: () => unknown, message: RegExp): void {
+  let err: unknown;
+  try {
+    f();
+  } catch (e) {
+    err = e;
+  }
+  expect(err).toBeInstanceOf(MeshwayError);
+  expect((err as MeshwayError).code).toBe("INVALID_ARGUMENT");
+  expect((err as MeshwayError).message).toMatch(message);
+}
+
+describe("findNearestPoly", () => {
+  it("snaps a point above a polygon straight down onto its surface", () => {
+    const q = new NavMeshQuery(floor);
+    const out = createNearestPolyResult();
+    const ref = q.findNearestPoly([4, 1, 6], [1, 2, 1], q.defaultFilter, out);
+    expect(ref).toBe(floor.polyRef(1, 0));
+    expect(out.ref).toBe(ref);
+    expect(out.isOverPoly).toBe(true);
+    expect(Array.from(out.point)).toEqual([4, 0.25, 6]);
+  });
+
+  it("finds the closest boundary point when the point is beside the mesh", () => {
+    const q = new NavMeshQuery(floor);
+    const out = createNearestPolyResult();
+    expect(q.findNearestPoly([0.25, 0.25, 5], [1, 1, 1], q.defaultFilter, out)).not.toBe(0);
+    expect(out.isOverPoly).toBe(false);
+    expect(Array.from(out.point)).toEqual([0.75, 0.25, 5]);
+  });
+
+  it("returns ref 0 and leaves the point at the centre when no polygon is in the box", () => {
+    const q = new NavMeshQuery(floor);
+    const out = createNearestPolyResult();
+    expect(q.findNearestPoly([5, 10, 5], [1, 1, 1], q.defaultFilter, out)).toBe(0);
+    expect(out.ref).toBe(0);
+    expect(Array.from(out.point)).toEqual([5, 10, 5]);
+  });
+
+  it("accepts zero half extents (a point box touching the surface)", () => {
+    const q = new NavMeshQuery(floor);
+    expect(q.findNearestPoly([5, 0.25, 5], [0, 0, 0])).toBe(floor.polyRef(1, 0));
+  });
+
+  it("prefers the storey the point stands on, within a climb, over the one below or above", () => {
+    const q = new NavMeshQuery(storeys);
+    const ext = [1, 4, 1];
+    expect(q.findNearestPoly([5, 0.3, 5], ext)).toBe(storeys.polyRef(1, 0));
+    expect(q.findNearestPoly([5, 3.3, 5], ext)).toBe(storeys.polyRef(1, 1));
+    // 1.75 above the floor, 1.25 below the platform: beyond a climb (0.9) the gap decides.
+    expect(q.findNearestPoly([5, 2.0, 5], ext)).toBe(storeys.polyRef(1, 1));
+    // 0.85 above the floor (within a climb), 2.15 below the platform.
+    expect(q.findNearestPoly([5, 1.1, 5], ext)).toBe(storeys.polyRef(1, 0));
+  });
+
+  it("skips polygons the filter rejects", () => {
+    const q = new NavMeshQuery(floor);
+    const none = new QueryFilter();
+    none.includeFlags = 0;
+    expect(q.findNearestPoly([5, 0.25, 5], [1, 1, 1], none)).toBe(0);
+  });
+
+  it("throws INVALID_ARGUMENT for NaN coordinates and negative half extents", () => {
+    const q = new NavMeshQuery(floor);
+    expectThrowsArgument(() => q.findNearestPoly([Number.NaN, 0, 0], [1, 1, 1]), /center/);
+    expectThrowsArgument(() => q.findNearestPoly([0, 0, 0], [1, -1, 1]), /negative/);
+  });
+});
+
+describe("closestPointOnPoly, closestPointOnPolyBoundary, getPolyHeight", () => {
+  const q = new NavMeshQuery(storeys);
+  const platform = storeys.polyRef(1, 1);
+  const out = new Float64Array(3);
+
+  it("closestPointOnPoly keeps x/z and takes the surface height when over the polygon", () => {
+    expect(q.closestPointOnPoly(platform, [4, 0, 6], out)).toBe(true);
+    expect(Array.from(out)).toEqual([4, 3.25, 6]);
+  });
+
+  it("closestPointOnPoly clamps to the edge when beside the polygon", () => {
+    expect(q.closestPointOnPoly(platform, [1, 3.25, 5], out)).toBe(false);
+    expect(Array.from(out)).toEqual([2.75, 3.25, 5]);
+  });
+
+  it("closestPointOnPolyBoundary returns the point itself (its own y) when inside", () => {
+    q.closestPointOnPolyBoundary(platform, [4, 9, 6], out);
+    expect(Array.from(out)).toEqual([4, 9, 6]);
+    q.closestPointOnPolyBoundary(platform, [9, 9, 9], out);
+    expect(Array.from(out)).toEqual([7.5, 3.25, 7.5]);
+  });
+
+  it("getPolyHeight gives the surface height inside and NaN outside", () => {
+    expect(q.getPolyHeight(platform, [5, 0, 5])).toBe(3.25);
+    expect(q.getPolyHeight(storeys.polyRef(1, 0), [5, 0, 5])).toBe(0.25);
+    expect(q.getPolyHeight(platform, [1, 0, 1])).toBeNaN();
+  });
+
+  it("throws INVALID_ARGUMENT for a stale or made-up ref", () => {
+    expectThrowsArgument(() => q.getPolyHeight(storeys.polyRef(1, 7), [5, 0, 5]), /not a live/);
+    expectThrowsArgument(() => q.closestPointOnPoly(0, [5, 0, 5], out), /not a live/);
+  });
+});
+
+describe("queryPolygons", () => {
+  it("returns the polygons whose bounds overlap the box and pass the filter", () => {
+    const q = new NavMeshQuery(storeys);
+    const refs = new Float64Array(8);
+    expect(q.queryPolygons([5, 2, 5], [5, 2, 5], q.defaultFilter, refs)).toBe(2);
+    expect([...refs.subarray(0, 2)].sort()).toEqual([storeys.polyRef(1, 0), storeys.polyRef(1, 1)]);
+    // A box around the floor only (below the platform's height).
+    expect(q.queryPolygons([5, 0.25, 5], [1, 0.5, 1], q.defaultFilter, refs)).toBe(1);
+    expect(refs[0]).toBe(storeys.polyRef(1, 0));
+    // Off to the side of the platform: the floor only.
+    expect(q.queryPolygons([1, 3, 1], [0.5, 3, 0.5], q.defaultFilter, refs)).toBe(1);
+  });
+});
