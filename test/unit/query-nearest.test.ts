@@ -131,3 +131,23 @@ describe("queryPolygons", () => {
     expect(q.queryPolygons([1, 3, 1], [0.5, 3, 0.5], q.defaultFilter, refs)).toBe(1);
   });
 });
+
+describe("NavMeshQuery forwarding and package exports", () => {
+  it("exposes the module queries as methods and the API from the package index", async () => {
+    const index = await import("../../src/index.js");
+    expect(index.NavMeshQuery).toBe(NavMeshQuery);
+    expect(typeof index.StraightPath).toBe("function");
+    const q = new index.NavMeshQuery(floor);
+    const ref = floor.polyRef(1, 0);
+    expect(q.raycast(ref, [2, 0.25, 5], [8, 0.25, 5]).hit).toBe(false);
+    const hit = q.raycast(ref, [2, 0.25, 5], [20, 0.25, 5]);
+    expect(hit.hit).toBe(true);
+    expect(hit.t).toBeCloseTo((9.25 - 2) / 18, 9);
+    expect(q.findPolysAroundCircle(ref, [5, 0.25, 5], 1).count).toBe(1);
+    const moved = q.moveAlongSurface(ref, [5, 0.25, 5], [20, 0.25, 5]);
+    expect(moved.resultPos[0]).toBeCloseTo(9.25, 9);
+    expect(q.findDistanceToWall(ref, [5, 0.25, 5], 10).hitDist).toBeCloseTo(4.25, 9);
+    const p = q.findRandomPoint(q.defaultFilter, index.mulberry32(7));
+    expect(p.ref).toBe(ref);
+  });
+});
