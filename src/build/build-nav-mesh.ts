@@ -41,6 +41,8 @@ export interface BuildOptions {
   areaVolumes?: AreaVolume[];
   /** Name used in error messages (e.g. the file name). */
   source?: string;
+  /** Called after each stage with its name (for progress display). */
+  onStage?: (stage: string) => void;
 }
 
 /** Every stage's output; present only with `keepIntermediates`. */
@@ -97,6 +99,7 @@ export function buildNavMesh(
   const mesh = validateTriangleMesh(input, options.source);
   const ctx = new BuildContext();
   const keep = options.keepIntermediates === true;
+  const onStage = options.onStage;
   // Stages are timed inline rather than through ctx.time closures: a closure would capture
   // the heightfield and keep it (tens of MB on big scenes) alive until the build returns.
   const timings = ctx.timings;
@@ -105,6 +108,7 @@ export function buildNavMesh(
     const now = performance.now();
     timings[stage] = (timings[stage] ?? 0) + (now - t);
     t = now;
+    onStage?.(stage);
   };
 
   const { bmin, bmax } = computeBounds(mesh.positions);

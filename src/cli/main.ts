@@ -1,166 +1,69 @@
-import { readFileSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { buildNavMesh } from "../build/build-nav-mesh.js";
-import type { BuildConfig, Partition } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import { parseObj } from "../io/obj.js";
-import { navMeshArea } from "../navmesh/nav-mesh.js";
+import { BUILD_HELP, buildCommand } from "./commands/build.js";
+import { EXPORT_HELP, exportCommand } from "./commands/export.js";
+import { INFO_HELP, infoCommand } from "./commands/info.js";
+import { PATH_HELP, pathCommand } from "./commands/path.js";
+import { RENDER_HELP, renderCommand } from "./commands/render.js";
+import { type Io, processIo } from "./io.js";
+import { UsageError } from "./options.js";
 
-const USAGE = `usage: meshway build <in.obj> [options]
+const USAGE = `usage: meshway <command> [options]   (meshway <command> --help for details)
 
-Builds a navigation mesh from a triangle mesh and prints a summary.
+commands:
+  build    geometry (.obj, .gltf, .glb) → .navmesh, with a summary
+  path     a path between two points on a .navmesh
+  info     what a .navmesh holds
+  export   a .navmesh's polygons as JSON or OBJ
+  render   a top-down PNG or SVG of geometry, navmesh and path
+  lesson   the explainer's tables (not available yet)
 
-options:
-  --cell-size N       voxel width, world units (default 0.3)
-  --cell-height N     voxel height, world units (default 0.2)
-  --agent-height N    agent clearance (default 2)
-  --agent-radius N    agent radius (default 0.6)
-  --agent-climb N     highest step (default 0.9)
-  --max-slope DEG     steepest walkable slope (default 45)
-  --partition P       watershed | monotone | layers (default watershed)
-  --json              print one JSON object on stdout
-  --quiet             print nothing but errors
-  -h, --help          this help
+exit codes: 0 ok, 1 bad input, 2 usage error`;
 
-examples:
-  meshway build test/fixtures/meshes/nav_test.obj
-  meshway build level.obj --agent-radius 0.4 --partition monotone --json
+const HELP: Record<string, string> = {
+  build: BUILD_HELP,
+  path: PATH_HELP,
+  info: INFO_HELP,
+  export: EXPORT_HELP,
+  render: RENDER_HELP,
+};
 
-Not yet available: -o (the .navmesh file format), path, info, export, render, lesson.`;
-
-class UsageError extends Error {}
-
-/** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 usage). */
-export function main(argv: string[], out = process.stdout, err = process.stderr): number {
+/** Runs the CLI; resolves to the exit code (0 ok, 1 bad input, 2 usage). */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
   try {
-    return run(argv, out);
+    switch (command) {
+      case "build":
+        return await buildCommand(rest, io);
+      case "path":
+        return pathCommand(rest, io);
+      case "info":
+        return infoCommand(rest, io);
+      case "export":
+        return exportCommand(rest, io);
+      case "render":
+        return await renderCommand(rest, io);
+      case "lesson":
+        throw new UsageError("lesson is not available yet: the explainer's lesson module is not built");
+      case "-h":
+      case "--help":
+        io.out(`${USAGE}\n`);
+        return 0;
+      case undefined:
+        io.err(`${USAGE}\n`);
+        return 2;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
   } catch (e) {
     if (e instanceof UsageError) {
-      err.write(`meshway: ${e.message}\n${USAGE}\n`);
+      const help = command !== undefined ? HELP[command] : undefined;
+      io.err(`meshway: ${e.message}\n${help ?? USAGE}\n`);
       return 2;
     }
     if (e instanceof MeshwayError) {
-      err.write(`meshway: ${e.message}\n`);
+      io.err(`meshway: ${e.message}\n`);
       return 1;
     }
     throw e;
   }
-}
-
-function run(argv: string[], out: NodeJS.WritableStream): number {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "-h" || command === "--help") {
-    out.write(`${USAGE}\n`);
-    return command === undefined ? 2 : 0;
-  }
-  if (command !== "build") throw new UsageError(`unknown command "${command}"`);
-  let parsed: ReturnType<typeof parseBuildArgs>;
-  try {
-    parsed = parseBuildArgs(rest);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (positionals.length !== 1) throw new UsageError("build needs exactly one input file");
-  const file = positionals[0]!;
-  const config: Partial<BuildConfig> = {};
-  const num = (flag: string, v: string | undefined): number | undefined => {
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (v.trim() === "" || !Number.isFinite(n))
-      throw new UsageError(`--${flag} expects a number, got "${v}"`);
-    return n;
-  };
-  const set = <K extends keyof BuildConfig>(k: K, v: BuildConfig[K] | undefined) => {
-    if (v !== undefined) config[k] = v;
-  };
-  set("cellSize", num("cell-size", values["cell-size"]));
-  set("cellHeight", num("cell-height", values["cell-height"]));
-  set("agentHeight", num("agent-height", values["agent-height"]));
-  set("agentRadius", num("agent-radius", values["agent-radius"]));
-  set("agentMaxClimb", num("agent-climb", values["agent-climb"]));
-  set("agentMaxSlope", num("max-slope", values["max-slope"]));
-  set("partition", values.partition as Partition | undefined);
-
-  const text = readInput(file);
-  if (!file.toLowerCase().endsWith(".obj")) {
-    throw new MeshwayError("INVALID_INPUT", `${file}: only .obj input is supported so far`);
-  }
-  const mesh = parseObj(text, file);
-  const { navMesh, stats } = buildNavMesh(mesh, config, { source: file });
-  const area = navMeshArea(navMesh);
-  if (values.json) {
-    out.write(
-      `${JSON.stringify({
-        polygons: stats.polygons,
-        vertices: stats.vertices,
-        detailTriangles: stats.detailTriangles,
-        tiles: navMesh.tiles.length,
-        area,
-        buildMs: stats.timings.total,
-      })}\n`,
-    );
-    return 0;
-  }
-  if (values.quiet) return 0;
-  const lines = [
-    `meshway build ${file}`,
-    `  triangles in       ${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`,
-    `  grid               ${stats.gridWidth} × ${stats.gridDepth} cells`,
-    `  spans              ${stats.rasterizedSpans} rasterized, ${stats.compactSpans} open, ${stats.walkableSpans} walkable after erosion`,
-    `  regions            ${stats.regions}`,
-    `  polygons           ${stats.polygons} (${stats.vertices} vertices, ${stats.detailTriangles} detail triangles)`,
-    `  area (XZ)          ${area.toFixed(2)}`,
-    "  time per stage (ms)",
-    ...Object.entries(stats.timings).map(
-      ([k, v]) => `    ${k.padEnd(16)} ${v.toFixed(2).padStart(9)}`,
-    ),
-  ];
-  for (const w of stats.warnings) lines.push(`  warning: ${w}`);
-  out.write(`${lines.join("\n")}\n`);
-  return 0;
-}
-
-/** Reads a text input file, turning file-system failures into located MeshwayErrors. */
-function readInput(file: string): string {
-  try {
-    if (statSync(file).isDirectory()) {
-      throw new MeshwayError("INVALID_INPUT", `${file}: is a directory, expected a file`);
-    }
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    if (e instanceof MeshwayError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    const what =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EACCES"
-          ? "permission denied"
-          : `cannot read (${code ?? (e as Error).message})`;
-    throw new MeshwayError("INVALID_INPUT", `${file}: ${what}`);
-  }
-}
-
-function parseBuildArgs(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      "cell-size": { type: "string" },
-      "cell-height": { type: "string" },
-      "agent-height": { type: "string" },
-      "agent-radius": { type: "string" },
-      "agent-climb": { type: "string" },
-      "max-slope": { type: "string" },
-      partition: { type: "string" },
-      json: { type: "boolean" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
 }

@@ -1,10 +1,11 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import { getPolyArea, getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
+import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
+import { areaOfRef, isLiveRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
@@ -75,13 +76,13 @@ export class PathFinder {
     maxNodes = this.pool.maxNodes,
   ): SlicedStatus {
     const nm = this.navMesh;
-    if (!nm.isValidPolyRef(startRef)) {
+    if (!isLiveRef(nm, startRef)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
         `findPath: start ref ${startRef} is not a live polygon`,
       );
     }
-    if (!nm.isValidPolyRef(endRef)) {
+    if (!isLiveRef(nm, endRef)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
         `findPath: end ref ${endRef} is not a live polygon`,
@@ -111,7 +112,7 @@ export class PathFinder {
     this.ey = ey;
     this.ez = ez;
     this.filter = filter;
-    this.endCost = filter.areaCost[getPolyArea(nm, endRef)]!;
+    this.endCost = filter.areaCost[areaOfRef(nm, endRef)]!;
     this.outOfNodes = false;
     this.iterations = 0;
     this.nodeLimit = Math.min(Math.max(1, maxNodes | 0), this.pool.maxNodes);
@@ -142,7 +143,7 @@ export class PathFinder {
   update(maxIterations: number, checkRefs = true): SlicedStatus {
     if (this.status !== "inProgress") return this.status;
     const nm = this.navMesh;
-    if (checkRefs && (!nm.isValidPolyRef(this.startRef) || !nm.isValidPolyRef(this.endRef))) {
+    if (checkRefs && (!isLiveRef(nm, this.startRef) || !isLiveRef(nm, this.endRef))) {
       this.status = "invalidRef";
       return this.status;
     }
@@ -231,6 +232,7 @@ export class PathFinder {
         const pverts = tile.polyVerts;
         const v = tile.vertices;
         const tileFlags = tile.polyFlags;
+        let table = pool.denseTable(slotIndex, tile.polyCount);
         for (let e = 0; e < cnt; e++) {
           const nb = nbs[pbase + e]!;
           if (nb === EDGE_WALL || nb >= EDGE_TILE_BORDER) continue;
@@ -239,13 +241,18 @@ export class PathFinder {
           if (nref === parentRef) continue;
           const nf = tileFlags[npoly]!;
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
-          const node =
-            pool.count < limit
-              ? pool.getNodeAt(slotIndex, npoly, nref)
-              : pool.findNodeAt(slotIndex, npoly, nref);
-          if (node === NULL_NODE) {
-            this.outOfNodes = true;
-            continue;
+          let node = table[npoly]!;
+          if (node === NULL_NODE || pref[node] !== nref) {
+            node =
+              pool.count < limit
+                ? pool.getNodeAt(slotIndex, npoly, nref)
+                : pool.findNodeAt(slotIndex, npoly, nref);
+            if (node === NULL_NODE) {
+              this.outOfNodes = true;
+              continue;
+            }
+            // getNodeAt may have grown the table.
+            table = pool.denseTable(slotIndex, tile.polyCount);
           }
           const nodeFlags = pflags[node]!;
           let nx: number;

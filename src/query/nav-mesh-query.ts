@@ -11,7 +11,12 @@ import { NodePool, NodeQueue } from "./node-pool.js";
 import { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
 import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
 import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
-import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
+import {
+  closestPointByRef,
+  closestPointOnBoundaryByRef,
+  heightByRef,
+  isLiveRef,
+} from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 import { findStraightPath, StraightPath, type StraightPathOptions } from "./straight-path.js";
 
@@ -134,7 +139,7 @@ export class NavMeshQuery {
 
   /** Throws unless `ref` names a live polygon or off-mesh connection. */
   private assertRef(what: string, ref: PolyRef): void {
-    if (!this.navMesh.isValidPolyRef(ref)) {
+    if (!isLiveRef(this.navMesh, ref)) {
       throw new MeshwayError("INVALID_ARGUMENT", `${what}: ${ref} is not a live polygon reference`);
     }
   }
@@ -357,9 +362,9 @@ export class NavMeshQuery {
     if (polyCount > 0) {
       this.assertRef("findStraightPath first polygon", polys[0]!);
       // A stale last polygon breaks the corridor before it; clamp to the last live one.
-      if (!this.navMesh.isValidPolyRef(polys[polyCount - 1]!)) {
+      if (!isLiveRef(this.navMesh, polys[polyCount - 1]!)) {
         let k = 1;
-        while (k < polyCount && this.navMesh.isValidPolyRef(polys[k]!)) k++;
+        while (k < polyCount && isLiveRef(this.navMesh, polys[k]!)) k++;
         const status = findStraightPath(this.navMesh, start, end, polys, k, out, options);
         return status === "noStart" ? status : "partial";
       }

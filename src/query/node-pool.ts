@@ -152,6 +152,17 @@ export class NodePool {
     return i;
   }
 
+  /**
+   * The dense node table of tile slot `slot`, sized for at least `polyCount` polygons:
+   * table[poly] is the node of (slot, poly) or NULL_NODE — when the node's ref is the one
+   * expected (check pool.ref; another salt lives in the hash table). Hot loops read it
+   * directly and call getNodeAt only for missing nodes. Valid until the next getNode*.
+   */
+  denseTable(slot: number, polyCount: number): Int32Array {
+    const map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
+    return polyCount <= map.length ? map : this.growMap(slot, polyCount - 1);
+  }
+
   private growMap(slot: number, poly: number): Int32Array {
     const maps = this.maps;
     while (maps.length <= slot) maps.push(EMPTY_MAP);

@@ -28,6 +28,32 @@ export function slotOf(ref: PolyRef): number {
   return hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE;
 }
 
+/**
+ * NavMesh.isValidPolyRef by floor arithmetic (the query hot paths validate refs per call):
+ * true when `ref` names a live ground polygon or off-mesh connection.
+ */
+export function isLiveRef(navMesh: NavMesh, ref: PolyRef): boolean {
+  if (!(ref > 0) || ref !== Math.floor(ref)) return false;
+  const hi = Math.floor(ref / POLY_SPACE);
+  const salt = Math.floor(hi / POLY_SPACE);
+  const slotIndex = hi - salt * POLY_SPACE;
+  const slot = navMesh.slots[slotIndex];
+  if (slot === undefined || slot.salt !== salt) return false;
+  const poly = ref - hi * POLY_SPACE;
+  if (slotIndex === OFF_MESH_SLOT) return navMesh.offMesh[poly] != null;
+  return slot.tile !== null && poly < slot.tile.polyCount;
+}
+
+/** Area id of a live ref's polygon or off-mesh connection; -1 when not live. */
+export function areaOfRef(navMesh: NavMesh, ref: PolyRef): number {
+  if (!isLiveRef(navMesh, ref)) return -1;
+  const hi = Math.floor(ref / POLY_SPACE);
+  const poly = ref - hi * POLY_SPACE;
+  const slotIndex = hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE;
+  if (slotIndex === OFF_MESH_SLOT) return navMesh.offMesh[poly]!.area;
+  return navMesh.slots[slotIndex]!.tile!.polyAreas[poly]!;
+}
+
 /** The ground tile holding `ref`, or null (off-mesh connection, stale or foreign ref). */
 export function groundTileOf(navMesh: NavMesh, ref: PolyRef): NavMeshTile | null {
   const hi = Math.floor(ref / POLY_SPACE);
@@ -63,7 +89,7 @@ export function closestPointOnBoundaryByRef(
   out: Float64Array,
 ): boolean {
   if (slotOf(ref) === OFF_MESH_SLOT) {
-    if (!navMesh.isValidPolyRef(ref)) return false;
+    if (!isLiveRef(navMesh, ref)) return false;
     const o = polyOf(ref) * 6;
     offMeshLerp(navMesh.offMeshPoints, o, offMeshParam(navMesh.offMeshPoints, o, x, z), out);
     return true;
@@ -88,7 +114,7 @@ export function closestPointByRef(
   out: Float64Array,
 ): number {
   if (slotOf(ref) === OFF_MESH_SLOT) {
-    if (!navMesh.isValidPolyRef(ref)) return -1;
+    if (!isLiveRef(navMesh, ref)) return -1;
     const o = polyOf(ref) * 6;
     offMeshLerp(navMesh.offMeshPoints, o, offMeshParam(navMesh.offMeshPoints, o, x, z), out);
     return 0;
@@ -104,7 +130,7 @@ export function closestPointByRef(
  */
 export function heightByRef(navMesh: NavMesh, ref: PolyRef, x: number, z: number): number {
   if (slotOf(ref) === OFF_MESH_SLOT) {
-    if (!navMesh.isValidPolyRef(ref)) return Number.NaN;
+    if (!isLiveRef(navMesh, ref)) return Number.NaN;
     const p = navMesh.offMeshPoints;
     const o = polyOf(ref) * 6;
     const t = offMeshParam(p, o, x, z);

@@ -1,9 +1,9 @@
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import { getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
+import { getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
-import { closestPointOnBoundaryByRef } from "./ref-geometry.js";
+import { areaOfRef, closestPointOnBoundaryByRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
 /** Straight-path point flag: the start point. */
@@ -246,7 +246,7 @@ function appendPortals(
   for (let i = startIdx; i < endIdx; i++) {
     const from = polys[i]!;
     const to = polys[i + 1]!;
-    if (areaOnly && getPolyArea(navMesh, from) === getPolyArea(navMesh, to)) continue;
+    if (areaOnly && areaOfRef(navMesh, from) === areaOfRef(navMesh, to)) continue;
     // Segment/segment intersection on XZ (dtIntersectSegSeg2D), t along the portal.
     const o = i * 6;
     const lx = portals[o]!;

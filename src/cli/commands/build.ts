@@ -1,0 +1,102 @@
+import { buildNavMesh } from "../../build/build-nav-mesh.js";
+import { resolveConfig } from "../../config.js";
+import { serializeNavMesh } from "../../format/navmesh-file.js";
+import { saveNavMeshFile } from "../../node/navmesh-files.js";
+import { loadGeometry } from "../input.js";
+import { BUILD_FLAGS, buildConfigFrom, parseCommandArgs, UsageError } from "../options.js";
+import { Progress } from "../progress.js";
+import type { Io } from "../io.js";
+
+export const BUILD_HELP = `usage: meshway build <in.obj|in.gltf|in.glb> -o <out.navmesh> [options]
+
+Builds a navigation mesh and writes it as a .navmesh file (atomically: a failed build leaves
+nothing behind and never replaces an existing file).
+
+options:
+  -o, --output FILE    the .navmesh file to write (omit to only print the summary)
+  --config FILE        build options as JSON (library names, e.g. {"agentRadius": 0.4});
+                       flags below override it
+  --cell-size N        voxel width, world units (default 0.3)
+  --cell-height N      voxel height, world units (default 0.2)
+  --agent-height N     agent clearance (default 2)
+  --agent-radius N     agent radius (default 0.6)
+  --agent-climb N      highest step (default 0.9)
+  --max-slope DEG      steepest walkable slope (default 45)
+  --partition P        watershed | monotone | layers (default watershed)
+  --tile-size N, --threads N   tiled builds (not available yet)
+  --json               print one JSON object on stdout
+  --quiet              print nothing but errors
+
+examples:
+  meshway build level.obj -o level.navmesh
+  meshway build level.glb -o level.navmesh --agent-radius 0.4 --partition monotone --json`;
+
+const STAGES = 10;
+
+export async function buildCommand(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    ...BUILD_FLAGS,
+    output: { type: "string", short: "o" },
+    "tile-size": { type: "string" },
+    threads: { type: "string" },
+    json: { type: "boolean" },
+    quiet: { type: "boolean" },
+  });
+  if (values.help) {
+    io.out(`${BUILD_HELP}\n`);
+    return 0;
+  }
+  if (values["tile-size"] !== undefined || values.threads !== undefined) {
+    throw new UsageError("--tile-size and --threads: tiled builds are not available yet");
+  }
+  if (positionals.length !== 1) throw new UsageError("build needs exactly one input file");
+  const file = positionals[0]!;
+  const config = resolveConfig(buildConfigFrom(values));
+  const { mesh, warnings } = await loadGeometry(file);
+  const progress = Progress.for(STAGES, Boolean(values.quiet || values.json));
+  const { navMesh, stats } = buildNavMesh(mesh, config, {
+    source: file,
+    onStage: (stage) => progress.step(stage),
+  });
+  progress.finish();
+  if (values.output !== undefined) {
+    saveNavMeshFile(values.output, serializeNavMesh(navMesh, config));
+  }
+  const area = navMesh.area();
+  if (values.json) {
+    io.out(
+      `${JSON.stringify({
+        polygons: stats.polygons,
+        vertices: stats.vertices,
+        detailTriangles: stats.detailTriangles,
+        tiles: navMesh.tiles.length,
+        area,
+        buildMs: stats.timings.total,
+      })}\n`,
+    );
+    return 0;
+  }
+  if (values.quiet) return 0;
+  for (const w of [...warnings, ...stats.warnings]) io.err(`meshway: ${file}: warning: ${w}\n`);
+  const rows: [string, string][] = [
+    ["input", file],
+    ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],
+    ["grid", `${stats.gridWidth} × ${stats.gridDepth} cells`],
+    [
+      "spans",
+      `${stats.rasterizedSpans} solid, ${stats.compactSpans} open, ${stats.walkableSpans} walkable`,
+    ],
+    ["regions", String(stats.regions)],
+    ["polygons", `${stats.polygons} (${stats.vertices} vertices)`],
+    ["detail triangles", String(stats.detailTriangles)],
+    ["area (XZ)", area.toFixed(2)],
+  ];
+  if (values.output !== undefined) rows.push(["written", values.output]);
+  const lines = rows.map(([k, v]) => `  ${k.padEnd(18)}${v}`);
+  lines.push("  build time per stage (ms)");
+  for (const [stage, ms] of Object.entries(stats.timings)) {
+    lines.push(`    ${stage.padEnd(16)}${ms.toFixed(2).padStart(9)}`);
+  }
+  io.out(`meshway build\n${lines.join("\n")}\n`);
+  return 0;
+}

@@ -1,0 +1,55 @@
+import { loadNavMesh } from "../input.js";
+import type { Io } from "../io.js";
+import { parseCommandArgs, UsageError } from "../options.js";
+
+export const INFO_HELP = `usage: meshway info <file.navmesh> [--json]
+
+Describes a navmesh file: polygons, vertices, tiles, area, bounds, format version and the
+build configuration it was made with.
+
+examples:
+  meshway info level.navmesh
+  meshway info level.navmesh --json`;
+
+export function infoCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseCommandArgs(args, { json: { type: "boolean" } });
+  if (values.help) {
+    io.out(`${INFO_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError("info needs exactly one .navmesh file");
+  const { navMesh, config, format, version } = loadNavMesh(positionals[0]!);
+  let polygons = 0;
+  let vertices = 0;
+  for (const t of navMesh.tiles) {
+    polygons += t.polyCount;
+    vertices += t.vertexCount;
+  }
+  const info = {
+    polygons,
+    vertices,
+    tiles: navMesh.tiles.length,
+    area: navMesh.area(),
+    bounds: { min: [...navMesh.bmin], max: [...navMesh.bmax] },
+    version,
+    format,
+    offMeshConnections: navMesh.offMeshConnectionRefs().length,
+    config,
+  };
+  if (values.json) {
+    io.out(`${JSON.stringify(info)}\n`);
+    return 0;
+  }
+  const f = (v: number[]) => v.map((c) => c.toFixed(2)).join(", ");
+  const lines = [
+    `  format            ${format} version ${version}`,
+    `  tiles             ${info.tiles}`,
+    `  polygons          ${polygons} (${vertices} vertices)`,
+    `  area (XZ)         ${info.area.toFixed(2)}`,
+    `  bounds            [${f(info.bounds.min)}] .. [${f(info.bounds.max)}]`,
+    `  off-mesh links    ${info.offMeshConnections}`,
+    `  build config      ${config ? JSON.stringify(config) : "(not recorded)"}`,
+  ];
+  io.out(`${positionals[0]}\n${lines.join("\n")}\n`);
+  return 0;
+}

@@ -1,0 +1,55 @@
+import { readFileSync, statSync } from "node:fs";
+import { MeshwayError } from "../errors.js";
+import type { TriangleMesh } from "../input.js";
+import { parseObj } from "../io/obj.js";
+import type { BuildConfig } from "../config.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { loadGltfMesh } from "../node/gltf.js";
+import { loadNavMeshFile } from "../node/navmesh-files.js";
+import { describeFsError } from "./options.js";
+
+/** Reads a file's bytes, turning file-system failures into located MeshwayErrors. */
+export function readInputBytes(file: string): Uint8Array {
+  try {
+    if (statSync(file).isDirectory()) {
+      throw new MeshwayError("INVALID_INPUT", `${file}: is a directory, expected a file`);
+    }
+    const bytes = readFileSync(file);
+    if (bytes.length === 0) throw new MeshwayError("INVALID_INPUT", `${file}: is empty`);
+    return bytes;
+  } catch (e) {
+    if (e instanceof MeshwayError) throw e;
+    throw new MeshwayError("INVALID_INPUT", `${file}: ${describeFsError(e)}`);
+  }
+}
+
+export function isGeometryFile(file: string): boolean {
+  return /\.(obj|gltf|glb)$/i.test(file);
+}
+
+/** Loads triangle geometry from .obj, .gltf or .glb; warnings are for stderr. */
+export async function loadGeometry(file: string): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+  const lower = file.toLowerCase();
+  if (lower.endsWith(".obj")) {
+    const bytes = readInputBytes(file);
+    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+    if (text.includes("\u0000")) {
+      throw new MeshwayError("INVALID_INPUT", `${file}: binary data where an OBJ text file was expected`);
+    }
+    return { mesh: parseObj(text, file), warnings: [] };
+  }
+  if (lower.endsWith(".gltf") || lower.endsWith(".glb")) {
+    readInputBytes(file); // same located errors for missing, empty and directory inputs
+    return loadGltfMesh(file);
+  }
+  throw new MeshwayError(
+    "INVALID_INPUT",
+    `${file}: unknown input type; expected .obj, .gltf or .glb geometry`,
+  );
+}
+
+/** Loads a .navmesh file (or a Detour export). */
+export function loadNavMesh(file: string): { navMesh: NavMesh; config: BuildConfig | null; format: string } {
+  readInputBytes(file);
+  return loadNavMeshFile(file);
+}

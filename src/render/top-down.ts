@@ -1,0 +1,438 @@
+/**
+ * Top-down pictures of a scene: the input geometry shaded by height, the navmesh polygons
+ * filled translucent and outlined, and an optional path. The layout (pixel coordinates, draw
+ * order, colours, line widths) is computed once by {@link layoutTopDown} and drawn either
+ * into an RGBA buffer ({@link renderTopDown}) or as SVG (svg.ts), so both look the same.
+ */
+import { WALKABLE_AREA } from "../build/types.js";
+import type { TriangleMeshInput } from "../input.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import {
+  createImage,
+  drawPolyline,
+  drawSegments,
+  fillCircle,
+  fillPolygon,
+  fillTriangle,
+  type Rgba,
+  type RgbaImage,
+  WHITE,
+} from "./raster.js";
+import { type BoundsXZ, emptyBounds, type TopDownView, viewForSize, viewX, viewY } from "./view.js";
+
+export interface TopDownOptions {
+  /** Input triangles (world units, +Y up), drawn grey: higher is darker. */
+  geometry?: TriangleMeshInput;
+  navMesh?: NavMesh;
+  /** Path corner points [x, y, z], e.g. computePath's `points`. */
+  path?: ArrayLike<ArrayLike<number>>;
+  /** Longer image side in pixels; the other follows the scene's aspect. Default 800. */
+  size?: number;
+  /** One colour per polygon (neighbours always differ) or per area id. Default "polygon". */
+  colourBy?: "area" | "polygon";
+  /** Background colour. Default white. */
+  background?: Rgba;
+}
+
+/** Default longer image side. */
+export const DEFAULT_RENDER_SIZE = 800;
+
+/** Everything needed to draw the picture, in pixels and draw order. */
+export interface TopDownLayout {
+  view: TopDownView;
+  width: number;
+  height: number;
+  background: Rgba;
+  /** Geometry triangles low → high: 6 pixel coordinates per triangle. */
+  triangleCount: number;
+  triangleXY: Float64Array;
+  /** Grey level (0..255) per triangle vertex, 3 per triangle. */
+  triangleGrey: Uint8Array;
+  /** Navmesh polygons low → high; polygon i uses points [polyStart[i], polyStart[i + 1]). */
+  polyCount: number;
+  polyStart: Uint32Array;
+  /** 2 pixel coordinates per point. */
+  polyXY: Float64Array;
+  /** Fill colour per polygon (RGBA, 4 per polygon; alpha = POLY_FILL_ALPHA). */
+  polyFill: Uint8Array;
+  /** Edges shared by two polygons, once each: x0, y0, x1, y1 pixels. */
+  innerEdges: Float64Array;
+  /** Edges with no polygon across (walls): x0, y0, x1, y1 pixels. */
+  wallEdges: Float64Array;
+  /** Off-mesh connections: x0, y0, x1, y1 pixels. */
+  offMeshLinks: Float64Array;
+  /** Path corners in pixels (x, y pairs); empty without a path. */
+  pathXY: Float64Array;
+  style: TopDownStyle;
+}
+
+/** Colours and pixel widths of a top-down picture (they scale with its size). */
+export interface TopDownStyle {
+  innerEdgeWidth: number;
+  innerEdgeColour: Rgba;
+  wallWidth: number;
+  wallColour: Rgba;
+  offMeshWidth: number;
+  offMeshColour: Rgba;
+  pathWidth: number;
+  pathColour: Rgba;
+  /** White band under the path so it reads over any polygon colour. */
+  pathHaloWidth: number;
+  pathHaloColour: Rgba;
+  dotRadius: number;
+  dotRimWidth: number;
+  startColour: Rgba;
+  endColour: Rgba;
+}
+
+/** Opacity of the polygon fills (0..255). */
+export const POLY_FILL_ALPHA = 150;
+
+/** Grey of the lowest and highest geometry. */
+const GREY_LOW = 226;
+const GREY_HIGH = 120;
+
+/**
+ * Distinct, fairly light hues for polygon fills; adjacent polygons never share one.
+ * (Tableau-like palette, tuned to stay readable under dark outlines.)
+ */
+const POLY_PALETTE: readonly Rgba[] = [
+  [78, 154, 222, 255],
+  [242, 142, 43, 255],
+  [89, 178, 95, 255],
+  [225, 87, 89, 255],
+  [118, 183, 178, 255],
+  [237, 201, 72, 255],
+  [176, 122, 161, 255],
+  [255, 157, 167, 255],
+  [156, 117, 95, 255],
+  [140, 160, 60, 255],
+  [100, 110, 200, 255],
+];
+
+/** Recast's demo shows walkable ground light blue. */
+const WALKABLE_COLOUR: Rgba = [0, 160, 230, 255];
+
+/** Deterministic integer hash (for palette picks). */
+function hash32(n: number): number {
+  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Colour of an area id in "area" mode. */
+export function areaColour(area: number): Rgba {
+  if (area === WALKABLE_AREA) return WALKABLE_COLOUR;
+  return POLY_PALETTE[hash32(area) % POLY_PALETTE.length]!;
+}
+
+function styleFor(size: number): TopDownStyle {
+  const s = size / DEFAULT_RENDER_SIZE;
+  const pathWidth = Math.max(2, 4 * s);
+  return {
+    innerEdgeWidth: Math.max(1, 1 * s),
+    innerEdgeColour: [30, 40, 55, 110],
+    wallWidth: Math.max(1.5, 2.2 * s),
+    wallColour: [25, 32, 45, 235],
+    offMeshWidth: Math.max(1.5, 2 * s),
+    offMeshColour: [140, 50, 170, 230],
+    pathWidth,
+    pathColour: [200, 30, 40, 255],
+    pathHaloWidth: pathWidth + Math.max(2, 3 * s),
+    pathHaloColour: [255, 255, 255, 230],
+    dotRadius: Math.max(4, 8 * s),
+    dotRimWidth: Math.max(1.5, 2.5 * s),
+    startColour: [30, 150, 60, 255],
+    endColour: [200, 30, 40, 255],
+  };
+}
+
+function sceneBounds(options: TopDownOptions): BoundsXZ {
+  const b = emptyBounds();
+  const add = (x: number, z: number) => {
+    if (!Number.isFinite(x) || !Number.isFinite(z)) return;
+    if (x < b.minX) b.minX = x;
+    if (x > b.maxX) b.maxX = x;
+    if (z < b.minZ) b.minZ = z;
+    if (z > b.maxZ) b.maxZ = z;
+  };
+  const g = options.geometry;
+  if (g) {
+    const p = g.positions;
+    for (let i = 0; i + 2 < p.length; i += 3) add(p[i]!, p[i + 2]!);
+  }
+  const nm = options.navMesh;
+  if (nm) {
+    for (const t of nm.tiles) {
+      const v = t.vertices;
+      for (let i = 0; i < t.vertexCount; i++) add(v[i * 3]!, v[i * 3 + 2]!);
+    }
+    for (const ref of nm.offMeshConnectionRefs()) {
+      const c = nm.offMeshConnection(ref);
+      if (!c) continue;
+      add(c.start[0], c.start[2]);
+      add(c.end[0], c.end[2]);
+    }
+  }
+  const path = options.path;
+  if (path) for (let i = 0; i < path.length; i++) add(path[i]![0]!, path[i]![2]!);
+  return b;
+}
+
+/** Sorts indices 0..n-1 by key ascending, ties by index (deterministic). */
+function orderByKey(keys: Float64Array): Uint32Array {
+  const order = new Uint32Array(keys.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => keys[a]! - keys[b]! || a - b);
+  return order;
+}
+
+/** Computes pixel positions, draw order, colours and widths of the picture. */
+export function layoutTopDown(options: TopDownOptions): TopDownLayout {
+  const size = Math.round(options.size ?? DEFAULT_RENDER_SIZE);
+  if (!(size >= 16 && size <= 16384)) {
+    throw new RangeError(`render size must be 16..16384 pixels, got ${options.size}`);
+  }
+  const style = styleFor(size);
+  const margin = Math.ceil(Math.max(style.dotRadius + style.dotRimWidth, size * 0.025)) + 2;
+  const view = viewForSize(sceneBounds(options), size, margin);
+  const px = (x: number) => viewX(view, x);
+  const py = (z: number) => viewY(view, z);
+
+  // Geometry: triangles by centroid height so upper floors cover lower ones; each vertex
+  // grey by its height, darkened a little on steep faces so slopes and steps read.
+  let triangleCount = 0;
+  let triangleXY = new Float64Array(0);
+  let triangleGrey = new Uint8Array(0);
+  const g = options.geometry;
+  if (g && g.indices.length >= 3) {
+    const pos = g.positions;
+    const idx = g.indices;
+    const n = Math.floor(idx.length / 3);
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (let i = 1; i < pos.length; i += 3) {
+      const y = pos[i]!;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    const rangeY = maxY - minY > 1e-9 ? maxY - minY : 1;
+    const keys = new Float64Array(n);
+    for (let t = 0; t < n; t++) {
+      keys[t] = pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
+    }
+    const order = orderByKey(keys);
+    triangleXY = new Float64Array(n * 6);
+    triangleGrey = new Uint8Array(n * 3);
+    for (let k = 0; k < n; k++) {
+      const t = order[k]!;
+      const a = idx[t * 3]! * 3;
+      const b = idx[t * 3 + 1]! * 3;
+      const c = idx[t * 3 + 2]! * 3;
+      const ux = pos[b]! - pos[a]!;
+      const uy = pos[b + 1]! - pos[a + 1]!;
+      const uz = pos[b + 2]! - pos[a + 2]!;
+      const vx = pos[c]! - pos[a]!;
+      const vy = pos[c + 1]! - pos[a + 1]!;
+      const vz = pos[c + 2]! - pos[a + 2]!;
+      const nx = uy * vz - uz * vy;
+      const ny = uz * vx - ux * vz;
+      const nz = ux * vy - uy * vx;
+      const len = Math.hypot(nx, ny, nz);
+      const flat = len > 0 ? Math.abs(ny) / len : 0;
+      const shade = 0.8 + 0.2 * flat;
+      const verts = [a, b, c];
+      for (let j = 0; j < 3; j++) {
+        const v = verts[j]!;
+        triangleXY[k * 6 + j * 2] = px(pos[v]!);
+        triangleXY[k * 6 + j * 2 + 1] = py(pos[v + 2]!);
+        const h = (pos[v + 1]! - minY) / rangeY;
+        triangleGrey[k * 3 + j] = Math.round((GREY_LOW + (GREY_HIGH - GREY_LOW) * h) * shade);
+      }
+    }
+    triangleCount = n;
+  }
+
+  // Navmesh polygons, all tiles, low → high by mean vertex height.
+  let polyCount = 0;
+  let polyStart = new Uint32Array(1);
+  let polyXY = new Float64Array(0);
+  let polyFill = new Uint8Array(0);
+  const inner: number[] = [];
+  const walls: number[] = [];
+  const links: number[] = [];
+  const nm = options.navMesh;
+  if (nm) {
+    const tiles = nm.tiles;
+    let total = 0;
+    for (const t of tiles) total += t.polyCount;
+    const keys = new Float64Array(total);
+    const tileOf = new Uint32Array(total);
+    const polyOf = new Uint32Array(total);
+    const colourOf = new Uint8Array(total);
+    let gi = 0;
+    for (let ti = 0; ti < tiles.length; ti++) {
+      const t = tiles[ti]!;
+      const nvp = t.maxVertsPerPoly;
+      const picked = new Int16Array(t.polyCount).fill(-1);
+      for (let p = 0; p < t.polyCount; p++, gi++) {
+        const nv = t.polyVertCount[p]!;
+        let sumY = 0;
+        for (let j = 0; j < nv; j++) sumY += t.vertices[t.polyVerts[p * nvp + j]! * 3 + 1]!;
+        keys[gi] = nv > 0 ? sumY / nv : 0;
+        tileOf[gi] = ti;
+        polyOf[gi] = p;
+        // Palette slot: a hash of the polygon's identity, moved on past colours its already
+        // coloured neighbours (in this tile) use. Degree <= maxVertsPerPoly < palette size.
+        let used = 0;
+        for (let j = 0; j < nv; j++) {
+          const nb = t.polyNeighbours[p * nvp + j]!;
+          if (nb !== EDGE_WALL && (nb & EDGE_TILE_BORDER) === 0 && picked[nb - 1]! >= 0) {
+            used |= 1 << picked[nb - 1]!;
+          }
+        }
+        let c = hash32(ti * 65536 + p) % POLY_PALETTE.length;
+        for (let tries = 0; tries < POLY_PALETTE.length && (used & (1 << c)) !== 0; tries++) {
+          c = (c + 1) % POLY_PALETTE.length;
+        }
+        picked[p] = c;
+        colourOf[gi] = c;
+      }
+    }
+    const order = orderByKey(keys);
+    polyCount = total;
+    polyStart = new Uint32Array(total + 1);
+    let points = 0;
+    for (let k = 0; k < total; k++) {
+      points += tiles[tileOf[order[k]!]!]!.polyVertCount[polyOf[order[k]!]!]!;
+      polyStart[k + 1] = points;
+    }
+    polyXY = new Float64Array(points * 2);
+    polyFill = new Uint8Array(total * 4);
+    const colourByArea = options.colourBy === "area";
+    for (let k = 0; k < total; k++) {
+      const gk = order[k]!;
+      const t = tiles[tileOf[gk]!]!;
+      const p = polyOf[gk]!;
+      const nvp = t.maxVertsPerPoly;
+      const nv = t.polyVertCount[p]!;
+      const o = polyStart[k]!;
+      for (let j = 0; j < nv; j++) {
+        const v = t.polyVerts[p * nvp + j]! * 3;
+        polyXY[(o + j) * 2] = px(t.vertices[v]!);
+        polyXY[(o + j) * 2 + 1] = py(t.vertices[v + 2]!);
+      }
+      const col = colourByArea ? areaColour(t.polyAreas[p]!) : POLY_PALETTE[colourOf[gk]!]!;
+      polyFill[k * 4] = col[0];
+      polyFill[k * 4 + 1] = col[1];
+      polyFill[k * 4 + 2] = col[2];
+      polyFill[k * 4 + 3] = POLY_FILL_ALPHA;
+      // Edges in the same order: walls always; a shared edge once (from its lower index).
+      for (let j = 0; j < nv; j++) {
+        const nb = t.polyNeighbours[p * nvp + j]!;
+        const a = o + j;
+        const b = o + ((j + 1) % nv);
+        const seg = [polyXY[a * 2]!, polyXY[a * 2 + 1]!, polyXY[b * 2]!, polyXY[b * 2 + 1]!];
+        if (nb === EDGE_WALL) walls.push(...seg);
+        else if ((nb & EDGE_TILE_BORDER) !== 0 || nb - 1 > p) inner.push(...seg);
+      }
+    }
+    for (const ref of nm.offMeshConnectionRefs()) {
+      const c = nm.offMeshConnection(ref);
+      if (!c) continue;
+      links.push(px(c.snappedStart[0]), py(c.snappedStart[2]), px(c.snappedEnd[0]), py(c.snappedEnd[2]));
+    }
+  }
+
+  const path = options.path;
+  const pathXY = new Float64Array(path ? path.length * 2 : 0);
+  if (path) {
+    for (let i = 0; i < path.length; i++) {
+      pathXY[i * 2] = px(path[i]![0]!);
+      pathXY[i * 2 + 1] = py(path[i]![2]!);
+    }
+  }
+
+  return {
+    view,
+    width: view.width,
+    height: view.height,
+    background: options.background ?? WHITE,
+    triangleCount,
+    triangleXY,
+    triangleGrey,
+    polyCount,
+    polyStart,
+    polyXY,
+    polyFill,
+    innerEdges: Float64Array.from(inner),
+    wallEdges: Float64Array.from(walls),
+    offMeshLinks: Float64Array.from(links),
+    pathXY,
+    style,
+  };
+}
+
+/**
+ * Draws the top-down picture into a new RGBA image (white background by default): geometry,
+ * then navmesh fills, polygon edges, walls, off-mesh links, and the path with start (green)
+ * and end (red) dots. Same inputs give the same bytes.
+ */
+export function renderTopDown(options: TopDownOptions): RgbaImage {
+  const L = layoutTopDown(options);
+  const img = createImage(L.width, L.height, L.background);
+  drawLayout(img, L);
+  return img;
+}
+
+/** Draws a computed layout into an image of its size (e.g. a canvas's ImageData buffer). */
+export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
+  // Fills are pixel-centre sampled: adjacent shapes partition the pixels exactly (no seams,
+  // no double blending); the anti-aliased outlines on top hide their stair steps.
+  const xy = L.triangleXY;
+  const grey = L.triangleGrey;
+  for (let t = 0; t < L.triangleCount; t++) {
+    const o = t * 6;
+    const g0 = grey[t * 3]!;
+    const g1 = grey[t * 3 + 1]!;
+    const g2 = grey[t * 3 + 2]!;
+    fillTriangle(img, xy[o]!, xy[o + 1]!, xy[o + 2]!, xy[o + 3]!, xy[o + 4]!, xy[o + 5]!, [
+      [g0, g0, g0, 255],
+      [g1, g1, g1, 255],
+      [g2, g2, g2, 255],
+    ]);
+  }
+  for (let p = 0; p < L.polyCount; p++) {
+    const ring = L.polyXY.subarray(L.polyStart[p]! * 2, L.polyStart[p + 1]! * 2);
+    const f = L.polyFill;
+    fillPolygon(img, ring, [f[p * 4]!, f[p * 4 + 1]!, f[p * 4 + 2]!, f[p * 4 + 3]!]);
+  }
+  const s = L.style;
+  const aa = { antialias: true, cap: "round" as const };
+  drawSegments(img, L.innerEdges, s.innerEdgeWidth, s.innerEdgeColour, aa);
+  drawSegments(img, L.wallEdges, s.wallWidth, s.wallColour, aa);
+  const links = L.offMeshLinks;
+  if (links.length > 0) {
+    drawSegments(img, links, s.offMeshWidth, s.offMeshColour, aa);
+    for (let i = 0; i < links.length; i += 2) {
+      fillCircle(img, links[i]!, links[i + 1]!, s.offMeshWidth * 1.8, s.offMeshColour, aa);
+    }
+  }
+  const path = L.pathXY;
+  if (path.length >= 2) {
+    drawPolyline(img, path, s.pathHaloWidth, s.pathHaloColour, aa);
+    drawPolyline(img, path, s.pathWidth, s.pathColour, aa);
+    const n = path.length / 2;
+    dot(img, path[0]!, path[1]!, s.dotRadius, s.dotRimWidth, s.startColour);
+    dot(img, path[(n - 1) * 2]!, path[(n - 1) * 2 + 1]!, s.dotRadius, s.dotRimWidth, s.endColour);
+  }
+}
+
+/** A filled dot with a white rim. */
+function dot(img: RgbaImage, x: number, y: number, r: number, rim: number, colour: Rgba): void {
+  fillCircle(img, x, y, r + rim, WHITE, { antialias: true });
+  fillCircle(img, x, y, r, colour, { antialias: true });
+}
