@@ -44,6 +44,13 @@ export {
   resolveConfig,
 } from "./config.js";
 export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
+export {
+  deserializeNavMesh,
+  deserializeNavMeshTile,
+  NAVMESH_FORMAT_VERSION,
+  serializeNavMesh,
+  serializeNavMeshTile,
+} from "./format/navmesh-file.js";
 export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
 export { parseObj } from "./io/obj.js";
 export { buildTileBVTree } from "./navmesh/bvtree.js";
@@ -148,3 +155,55 @@ export {
   StraightPath,
   type StraightPathOptions,
 } from "./query/straight-path.js";
+export {
+  AA_SUBSCANLINES,
+  BLACK,
+  blendPixel,
+  clearImage,
+  createImage,
+  type DrawOptions,
+  drawLine,
+  drawPolyline,
+  drawSegments,
+  type FillOptions,
+  type FillRule,
+  fillCircle,
+  fillPolygon,
+  fillPolygonValue,
+  fillRect,
+  fillTriangle,
+  getPixel,
+  type LineCap,
+  parseHexColour,
+  type Rgba,
+  type RgbaImage,
+  rgba,
+  type StrokeOptions,
+  setPixel,
+  strokeCircle,
+  TRANSPARENT,
+  WHITE,
+} from "./render/raster.js";
+export { layoutToSvg, renderTopDownSvg } from "./render/svg.js";
+export {
+  areaColour,
+  DEFAULT_RENDER_SIZE,
+  drawLayout,
+  layoutTopDown,
+  POLY_FILL_ALPHA,
+  polyRing,
+  renderTopDown,
+  type TopDownLayout,
+  type TopDownOptions,
+  type TopDownStyle,
+} from "./render/top-down.js";
+export {
+  type BoundsXZ,
+  emptyBounds,
+  fitView,
+  type TopDownView,
+  unionBounds,
+  viewForSize,
+  viewX,
+  viewY,
+} from "./render/view.js";

@@ -2,8 +2,6 @@ import { readFileSync, statSync } from "node:fs";
 import { MeshwayError } from "../errors.js";
 import type { TriangleMesh } from "../input.js";
 import { parseObj } from "../io/obj.js";
-import type { BuildConfig } from "../config.js";
-import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { loadGltfMesh } from "../node/gltf.js";
 import { loadNavMeshFile } from "../node/navmesh-files.js";
 import { describeFsError } from "./options.js";
@@ -28,13 +26,18 @@ export function isGeometryFile(file: string): boolean {
 }
 
 /** Loads triangle geometry from .obj, .gltf or .glb; warnings are for stderr. */
-export async function loadGeometry(file: string): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+export async function loadGeometry(
+  file: string,
+): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
   const lower = file.toLowerCase();
   if (lower.endsWith(".obj")) {
     const bytes = readInputBytes(file);
     const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
     if (text.includes("\u0000")) {
-      throw new MeshwayError("INVALID_INPUT", `${file}: binary data where an OBJ text file was expected`);
+      throw new MeshwayError(
+        "INVALID_INPUT",
+        `${file}: binary data where an OBJ text file was expected`,
+      );
     }
     return { mesh: parseObj(text, file), warnings: [] };
   }
@@ -49,7 +52,6 @@ export async function loadGeometry(file: string): Promise<{ mesh: TriangleMesh; 
 }
 
 /** Loads a .navmesh file (or a Detour export). */
-export function loadNavMesh(file: string): { navMesh: NavMesh; config: BuildConfig | null; format: string } {
-  readInputBytes(file);
+export function loadNavMesh(file: string): ReturnType<typeof loadNavMeshFile> {
   return loadNavMeshFile(file);
 }

@@ -43,7 +43,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       case "render":
         return await renderCommand(rest, io);
       case "lesson":
-        throw new UsageError("lesson is not available yet: the explainer's lesson module is not built");
+        throw new UsageError(
+          "lesson is not available yet: the explainer's lesson module is not built",
+        );
       case "-h":
       case "--help":
         io.out(`${USAGE}\n`);

@@ -8,15 +8,31 @@ export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  /** A string option's value, undefined when absent. */
+  str(name: string): string | undefined;
+  /** Whether a boolean flag was given. */
+  flag(name: string): boolean;
+}
+
 /** parseArgs in strict mode; unknown flags and bad shapes become UsageErrors. */
-export function parseCommandArgs<O extends Options>(args: string[], options: O) {
+export function parseCommandArgs<O extends Options>(args: string[], options: O): ParsedArgs {
   try {
-    return parseArgs({
+    const { values, positionals } = parseArgs({
       args,
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,
     });
+    const raw = values as Record<string, string | boolean | undefined>;
+    return {
+      values: raw,
+      positionals,
+      str: (name) => (typeof raw[name] === "string" ? (raw[name] as string) : undefined),
+      flag: (name) => raw[name] === true,
+    };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

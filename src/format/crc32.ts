@@ -33,7 +33,8 @@ export function crc32(bytes: Uint8Array, start = 0, end = bytes.length, crc = 0)
   let i = start;
   const end8 = end - ((end - start) & 7);
   while (i < end8) {
-    const lo = c ^ (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24));
+    const lo =
+      c ^ (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24));
     c =
       t[1792 + (lo & 0xff)]! ^
       t[1536 + ((lo >>> 8) & 0xff)]! ^

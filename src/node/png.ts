@@ -4,26 +4,10 @@
  * usual heuristic from the PNG specification. Deterministic: same pixels → same bytes.
  */
 import { deflateSync } from "node:zlib";
+import { crc32 } from "../format/crc32.js";
 import type { RgbaImage } from "../render/raster.js";
 
 const SIGNATURE = Uint8Array.of(137, 80, 78, 71, 13, 10, 26, 10);
-
-/** CRC-32 (IEEE 802.3, reflected 0xEDB88320) table, as PNG chunks use. */
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function paeth(a: number, b: number, c: number): number {
   const p = a + b - c;
@@ -45,29 +29,36 @@ function filterRow(
   out[o] = filter;
   const row = y * stride;
   const prev = row - stride;
-  for (let i = 0; i < stride; i++) {
-    const x = data[row + i]!;
-    const a = i >= 4 ? data[row + i - 4]! : 0;
-    const b = y > 0 ? data[prev + i]! : 0;
-    const c = i >= 4 && y > 0 ? data[prev + i - 4]! : 0;
-    let v: number;
-    switch (filter) {
-      case 0:
-        v = x;
-        break;
-      case 1:
-        v = x - a;
-        break;
-      case 2:
-        v = x - b;
-        break;
-      case 3:
-        v = x - ((a + b) >> 1);
-        break;
-      default:
-        v = x - paeth(a, b, c);
-    }
-    out[o + 1 + i] = v & 0xff;
+  const dst = o + 1;
+  // The pixel to the left (a), above (b) and above-left (c) are 0 outside the image.
+  switch (filter) {
+    case 0:
+      for (let i = 0; i < stride; i++) out[dst + i] = data[row + i]!;
+      break;
+    case 1:
+      for (let i = 0; i < stride; i++) {
+        out[dst + i] = (data[row + i]! - (i >= 4 ? data[row + i - 4]! : 0)) & 0xff;
+      }
+      break;
+    case 2:
+      for (let i = 0; i < stride; i++) {
+        out[dst + i] = (data[row + i]! - (y > 0 ? data[prev + i]! : 0)) & 0xff;
+      }
+      break;
+    case 3:
+      for (let i = 0; i < stride; i++) {
+        const a = i >= 4 ? data[row + i - 4]! : 0;
+        const b = y > 0 ? data[prev + i]! : 0;
+        out[dst + i] = (data[row + i]! - ((a + b) >> 1)) & 0xff;
+      }
+      break;
+    default:
+      for (let i = 0; i < stride; i++) {
+        const a = i >= 4 ? data[row + i - 4]! : 0;
+        const b = y > 0 ? data[prev + i]! : 0;
+        const c = i >= 4 && y > 0 ? data[prev + i - 4]! : 0;
+        out[dst + i] = (data[row + i]! - paeth(a, b, c)) & 0xff;
+      }
   }
 }
 
@@ -111,7 +102,6 @@ export function encodePng(image: RgbaImage): Uint8Array {
   const trial = new Uint8Array(stride + 1);
   for (let y = 0; y < height; y++) {
     const o = y * (stride + 1);
-    let best = 0;
     filterRow(data, y, stride, 0, raw, o);
     let bestCost = residualCost(raw, o + 1, stride);
     for (let f = 1; f <= 4; f++) {
@@ -119,7 +109,6 @@ export function encodePng(image: RgbaImage): Uint8Array {
       const cost = residualCost(trial, 1, stride);
       if (cost < bestCost) {
         bestCost = cost;
-        best = f;
         raw.set(trial, o);
       }
     }
@@ -132,7 +121,7 @@ export function encodePng(image: RgbaImage): Uint8Array {
   ihdr[10] = 0; // deflate
   ihdr[11] = 0; // adaptive filtering
   ihdr[12] = 0; // no interlace
-  const idat = deflateSync(raw, { level: 9 });
+  const idat = deflateSync(raw, { level: 6 });
   const parts = [
     SIGNATURE,
     chunk("IHDR", ihdr),

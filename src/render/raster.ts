@@ -23,17 +23,25 @@ export type Rgba = readonly [number, number, number, number];
 
 export type FillRule = "nonzero" | "evenodd";
 
-export interface FillOptions {
-  /** Which points of overlapping rings are inside. Default "nonzero". */
-  rule?: FillRule;
+/** Options every drawing call takes. */
+export interface DrawOptions {
   /** Smooth edges by area coverage. Default false (pixel-centre sampling). */
   antialias?: boolean;
+  /**
+   * A mask like a canvas clip: one byte per image pixel (row-major, width × height), 0 hides
+   * the pixel, 255 keeps it, values between scale the coverage. Absent: no clipping.
+   */
+  clip?: Uint8Array | null;
+}
+
+export interface FillOptions extends DrawOptions {
+  /** Which points of overlapping rings are inside. Default "nonzero". */
+  rule?: FillRule;
 }
 
 export type LineCap = "butt" | "round" | "square";
 
-export interface StrokeOptions {
-  antialias?: boolean;
+export interface StrokeOptions extends DrawOptions {
   /** End caps of open polylines and segments. Default "butt". Joins are always round. */
   cap?: LineCap;
   /** Close the polyline back to its first point. Default false. */
@@ -129,7 +137,14 @@ function blendAt(d: Uint8ClampedArray, i: number, r: number, g: number, b: numbe
 /** Blends `colour` into pixel (x, y) with extra coverage 0..1; ignored outside the image. */
 export function blendPixel(img: RgbaImage, x: number, y: number, colour: Rgba, coverage = 1) {
   if (x < 0 || y < 0 || x >= img.width || y >= img.height) return;
-  blendAt(img.data, (y * img.width + x) * 4, colour[0], colour[1], colour[2], (colour[3] / 255) * coverage);
+  blendAt(
+    img.data,
+    (y * img.width + x) * 4,
+    colour[0],
+    colour[1],
+    colour[2],
+    (colour[3] / 255) * coverage,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,7 +221,7 @@ function endRing(orient: boolean): void {
 }
 
 function addEdge(x0: number, y0: number, x1: number, y1: number): void {
-  if (y0 === y1 || !(Number.isFinite(x0 + y0 + x1 + y1))) return;
+  if (y0 === y1 || !Number.isFinite(x0 + y0 + x1 + y1)) return;
   if (edgeCount === edgeDir.length) {
     const nb = new Float64Array(edgeBuf.length * 2);
     nb.set(edgeBuf);
@@ -294,7 +309,8 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
     const row = (py - covY0) * bw;
     for (let s = 0; s < subs; s++) {
       const sy = py + (s + 0.5) * weight;
-      while (next < edgeCount && edgeBuf[order[next]! * 4 + 1]! <= sy) active[activeCount++] = order[next++]!;
+      while (next < edgeCount && edgeBuf[order[next]! * 4 + 1]! <= sy)
+        active[activeCount++] = order[next++]!;
       // Crossings of this sub-scanline, kept sorted by x (insertion: counts are small).
       let n = 0;
       let kept = 0;
@@ -356,8 +372,8 @@ function addSpanCoverage(row: number, xa: number, xb: number, weight: number): v
   if (ib < covX1) cov[base + ib] += (xb - ib) * weight;
 }
 
-/** Blends one colour through the coverage mask. */
-function blendCoverage(img: RgbaImage, colour: Rgba): void {
+/** Blends one colour through the coverage mask (and the clip mask, if any). */
+function blendCoverage(img: RgbaImage, colour: Rgba, clip: Uint8Array | null): void {
   const d = img.data;
   const w = img.width;
   const bw = covX1 - covX0;
@@ -369,14 +385,26 @@ function blendCoverage(img: RgbaImage, colour: Rgba): void {
       let c = cov[row + x - covX0]!;
       if (c <= 0) continue;
       if (c > 1) c = 1;
+      if (clip !== null) c *= clip[y * w + x]! / 255;
       blendAt(d, (y * w + x) * 4, r, g, b, alpha * c);
     }
   }
 }
 
-function fillCurrentShape(img: RgbaImage, colour: Rgba, rule: FillRule, aa: boolean): void {
+function fillCurrentShape(img: RgbaImage, colour: Rgba, rule: FillRule, options: DrawOptions) {
   if (colour[3] <= 0) return;
-  if (scanShape(img.width, img.height, rule, aa)) blendCoverage(img, colour);
+  const clip = checkClip(img, options.clip);
+  if (scanShape(img.width, img.height, rule, options.antialias === true)) {
+    blendCoverage(img, colour, clip);
+  }
+}
+
+function checkClip(img: RgbaImage, clip: Uint8Array | null | undefined): Uint8Array | null {
+  if (clip == null) return null;
+  if (clip.length !== img.width * img.height) {
+    throw new RangeError(`clip mask has ${clip.length} bytes, expected ${img.width * img.height}`);
+  }
+  return clip;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,10 +426,12 @@ export function fillPolygon(
     for (let i = 0; i + 1 < ring.length; i += 2) pushPoint(ring[i]!, ring[i + 1]!);
     endRing(false);
   }
-  fillCurrentShape(img, colour, options.rule ?? "nonzero", options.antialias === true);
+  fillCurrentShape(img, colour, options.rule ?? "nonzero", options);
 }
 
-function isRingList(p: ArrayLike<number> | readonly ArrayLike<number>[]): p is readonly ArrayLike<number>[] {
+function isRingList(
+  p: ArrayLike<number> | readonly ArrayLike<number>[],
+): p is readonly ArrayLike<number>[] {
   return p.length > 0 && typeof p[0] !== "number";
 }
 
@@ -431,20 +461,20 @@ export function fillTriangle(
   x2: number,
   y2: number,
   colour: Rgba | readonly [Rgba, Rgba, Rgba],
-  options: { antialias?: boolean } = {},
+  options: DrawOptions = {},
 ): void {
   resetShape();
   pushPoint(x0, y0);
   pushPoint(x1, y1);
   pushPoint(x2, y2);
   endRing(false);
-  const aa = options.antialias === true;
   if (typeof colour[0] === "number") {
-    fillCurrentShape(img, colour as Rgba, "nonzero", aa);
+    fillCurrentShape(img, colour as Rgba, "nonzero", options);
     return;
   }
   const [c0, c1, c2] = colour as readonly [Rgba, Rgba, Rgba];
-  if (!scanShape(img.width, img.height, "nonzero", aa)) return;
+  const clip = checkClip(img, options.clip);
+  if (!scanShape(img.width, img.height, "nonzero", options.antialias === true)) return;
   const det = (y1 - y2) * (x0 - x2) + (x2 - x1) * (y0 - y2);
   if (det === 0) return;
   const d = img.data;
@@ -457,12 +487,13 @@ export function fillTriangle(
       let c = cov[row + x - covX0]!;
       if (c <= 0) continue;
       if (c > 1) c = 1;
+      if (clip !== null) c *= clip[y * w + x]! / 255;
       const px = x + 0.5;
       // Barycentric weights at the pixel centre, clamped for AA fringe pixels outside.
       let l0 = ((y1 - y2) * (px - x2) + (x2 - x1) * (py - y2)) / det;
       let l1 = ((y2 - y0) * (px - x2) + (x0 - x2) * (py - y2)) / det;
-      l0 = l0 < 0 ? 0 : l0 > 1 ? 1 : l0;
-      l1 = l1 < 0 ? 0 : l1 > 1 - l0 ? 1 - l0 : l1;
+      l0 = l0 < 0 ? 0 : Math.min(l0, 1);
+      l1 = l1 < 0 ? 0 : Math.min(l1, 1 - l0);
       const l2 = 1 - l0 - l1;
       const a = (c0[3] * l0 + c1[3] * l1 + c2[3] * l2) / 255;
       blendAt(
@@ -487,9 +518,9 @@ export function fillCircle(
   cy: number,
   radius: number,
   colour: Rgba,
-  options: { antialias?: boolean } = {},
+  options: DrawOptions = {},
 ): void {
-  ringCoverage(img, cx, cy, -Infinity, radius, colour, options.antialias === true);
+  ringCoverage(img, cx, cy, -Infinity, radius, colour, options);
 }
 
 /** Draws a circle outline of the given line width centred on the radius. */
@@ -500,9 +531,9 @@ export function strokeCircle(
   radius: number,
   width: number,
   colour: Rgba,
-  options: { antialias?: boolean } = {},
+  options: DrawOptions = {},
 ): void {
-  ringCoverage(img, cx, cy, radius - width / 2, radius + width / 2, colour, options.antialias === true);
+  ringCoverage(img, cx, cy, radius - width / 2, radius + width / 2, colour, options);
 }
 
 function ringCoverage(
@@ -512,9 +543,11 @@ function ringCoverage(
   rIn: number,
   rOut: number,
   colour: Rgba,
-  aa: boolean,
+  options: DrawOptions,
 ): void {
   if (!(rOut > 0) || colour[3] <= 0) return;
+  const aa = options.antialias === true;
+  const clip = checkClip(img, options.clip);
   const pad = aa ? 1 : 0;
   const x0 = Math.max(0, Math.floor(cx - rOut - pad));
   const x1 = Math.min(img.width, Math.ceil(cx + rOut + pad) + 1);
@@ -539,6 +572,7 @@ function ringCoverage(
         if (dist2 >= rOut2 || dist2 < rIn2) continue;
         c = 1;
       }
+      if (clip !== null) c *= clip[y * img.width + x]! / 255;
       blendAt(d, (y * img.width + x) * 4, r, g, b, alpha * c);
     }
   }
@@ -552,7 +586,10 @@ function ringCoverage(
 const ARC_TOLERANCE = 0.05;
 
 function pushDisc(cx: number, cy: number, r: number): void {
-  const n = Math.min(256, Math.max(8, Math.ceil(Math.PI / Math.acos(Math.max(-1, 1 - ARC_TOLERANCE / r)))));
+  const n = Math.min(
+    256,
+    Math.max(8, Math.ceil(Math.PI / Math.acos(Math.max(-1, 1 - ARC_TOLERANCE / r)))),
+  );
   for (let i = 0; i < n; i++) {
     const t = (i / n) * 2 * Math.PI;
     pushPoint(cx + r * Math.cos(t), cy + r * Math.sin(t));
@@ -643,7 +680,7 @@ export function drawPolyline(
     const isEnd = !closed && (i === 0 || i === n - 1);
     if (isEnd ? cap === "round" : true) pushDisc(points[i * 2]!, points[i * 2 + 1]!, hw);
   }
-  fillCurrentShape(img, colour, "nonzero", options.antialias === true);
+  fillCurrentShape(img, colour, "nonzero", options);
 }
 
 /**
@@ -673,5 +710,35 @@ export function drawSegments(
       pushDisc(bx, by, hw);
     }
   }
-  fillCurrentShape(img, colour, "nonzero", options.antialias === true);
+  fillCurrentShape(img, colour, "nonzero", options);
+}
+
+/**
+ * Writes `value` into every cell of a per-pixel buffer (width × height, row-major) whose
+ * pixel centre the polygon covers: the same pixels a non-anti-aliased fillPolygon colours.
+ * Useful for id and height buffers (e.g. which shape is on top at each pixel).
+ */
+export function fillPolygonValue(
+  target: Float32Array | Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array,
+  width: number,
+  height: number,
+  points: ArrayLike<number> | readonly ArrayLike<number>[],
+  value: number,
+  rule: FillRule = "nonzero",
+): void {
+  if (target.length !== width * height) {
+    throw new RangeError(`target has ${target.length} cells, expected ${width * height}`);
+  }
+  resetShape();
+  const rings = isRingList(points) ? points : [points];
+  for (const ring of rings) {
+    for (let i = 0; i + 1 < ring.length; i += 2) pushPoint(ring[i]!, ring[i + 1]!);
+    endRing(false);
+  }
+  if (!scanShape(width, height, rule, false)) return;
+  const bw = covX1 - covX0;
+  for (let y = covY0; y < covY1; y++) {
+    const row = (y - covY0) * bw - covX0;
+    for (let x = covX0; x < covX1; x++) if (cov[row + x]! > 0) target[y * width + x] = value;
+  }
 }

@@ -14,6 +14,7 @@ import {
   drawSegments,
   fillCircle,
   fillPolygon,
+  fillPolygonValue,
   fillTriangle,
   type Rgba,
   type RgbaImage,
@@ -56,7 +57,18 @@ export interface TopDownLayout {
   polyXY: Float64Array;
   /** Fill colour per polygon (RGBA, 4 per polygon; alpha = POLY_FILL_ALPHA). */
   polyFill: Uint8Array;
-  /** Edges shared by two polygons, once each: x0, y0, x1, y1 pixels. */
+  /**
+   * Height bands: band b holds polygons [bandPolyStart[b], bandPolyStart[b + 1]), inner edges
+   * [bandInnerStart[b], bandInnerStart[b + 1]) and walls [bandWallStart[b], ...) (in edges).
+   * Its fills and edges are hidden where a polygon with index >= bandOccluderStart[b] (a
+   * floor above) covers the pixel.
+   */
+  bandCount: number;
+  bandPolyStart: Uint32Array;
+  bandInnerStart: Uint32Array;
+  bandWallStart: Uint32Array;
+  bandOccluderStart: Uint32Array;
+  /** Edges shared by two polygons, once each: x0, y0, x1, y1 pixels, grouped by band. */
   innerEdges: Float64Array;
   /** Edges with no polygon across (walls): x0, y0, x1, y1 pixels. */
   wallEdges: Float64Array;
@@ -222,7 +234,8 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
     const rangeY = maxY - minY > 1e-9 ? maxY - minY : 1;
     const keys = new Float64Array(n);
     for (let t = 0; t < n; t++) {
-      keys[t] = pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
+      keys[t] =
+        pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
     }
     const order = orderByKey(keys);
     triangleXY = new Float64Array(n * 6);
@@ -261,6 +274,11 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   let polyStart = new Uint32Array(1);
   let polyXY = new Float64Array(0);
   let polyFill = new Uint8Array(0);
+  let bandCount = 0;
+  let bandPolyStart = new Uint32Array(1);
+  let bandInnerStart = new Uint32Array(1);
+  let bandWallStart = new Uint32Array(1);
+  let bandOccluderStart = new Uint32Array(0);
   const inner: number[] = [];
   const walls: number[] = [];
   const links: number[] = [];
@@ -268,17 +286,21 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   if (nm) {
     const tiles = nm.tiles;
     let total = 0;
-    for (const t of tiles) total += t.polyCount;
+    const tileBase = new Uint32Array(tiles.length);
+    for (let ti = 0; ti < tiles.length; ti++) {
+      tileBase[ti] = total;
+      total += tiles[ti]!.polyCount;
+    }
     const keys = new Float64Array(total);
     const tileOf = new Uint32Array(total);
     const polyOf = new Uint32Array(total);
     const colourOf = new Uint8Array(total);
-    let gi = 0;
     for (let ti = 0; ti < tiles.length; ti++) {
       const t = tiles[ti]!;
       const nvp = t.maxVertsPerPoly;
       const picked = new Int16Array(t.polyCount).fill(-1);
-      for (let p = 0; p < t.polyCount; p++, gi++) {
+      for (let p = 0; p < t.polyCount; p++) {
+        const gi = tileBase[ti]! + p;
         const nv = t.polyVertCount[p]!;
         let sumY = 0;
         for (let j = 0; j < nv; j++) sumY += t.vertices[t.polyVerts[p * nvp + j]! * 3 + 1]!;
@@ -303,6 +325,8 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
       }
     }
     const order = orderByKey(keys);
+    const rank = new Uint32Array(total);
+    for (let k = 0; k < total; k++) rank[order[k]!] = k;
     polyCount = total;
     polyStart = new Uint32Array(total + 1);
     let points = 0;
@@ -312,10 +336,27 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
     }
     polyXY = new Float64Array(points * 2);
     polyFill = new Uint8Array(total * 4);
+    // Height bands: runs of polygons (in draw order) within `tol` of the band's lowest. A
+    // band's fills and outlines are hidden under polygons more than `tol` above the band's
+    // top (a floor above), as seen from above. Floors above one another are at least an agent
+    // height apart, so tol = half of it separates floors and keeps ramps together.
+    const tol = Math.max(nm.agentMaxClimb, nm.agentHeight * 0.5, 1e-6);
+    const bandStarts: number[] = [];
+    const bandTops: number[] = [];
+    const innerStarts: number[] = [];
+    const wallStarts: number[] = [];
     const colourByArea = options.colourBy === "area";
     for (let k = 0; k < total; k++) {
       const gk = order[k]!;
-      const t = tiles[tileOf[gk]!]!;
+      if (k === 0 || keys[gk]! - keys[order[bandStarts[bandStarts.length - 1]!]!]! > tol) {
+        bandStarts.push(k);
+        bandTops.push(keys[gk]!);
+        innerStarts.push(inner.length / 4);
+        wallStarts.push(walls.length / 4);
+      }
+      bandTops[bandTops.length - 1] = keys[gk]!;
+      const ti = tileOf[gk]!;
+      const t = tiles[ti]!;
       const p = polyOf[gk]!;
       const nvp = t.maxVertsPerPoly;
       const nv = t.polyVertCount[p]!;
@@ -330,20 +371,39 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
       polyFill[k * 4 + 1] = col[1];
       polyFill[k * 4 + 2] = col[2];
       polyFill[k * 4 + 3] = POLY_FILL_ALPHA;
-      // Edges in the same order: walls always; a shared edge once (from its lower index).
+      // Walls always; a shared edge once, with the polygon drawn later (the higher one, so
+      // the lower band's occlusion never clips it).
       for (let j = 0; j < nv; j++) {
         const nb = t.polyNeighbours[p * nvp + j]!;
+        let list: number[] | null = null;
+        if (nb === EDGE_WALL) list = walls;
+        else if ((nb & EDGE_TILE_BORDER) !== 0) list = inner;
+        else if (rank[tileBase[ti]! + nb - 1]! < k) list = inner;
+        if (list === null) continue;
         const a = o + j;
         const b = o + ((j + 1) % nv);
-        const seg = [polyXY[a * 2]!, polyXY[a * 2 + 1]!, polyXY[b * 2]!, polyXY[b * 2 + 1]!];
-        if (nb === EDGE_WALL) walls.push(...seg);
-        else if ((nb & EDGE_TILE_BORDER) !== 0 || nb - 1 > p) inner.push(...seg);
+        list.push(polyXY[a * 2]!, polyXY[a * 2 + 1]!, polyXY[b * 2]!, polyXY[b * 2 + 1]!);
       }
+    }
+    bandCount = bandStarts.length;
+    bandPolyStart = Uint32Array.from([...bandStarts, total]);
+    bandInnerStart = Uint32Array.from([...innerStarts, inner.length / 4]);
+    bandWallStart = Uint32Array.from([...wallStarts, walls.length / 4]);
+    bandOccluderStart = new Uint32Array(bandCount);
+    let first = 0;
+    for (let b = 0; b < bandCount; b++) {
+      while (first < total && keys[order[first]!]! <= bandTops[b]! + tol) first++;
+      bandOccluderStart[b] = first;
     }
     for (const ref of nm.offMeshConnectionRefs()) {
       const c = nm.offMeshConnection(ref);
       if (!c) continue;
-      links.push(px(c.snappedStart[0]), py(c.snappedStart[2]), px(c.snappedEnd[0]), py(c.snappedEnd[2]));
+      links.push(
+        px(c.snappedStart[0]),
+        py(c.snappedStart[2]),
+        px(c.snappedEnd[0]),
+        py(c.snappedEnd[2]),
+      );
     }
   }
 
@@ -368,6 +428,11 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
     polyStart,
     polyXY,
     polyFill,
+    bandCount,
+    bandPolyStart,
+    bandInnerStart,
+    bandWallStart,
+    bandOccluderStart,
     innerEdges: Float64Array.from(inner),
     wallEdges: Float64Array.from(walls),
     offMeshLinks: Float64Array.from(links),
@@ -405,15 +470,44 @@ export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
       [g2, g2, g2, 255],
     ]);
   }
-  for (let p = 0; p < L.polyCount; p++) {
-    const ring = L.polyXY.subarray(L.polyStart[p]! * 2, L.polyStart[p + 1]! * 2);
-    const f = L.polyFill;
-    fillPolygon(img, ring, [f[p * 4]!, f[p * 4 + 1]!, f[p * 4 + 2]!, f[p * 4 + 3]!]);
+  // Which polygon (draw index) is on top at each pixel, for the per-band occlusion masks.
+  let top: Int32Array | null = null;
+  let clip: Uint8Array | null = null;
+  for (let b = 0; b < L.bandCount; b++) {
+    if (L.bandOccluderStart[b]! < L.polyCount) {
+      top = new Int32Array(L.width * L.height).fill(-1);
+      clip = new Uint8Array(L.width * L.height);
+      for (let p = 0; p < L.polyCount; p++) {
+        fillPolygonValue(top, L.width, L.height, polyRing(L, p), p);
+      }
+      break;
+    }
   }
+  const bandClip = (b: number): Uint8Array | null => {
+    const occ = L.bandOccluderStart[b]!;
+    if (top === null || clip === null || occ >= L.polyCount) return null;
+    for (let i = 0; i < top.length; i++) clip[i] = top[i]! >= occ ? 0 : 255;
+    return clip;
+  };
   const s = L.style;
+  const f = L.polyFill;
+  for (let b = 0; b < L.bandCount; b++) {
+    const bc = bandClip(b);
+    for (let p = L.bandPolyStart[b]!; p < L.bandPolyStart[b + 1]!; p++) {
+      fillPolygon(img, polyRing(L, p), [f[p * 4]!, f[p * 4 + 1]!, f[p * 4 + 2]!, f[p * 4 + 3]!], {
+        clip: bc,
+      });
+    }
+  }
+  for (let b = 0; b < L.bandCount; b++) {
+    const bc = bandClip(b);
+    const aa = { antialias: true, cap: "round" as const, clip: bc };
+    const inner = L.innerEdges.subarray(L.bandInnerStart[b]! * 4, L.bandInnerStart[b + 1]! * 4);
+    const walls = L.wallEdges.subarray(L.bandWallStart[b]! * 4, L.bandWallStart[b + 1]! * 4);
+    drawSegments(img, inner, s.innerEdgeWidth, s.innerEdgeColour, aa);
+    drawSegments(img, walls, s.wallWidth, s.wallColour, aa);
+  }
   const aa = { antialias: true, cap: "round" as const };
-  drawSegments(img, L.innerEdges, s.innerEdgeWidth, s.innerEdgeColour, aa);
-  drawSegments(img, L.wallEdges, s.wallWidth, s.wallColour, aa);
   const links = L.offMeshLinks;
   if (links.length > 0) {
     drawSegments(img, links, s.offMeshWidth, s.offMeshColour, aa);
@@ -429,6 +523,11 @@ export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
     dot(img, path[0]!, path[1]!, s.dotRadius, s.dotRimWidth, s.startColour);
     dot(img, path[(n - 1) * 2]!, path[(n - 1) * 2 + 1]!, s.dotRadius, s.dotRimWidth, s.endColour);
   }
+}
+
+/** Points of polygon p (draw order) as x, y pairs. */
+export function polyRing(L: TopDownLayout, p: number): Float64Array {
+  return L.polyXY.subarray(L.polyStart[p]! * 2, L.polyStart[p + 1]! * 2);
 }
 
 /** A filled dot with a white rim. */

@@ -51,8 +51,10 @@ export function viewForSize(bounds: BoundsXZ, size: number, margin = 0): TopDown
   const dx = maxX - minX;
   const dz = maxZ - minZ;
   const inner = Math.max(1, size - 2 * margin);
-  const width = dx >= dz ? size : Math.max(1, Math.min(size, Math.ceil((inner * dx) / dz + 2 * margin)));
-  const height = dz > dx ? size : Math.max(1, Math.min(size, Math.ceil((inner * dz) / dx + 2 * margin)));
+  const width =
+    dx >= dz ? size : Math.max(1, Math.min(size, Math.ceil((inner * dx) / dz + 2 * margin)));
+  const height =
+    dz > dx ? size : Math.max(1, Math.min(size, Math.ceil((inner * dz) / dx + 2 * margin)));
   return fitView({ minX, minZ, maxX, maxZ }, width, height, margin);
 }
 

@@ -728,7 +728,13 @@ for (const c of CASES) {
       );
       console.log(`[query diff] ${f.name} nearest-point difference worst at ${s.maxPointDiffAt}`);
       for (const d of s.disagreements) console.log(`[query diff] ${f.name} ${d}`);
-      expect(s.agree / s.points).toBeGreaterThanOrEqual(0.995);
+      // Deliberate difference (docs/differences-from-recast.md): Detour tests the query box
+      // against BV nodes quantized outward to whole cells (and, from a node-count bug, against
+      // zeroed spare nodes at the tile corner), so it may return a polygon up to ~2 cells
+      // outside the box the caller asked for. meshway searches exactly the box given. Those
+      // cases — each re-checked above with Detour's quantized test — count as agreement; every
+      // other point must get Detour's polygon or an equidistant one.
+      expect((s.agree + s.quantExplained) / s.points).toBeGreaterThanOrEqual(0.995);
     });
 
     it("findNearestPoly's distance measure ranks Detour's own candidates like Detour", () => {

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
-import { navMeshBytes } from "../helpers/navmesh-bytes.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
+import { navMeshBytes } from "../helpers/navmesh-bytes.js";
 
 // Golden SHA-256 of every tile array of the default-config build of each shared mesh.
 // Refresh only deliberately, with a note on why: `node scripts/refresh-golden.mjs`.

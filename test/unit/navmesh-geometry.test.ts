@@ -9,9 +9,7 @@ import {
   polyHeight,
   segmentParamXZ,
 } from "../../src/navmesh/geometry.js";
-import {
-  polygonAreaXZ,
-} from "../../src/navmesh/tile.js";
+import { polygonAreaXZ } from "../../src/navmesh/tile.js";
 import { handTile } from "../helpers/hand-tile.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 

@@ -11,7 +11,7 @@ import {
   MAX_NEIGHBOURS,
 } from "../../src/navmesh/neighbours.js";
 import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
-import { type NavMeshTile } from "../../src/navmesh/tile.js";
+import type { NavMeshTile } from "../../src/navmesh/tile.js";
 import { handTile, navMeshFor } from "../helpers/hand-tile.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 

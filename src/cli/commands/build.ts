@@ -1,11 +1,11 @@
 import { buildNavMesh } from "../../build/build-nav-mesh.js";
 import { resolveConfig } from "../../config.js";
 import { serializeNavMesh } from "../../format/navmesh-file.js";
-import { saveNavMeshFile } from "../../node/navmesh-files.js";
 import { loadGeometry } from "../input.js";
-import { BUILD_FLAGS, buildConfigFrom, parseCommandArgs, UsageError } from "../options.js";
-import { Progress } from "../progress.js";
 import type { Io } from "../io.js";
+import { BUILD_FLAGS, buildConfigFrom, parseCommandArgs, UsageError } from "../options.js";
+import { writeOutput } from "../output.js";
+import { Progress } from "../progress.js";
 
 export const BUILD_HELP = `usage: meshway build <in.obj|in.gltf|in.glb> -o <out.navmesh> [options]
 
@@ -34,7 +34,7 @@ examples:
 const STAGES = 10;
 
 export async function buildCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {
+  const { values, positionals, str, flag } = parseCommandArgs(args, {
     ...BUILD_FLAGS,
     output: { type: "string", short: "o" },
     "tile-size": { type: "string" },
@@ -42,28 +42,28 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
     json: { type: "boolean" },
     quiet: { type: "boolean" },
   });
-  if (values.help) {
+  if (flag("help")) {
     io.out(`${BUILD_HELP}\n`);
     return 0;
   }
-  if (values["tile-size"] !== undefined || values.threads !== undefined) {
+  if (str("tile-size") !== undefined || str("threads") !== undefined) {
     throw new UsageError("--tile-size and --threads: tiled builds are not available yet");
   }
   if (positionals.length !== 1) throw new UsageError("build needs exactly one input file");
   const file = positionals[0]!;
-  const config = resolveConfig(buildConfigFrom(values));
+  const options = buildConfigFrom(values);
+  const config = resolveConfig(options); // checked before any file is read
   const { mesh, warnings } = await loadGeometry(file);
-  const progress = Progress.for(STAGES, Boolean(values.quiet || values.json));
-  const { navMesh, stats } = buildNavMesh(mesh, config, {
+  const progress = Progress.for(STAGES, Boolean(flag("quiet") || flag("json")));
+  const { navMesh, stats } = buildNavMesh(mesh, options, {
     source: file,
     onStage: (stage) => progress.step(stage),
   });
   progress.finish();
-  if (values.output !== undefined) {
-    saveNavMeshFile(values.output, serializeNavMesh(navMesh, config));
-  }
+  const output = str("output");
+  if (output !== undefined) writeOutput(output, serializeNavMesh(navMesh, config));
   const area = navMesh.area();
-  if (values.json) {
+  if (flag("json")) {
     io.out(
       `${JSON.stringify({
         polygons: stats.polygons,
@@ -76,8 +76,10 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
     );
     return 0;
   }
-  if (values.quiet) return 0;
-  for (const w of [...warnings, ...stats.warnings]) io.err(`meshway: ${file}: warning: ${w}\n`);
+  if (flag("quiet")) return 0;
+  // Loader warnings already name the file; build warnings do not.
+  for (const w of warnings) io.err(`meshway: warning: ${w}\n`);
+  for (const w of stats.warnings) io.err(`meshway: ${file}: warning: ${w}\n`);
   const rows: [string, string][] = [
     ["input", file],
     ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],
@@ -91,7 +93,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
     ["detail triangles", String(stats.detailTriangles)],
     ["area (XZ)", area.toFixed(2)],
   ];
-  if (values.output !== undefined) rows.push(["written", values.output]);
+  if (output !== undefined) rows.push(["written", output]);
   const lines = rows.map(([k, v]) => `  ${k.padEnd(18)}${v}`);
   lines.push("  build time per stage (ms)");
   for (const [stage, ms] of Object.entries(stats.timings)) {

@@ -1,8 +1,8 @@
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { saveNavMeshFile } from "../../node/navmesh-files.js";
 import { loadNavMesh } from "../input.js";
 import type { Io } from "../io.js";
 import { parseCommandArgs, UsageError } from "../options.js";
+import { writeOutput } from "../output.js";
 
 export const EXPORT_HELP = `usage: meshway export <file.navmesh> --format json|obj [-o out]
 
@@ -58,22 +58,25 @@ export function toObj({ vertices, polygons, areas }: ReturnType<typeof navMeshPo
 }
 
 export function exportCommand(args: string[], io: Io): number {
-  const { values, positionals } = parseCommandArgs(args, {
+  const { positionals, str, flag } = parseCommandArgs(args, {
     format: { type: "string" },
     output: { type: "string", short: "o" },
   });
-  if (values.help) {
+  if (flag("help")) {
     io.out(`${EXPORT_HELP}\n`);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("export needs exactly one .navmesh file");
-  if (values.format !== "json" && values.format !== "obj") {
-    throw new UsageError(`--format must be json or obj, got ${JSON.stringify(values.format ?? null)}`);
+  if (str("format") !== "json" && str("format") !== "obj") {
+    throw new UsageError(
+      `--format must be json or obj, got ${JSON.stringify(str("format") ?? null)}`,
+    );
   }
   const { navMesh } = loadNavMesh(positionals[0]!);
   const data = navMeshPolygons(navMesh);
-  const text = values.format === "json" ? `${JSON.stringify(data)}\n` : toObj(data);
-  if (values.output !== undefined) saveNavMeshFile(values.output, new TextEncoder().encode(text));
+  const text = str("format") === "json" ? `${JSON.stringify(data)}\n` : toObj(data);
+  const output = str("output");
+  if (output !== undefined) writeOutput(output, new TextEncoder().encode(text));
   else io.out(text);
   return 0;
 }

@@ -12,8 +12,8 @@ examples:
   meshway info level.navmesh --json`;
 
 export function infoCommand(args: string[], io: Io): number {
-  const { values, positionals } = parseCommandArgs(args, { json: { type: "boolean" } });
-  if (values.help) {
+  const { positionals, flag } = parseCommandArgs(args, { json: { type: "boolean" } });
+  if (flag("help")) {
     io.out(`${INFO_HELP}\n`);
     return 0;
   }
@@ -36,7 +36,7 @@ export function infoCommand(args: string[], io: Io): number {
     offMeshConnections: navMesh.offMeshConnectionRefs().length,
     config,
   };
-  if (values.json) {
+  if (flag("json")) {
     io.out(`${JSON.stringify(info)}\n`);
     return 0;
   }

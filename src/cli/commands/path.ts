@@ -62,25 +62,25 @@ export function answerPath(
 }
 
 export function pathCommand(args: string[], io: Io): number {
-  const { values, positionals } = parseCommandArgs(args, {
+  const { positionals, str, flag } = parseCommandArgs(args, {
     from: { type: "string" },
     to: { type: "string" },
     mode: { type: "string" },
     json: { type: "boolean" },
   });
-  if (values.help) {
+  if (flag("help")) {
     io.out(`${PATH_HELP}\n`);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("path needs exactly one .navmesh file");
-  const mode = values.mode ?? "funnel";
+  const mode = str("mode") ?? "funnel";
   if (mode === "shortest") throw new UsageError("--mode shortest is not available yet");
   if (mode !== "funnel") throw new UsageError(`--mode must be funnel or shortest, got "${mode}"`);
-  const from = parseVec3("from", values.from);
-  const to = parseVec3("to", values.to);
+  const from = parseVec3("from", str("from"));
+  const to = parseVec3("to", str("to"));
   const { navMesh } = loadNavMesh(positionals[0]!);
   const answer = answerPath(new NavMeshQuery(navMesh), from, to);
-  if (values.json) {
+  if (flag("json")) {
     const { status: _status, ...json } = answer;
     io.out(`${JSON.stringify(json)}\n`);
     return 0;

@@ -1,12 +1,10 @@
 import { buildNavMesh } from "../../build/build-nav-mesh.js";
-import { resolveConfig } from "../../config.js";
 import type { TriangleMesh } from "../../input.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { saveNavMeshFile } from "../../node/navmesh-files.js";
 import { encodePng } from "../../node/png.js";
 import { NavMeshQuery } from "../../query/nav-mesh-query.js";
-import { renderTopDown } from "../../render/top-down.js";
 import { renderTopDownSvg } from "../../render/svg.js";
+import { renderTopDown } from "../../render/top-down.js";
 import { isGeometryFile, loadGeometry, loadNavMesh } from "../input.js";
 import type { Io } from "../io.js";
 import {
@@ -17,6 +15,7 @@ import {
   parseVec3,
   UsageError,
 } from "../options.js";
+import { writeOutput } from "../output.js";
 import { answerPath } from "./path.js";
 
 export const RENDER_HELP = `usage: meshway render <file.navmesh|in.obj|in.gltf|in.glb> -o out.png|out.svg [options]
@@ -37,7 +36,7 @@ examples:
   meshway render level.navmesh --geometry level.obj -o level.svg`;
 
 export async function renderCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {
+  const { values, positionals, str, flag } = parseCommandArgs(args, {
     ...BUILD_FLAGS,
     output: { type: "string", short: "o" },
     from: { type: "string" },
@@ -46,28 +45,28 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
     size: { type: "string" },
     "colour-by": { type: "string" },
   });
-  if (values.help) {
+  if (flag("help")) {
     io.out(`${RENDER_HELP}\n`);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("render needs exactly one input file");
-  const out = values.output;
+  const out = str("output");
   if (out === undefined || !/\.(png|svg)$/i.test(out)) {
     throw new UsageError("render needs -o out.png or -o out.svg");
   }
-  const size = parseNumber("size", values.size) ?? 1024;
+  const size = parseNumber("size", str("size")) ?? 1024;
   if (!Number.isInteger(size) || size < 16 || size > 8192) {
     throw new UsageError(`--size must be an integer in 16..8192, got ${size}`);
   }
-  const colourBy = values["colour-by"] ?? "polygon";
+  const colourBy = str("colour-by") ?? "polygon";
   if (colourBy !== "polygon" && colourBy !== "area") {
     throw new UsageError(`--colour-by must be polygon or area, got "${colourBy}"`);
   }
-  if ((values.from === undefined) !== (values.to === undefined)) {
+  if ((str("from") === undefined) !== (str("to") === undefined)) {
     throw new UsageError("--from and --to go together");
   }
-  const from = values.from !== undefined ? parseVec3("from", values.from) : null;
-  const to = values.to !== undefined ? parseVec3("to", values.to) : null;
+  const from = str("from") !== undefined ? parseVec3("from", str("from")) : null;
+  const to = str("to") !== undefined ? parseVec3("to", str("to")) : null;
 
   const input = positionals[0]!;
   let geometry: TriangleMesh | undefined;
@@ -75,11 +74,11 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   if (isGeometryFile(input)) {
     const loaded = await loadGeometry(input);
     geometry = loaded.mesh;
-    navMesh = buildNavMesh(geometry, resolveConfig(buildConfigFrom(values)), { source: input })
-      .navMesh;
+    navMesh = buildNavMesh(geometry, buildConfigFrom(values), { source: input }).navMesh;
   } else {
     navMesh = loadNavMesh(input).navMesh;
-    if (values.geometry !== undefined) geometry = (await loadGeometry(values.geometry)).mesh;
+    const geometryFile = str("geometry");
+    if (geometryFile !== undefined) geometry = (await loadGeometry(geometryFile)).mesh;
   }
   let path: number[][] | undefined;
   if (from && to) {
@@ -91,6 +90,6 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   const bytes = out.toLowerCase().endsWith(".svg")
     ? new TextEncoder().encode(renderTopDownSvg(options))
     : encodePng(renderTopDown(options));
-  saveNavMeshFile(out, bytes);
+  writeOutput(out, bytes);
   return 0;
 }
