@@ -39,14 +39,15 @@ const EXT = [1, 1, 1];
 const MAX_PATH = 4096;
 const MAX_STRAIGHT = 1024;
 
-// NavMeshQuery and raycast may not be re-exported from the package index yet.
-const { NavMeshQuery, createNearestPolyResult } = meshway.NavMeshQuery
-  ? meshway
-  : await import("../dist/query/nav-mesh-query.js");
-const { raycast, RaycastHit } = meshway.raycast
-  ? meshway
-  : await import("../dist/query/raycast.js");
-const { QueryFilter, importDetourNavMesh, resolveConfig } = meshway;
+const {
+  NavMeshQuery,
+  createNearestPolyResult,
+  raycast,
+  RaycastHit,
+  QueryFilter,
+  importDetourNavMesh,
+  resolveConfig,
+} = meshway;
 
 await core.init();
 const Raw = core.Raw;

@@ -65,7 +65,7 @@ describe("meshway build (spawned CLI)", () => {
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
 
-    r = meshway("build", dir + "/");
+    r = meshway("build", `${dir}/`);
     expect(r.code).toBe(1);
     const neg = meshway("build", NAV_TEST, "--cell-size=-1");
     expect(neg.code).toBe(1);

@@ -132,8 +132,7 @@ describe("renderTopDown on nav_test", () => {
     }
     expect(L.polyCount).toBe(total);
     expect(L.bandPolyStart[L.bandCount]).toBe(total);
-    // Colours by (tile, polygon): rebuild the map from the layout's rings is awkward, so check
-    // the property on the tile data through the layout's fill of each polygon's ring.
+    // The layout is in draw order: find each tile polygon's fill through its pixel ring.
     const colourAt = new Map<string, string>();
     for (let p = 0; p < L.polyCount; p++) {
       const key = Array.from(polyRing(L, p), (v) => v.toFixed(3)).join();
@@ -265,7 +264,7 @@ describe("renderTopDown with floors above one another", () => {
     expectOneLayer(2.2, 6.3, false); // on the floor beside the bridge
   });
 
-  it("the SVG-free layout keeps every polygon even when hidden", () => {
+  it("keeps hidden polygons in the layout (occlusion happens when drawing)", () => {
     const L = layoutTopDown({ navMesh });
     let total = 0;
     for (const t of navMesh.tiles) total += t.polyCount;
