@@ -1,3 +1,4 @@
 // meshway/node: the Node-only helpers (files, PNG, glTF). The core ("meshway") needs none of them.
 export { type GltfLoadResult, loadGltfMesh, parseGlb, parseGltf } from "./gltf.js";
 export { loadNavMeshFile, saveNavMeshFile } from "./navmesh-files.js";
+export { encodePng } from "./png.js";

@@ -23,7 +23,10 @@ import {
 import { type BoundsXZ, emptyBounds, type TopDownView, viewForSize, viewX, viewY } from "./view.js";
 
 export interface TopDownOptions {
-  /** Input triangles (world units, +Y up), drawn grey: higher is darker. */
+  /**
+   * Input triangles (world units, +Y up), drawn grey: higher is darker. Faces pointing down
+   * (cross(v1 − v0, v2 − v0).y < 0: ceilings, undersides) are not drawn.
+   */
   geometry?: TriangleMeshInput;
   navMesh?: NavMesh;
   /** Path corner points [x, y, z], e.g. computePath's `points`. */
@@ -45,7 +48,7 @@ export interface TopDownLayout {
   width: number;
   height: number;
   background: Rgba;
-  /** Geometry triangles low → high: 6 pixel coordinates per triangle. */
+  /** Geometry triangles facing up, low → high: 6 pixel coordinates per triangle. */
   triangleCount: number;
   triangleXY: Float64Array;
   /** Grey level (0..255) per triangle vertex, 3 per triangle. */
@@ -106,8 +109,8 @@ const GREY_LOW = 226;
 const GREY_HIGH = 120;
 
 /**
- * Distinct, fairly light hues for polygon fills; adjacent polygons never share one.
- * (Tableau-like palette, tuned to stay readable under dark outlines.)
+ * Distinct, fairly light hues for polygon fills (Tableau-like, readable under dark outlines).
+ * 13 colours: a polygon has at most 12 neighbours, so neighbours never need to share one.
  */
 const POLY_PALETTE: readonly Rgba[] = [
   [78, 154, 222, 255],
@@ -121,6 +124,8 @@ const POLY_PALETTE: readonly Rgba[] = [
   [156, 117, 95, 255],
   [140, 160, 60, 255],
   [100, 110, 200, 255],
+  [60, 165, 145, 255],
+  [220, 115, 180, 255],
 ];
 
 /** Recast's demo shows walkable ground light blue. */
@@ -214,8 +219,10 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   const px = (x: number) => viewX(view, x);
   const py = (z: number) => viewY(view, z);
 
-  // Geometry: triangles by centroid height so upper floors cover lower ones; each vertex
-  // grey by its height, darkened a little on steep faces so slopes and steps read.
+  // Geometry as seen from above: faces pointing down (ceilings, undersides) are skipped
+  // unless nothing points up (a mesh wound the other way). The rest are drawn by centroid
+  // height so upper floors cover lower ones; each vertex is grey by its height (higher is
+  // darker), a little darker again on steep faces so slopes and steps read.
   let triangleCount = 0;
   let triangleXY = new Float64Array(0);
   let triangleGrey = new Uint8Array(0);
@@ -223,25 +230,10 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   if (g && g.indices.length >= 3) {
     const pos = g.positions;
     const idx = g.indices;
-    const n = Math.floor(idx.length / 3);
-    let minY = Infinity;
-    let maxY = -Infinity;
-    for (let i = 1; i < pos.length; i += 3) {
-      const y = pos[i]!;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    const rangeY = maxY - minY > 1e-9 ? maxY - minY : 1;
-    const keys = new Float64Array(n);
-    for (let t = 0; t < n; t++) {
-      keys[t] =
-        pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
-    }
-    const order = orderByKey(keys);
-    triangleXY = new Float64Array(n * 6);
-    triangleGrey = new Uint8Array(n * 3);
-    for (let k = 0; k < n; k++) {
-      const t = order[k]!;
+    const total = Math.floor(idx.length / 3);
+    const facing = new Float64Array(total); // normal's y component, normalised
+    let upCount = 0;
+    for (let t = 0; t < total; t++) {
       const a = idx[t * 3]! * 3;
       const b = idx[t * 3 + 1]! * 3;
       const c = idx[t * 3 + 2]! * 3;
@@ -255,11 +247,38 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
       const ny = uz * vx - ux * vz;
       const nz = ux * vy - uy * vx;
       const len = Math.hypot(nx, ny, nz);
-      const flat = len > 0 ? Math.abs(ny) / len : 0;
-      const shade = 0.8 + 0.2 * flat;
-      const verts = [a, b, c];
+      facing[t] = len > 0 ? ny / len : 0;
+      if (facing[t]! > 1e-6) upCount++;
+    }
+    const cull = upCount > 0;
+    const drawn: number[] = [];
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (let t = 0; t < total; t++) {
+      if (cull && facing[t]! < -1e-6) continue;
+      drawn.push(t);
       for (let j = 0; j < 3; j++) {
-        const v = verts[j]!;
+        const y = pos[idx[t * 3 + j]! * 3 + 1]!;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+    const n = drawn.length;
+    const rangeY = maxY - minY > 1e-9 ? maxY - minY : 1;
+    const keys = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const t = drawn[k]!;
+      keys[k] =
+        pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
+    }
+    const order = orderByKey(keys);
+    triangleXY = new Float64Array(n * 6);
+    triangleGrey = new Uint8Array(n * 3);
+    for (let k = 0; k < n; k++) {
+      const t = drawn[order[k]!]!;
+      const shade = 0.8 + 0.2 * Math.abs(facing[t]!);
+      for (let j = 0; j < 3; j++) {
+        const v = idx[t * 3 + j]! * 3;
         triangleXY[k * 6 + j * 2] = px(pos[v]!);
         triangleXY[k * 6 + j * 2 + 1] = py(pos[v + 2]!);
         const h = (pos[v + 1]! - minY) / rangeY;
@@ -308,7 +327,7 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
         tileOf[gi] = ti;
         polyOf[gi] = p;
         // Palette slot: a hash of the polygon's identity, moved on past colours its already
-        // coloured neighbours (in this tile) use. Degree <= maxVertsPerPoly < palette size.
+        // coloured neighbours (in this tile) use. Degree <= vertsPerPoly <= 12 < palette size.
         let used = 0;
         for (let j = 0; j < nv; j++) {
           const nb = t.polyNeighbours[p * nvp + j]!;
@@ -483,10 +502,14 @@ export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
       break;
     }
   }
+  let clipFor = -1;
   const bandClip = (b: number): Uint8Array | null => {
     const occ = L.bandOccluderStart[b]!;
     if (top === null || clip === null || occ >= L.polyCount) return null;
-    for (let i = 0; i < top.length; i++) clip[i] = top[i]! >= occ ? 0 : 255;
+    if (occ !== clipFor) {
+      for (let i = 0; i < top.length; i++) clip[i] = top[i]! >= occ ? 0 : 255;
+      clipFor = occ;
+    }
     return clip;
   };
   const s = L.style;

@@ -159,7 +159,9 @@ describe("renderTopDownSvg on a single floor", () => {
   });
 
   it("draws a geometry-only picture as grey paths", () => {
-    const doc = parseXml(renderTopDownSvg({ geometry: new SceneBuilder().floor(0, 0, 4, 4).build() }));
+    const doc = parseXml(
+      renderTopDownSvg({ geometry: new SceneBuilder().floor(0, 0, 4, 4).build() }),
+    );
     const paths = all(doc, "path");
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) expect(p.attrs.fill).toMatch(/^#([0-9a-f]{2})\1\1$/);

@@ -174,9 +174,15 @@ describe("renderTopDown on nav_test", () => {
       let layers = 0;
       for (let q = 0; q < L.polyCount; q++) if (inside(polyRing(L, q), x + 0.5, y + 0.5)) layers++;
       if (layers !== 1) continue;
-      // Nor under the path, nor on outlines of thin polygons.
-      if (distToSegments(L.pathXY, false, x + 0.5, y + 0.5) < L.style.pathHaloWidth / 2 + 2) continue;
-      if (distToSegments(polyRing(L, p), true, x + 0.5, y + 0.5) < L.style.wallWidth + 2) continue;
+      // Nor under the path or its end dots, nor on outlines of thin polygons.
+      const cx = x + 0.5;
+      const cy = y + 0.5;
+      const n = L.pathXY.length;
+      const dotR = L.style.dotRadius + L.style.dotRimWidth + 2;
+      if (distToSegments(L.pathXY, false, cx, cy) < L.style.pathHaloWidth / 2 + 2) continue;
+      if (Math.hypot(L.pathXY[0]! - cx, L.pathXY[1]! - cy) < dotR) continue;
+      if (Math.hypot(L.pathXY[n - 2]! - cx, L.pathXY[n - 1]! - cy) < dotR) continue;
+      if (distToSegments(polyRing(L, p), true, cx, cy) < L.style.wallWidth + 2) continue;
       const px = getPixel(img, x, y);
       expect(saturation(px), `polygon ${p} at ${c.x}, ${c.y}`).toBeGreaterThan(20);
       checked++;
@@ -233,6 +239,30 @@ describe("renderTopDown on nav_test", () => {
       if (p[0] < 255) grey++;
     }
     expect(grey).toBeGreaterThan(g.width * g.height * 0.3);
+  });
+});
+
+describe("renderTopDown geometry", () => {
+  it("skips faces pointing down: a floor under a ceiling shows the floor, lightest grey", () => {
+    const scene = new SceneBuilder()
+      .floor(0, 0, 10, 10, 0)
+      .quad([0, 5, 0], [10, 5, 0], [10, 5, 10], [0, 5, 10]) // ceiling, facing down
+      .floor(8, 8, 10, 10, 2) // a raised corner, so the floor is the lowest of two heights
+      .build();
+    const L = layoutTopDown({ geometry: scene, size: 100 });
+    expect(L.triangleCount).toBe(4);
+    const img = renderTopDown({ geometry: scene, size: 100 });
+    const x = Math.floor(L.view.offsetX + 3 * L.view.scale);
+    const y = Math.floor(L.view.offsetY + 3 * L.view.scale);
+    expect(getPixel(img, x, y)).toEqual([226, 226, 226, 255]);
+    const hx = Math.floor(L.view.offsetX + 9 * L.view.scale);
+    const hy = Math.floor(L.view.offsetY + 9 * L.view.scale);
+    expect(getPixel(img, hx, hy)).toEqual([120, 120, 120, 255]);
+  });
+
+  it("draws every face of a mesh wound the other way (nothing points up)", () => {
+    const down = new SceneBuilder().quad([0, 0, 0], [4, 0, 0], [4, 0, 4], [0, 0, 4]).build();
+    expect(layoutTopDown({ geometry: down }).triangleCount).toBe(2);
   });
 });
 
