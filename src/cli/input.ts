@@ -45,6 +45,7 @@ export async function loadGeometry(
     readInputBytes(file); // same located errors for missing, empty and directory inputs
     return loadGltfMesh(file);
   }
+  readInputBytes(file); // missing, empty and directory inputs first: they say more
   throw new MeshwayError(
     "INVALID_INPUT",
     `${file}: unknown input type; expected .obj, .gltf or .glb geometry`,

@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
+import type { LinkPool } from "../navmesh/links.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
@@ -303,30 +304,15 @@ export class PathFinder {
           }
         }
       }
-      // Links: portals into other tiles and off-mesh connection ends.
+      // Links: portals into other tiles and off-mesh connection ends (kept out of line:
+      // rare, and a smaller loop body keeps the hot locals in registers).
       const links = slot.links;
       if (poly < links.first.length && links.first[poly]! >= 0) {
         this.perMetre = perMetre;
         this.fixedCost = fixedCost;
         this.lastBest = lastBest;
         this.lastBestCost = lastBestCost;
-        for (let l = links.first[poly]!; l >= 0; l = links.next[l]!) {
-          const nref = links.ref[l]!;
-          if (nref === parentRef) continue;
-          const nf = getPolyFlags(nm, nref);
-          if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
-          const node = this.nodeFor(nref);
-          if (node === NULL_NODE) continue;
-          if (pflags[node] === 0) {
-            const l3 = this.left;
-            const r3 = this.right;
-            if (!getPortalPoints(nm, bestRef, nref, l3, r3)) continue;
-            px[node] = (l3[0]! + r3[0]!) * 0.5;
-            py[node] = (l3[1]! + r3[1]!) * 0.5;
-            pz[node] = (l3[2]! + r3[2]!) * 0.5;
-          }
-          this.relax(best, node, nref);
-        }
+        this.expandLinks(best, bestRef, links.first[poly]!, links, parentRef);
         lastBest = this.lastBest;
         lastBestCost = this.lastBestCost;
       }
@@ -341,6 +327,36 @@ export class PathFinder {
       this.status = this.finalStatus();
     }
     return this.status;
+  }
+
+  /** Relaxes the link neighbours of `best` (the LinkPool list starting at `first`). */
+  private expandLinks(
+    best: number,
+    bestRef: PolyRef,
+    first: number,
+    links: LinkPool,
+    parentRef: PolyRef,
+  ): void {
+    const nm = this.navMesh;
+    const filter = this.filter!;
+    const pool = this.pool;
+    for (let l = first; l >= 0; l = links.next[l]!) {
+      const nref = links.ref[l]!;
+      if (nref === parentRef) continue;
+      const nf = getPolyFlags(nm, nref);
+      if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) continue;
+      const node = this.nodeFor(nref);
+      if (node === NULL_NODE) continue;
+      if (pool.flags[node] === 0) {
+        const l3 = this.left;
+        const r3 = this.right;
+        if (!getPortalPoints(nm, bestRef, nref, l3, r3)) continue;
+        pool.x[node] = (l3[0]! + r3[0]!) * 0.5;
+        pool.y[node] = (l3[1]! + r3[1]!) * 0.5;
+        pool.z[node] = (l3[2]! + r3[2]!) * 0.5;
+      }
+      this.relax(best, node, nref);
+    }
   }
 
   /** Node of `ref` within the node limit; NULL_NODE (and outOfNodes) when there is no room. */
