@@ -1,6 +1,7 @@
 // The three builders under comparison, each given the same (RecastDemo default) configuration.
 // Libraries are imported lazily, so a peak-RSS child process loads only the one it measures.
 import { buildNavMesh, resolveConfig } from "../dist/index.js";
+import { navcatGeneratorOptions, recastGeneratorConfig } from "./generator-config.js";
 
 export async function makeBuilders(config = {}, only = ["meshway", "wasm", "navcat"]) {
   let wasmGenerate;
@@ -14,40 +15,8 @@ export async function makeBuilders(config = {}, only = ["meshway", "wasm", "navc
     navcatGenerate = (await import("navcat/blocks")).generateSoloNavMesh;
   }
   const cfg = resolveConfig(config);
-  const wasmConfig = {
-    cs: cfg.cellSize,
-    ch: cfg.cellHeight,
-    walkableSlopeAngle: cfg.agentMaxSlope,
-    walkableHeight: cfg.walkableHeightVoxels,
-    walkableClimb: cfg.walkableClimbVoxels,
-    walkableRadius: cfg.walkableRadiusVoxels,
-    maxEdgeLen: cfg.edgeMaxLenVoxels,
-    maxSimplificationError: cfg.edgeMaxError,
-    minRegionArea: cfg.regionMinSize, // the generator squares these
-    mergeRegionArea: cfg.regionMergeSize,
-    maxVertsPerPoly: cfg.vertsPerPoly,
-    detailSampleDist: cfg.detailSampleDist, // the generator multiplies by cs / ch
-    detailSampleMaxError: cfg.detailSampleMaxError,
-  };
-  const navcatOptions = {
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    walkableRadiusVoxels: cfg.walkableRadiusVoxels,
-    walkableRadiusWorld: cfg.agentRadius,
-    walkableClimbVoxels: cfg.walkableClimbVoxels,
-    walkableClimbWorld: cfg.agentMaxClimb,
-    walkableHeightVoxels: cfg.walkableHeightVoxels,
-    walkableHeightWorld: cfg.agentHeight,
-    walkableSlopeAngleDegrees: cfg.agentMaxSlope,
-    borderSize: 0,
-    minRegionArea: cfg.minRegionAreaCells,
-    mergeRegionArea: cfg.mergeRegionAreaCells,
-    maxSimplificationError: cfg.edgeMaxErrorVoxels,
-    maxEdgeLength: cfg.edgeMaxLenVoxels,
-    maxVerticesPerPoly: cfg.vertsPerPoly,
-    detailSampleDistance: cfg.detailSampleDistWorld,
-    detailSampleMaxError: cfg.detailSampleMaxErrorWorld,
-  };
+  const wasmConfig = recastGeneratorConfig(cfg);
+  const navcatOptions = navcatGeneratorOptions(cfg);
   return {
     meshway: (mesh) => {
       const r = buildNavMesh(mesh, config);

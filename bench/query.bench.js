@@ -18,6 +18,8 @@ import { generateSoloNavMesh as wasmGenerate } from "@recast-navigation/generato
 import * as navcat from "navcat";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import * as meshway from "../dist/index.js";
+import { navcatGeneratorOptions, recastGeneratorConfig } from "./generator-config.js";
+import { pointInPoly } from "./sample-points.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
 
 const { values } = parseArgs({
@@ -46,6 +48,7 @@ const {
   RaycastHit,
   QueryFilter,
   importDetourNavMesh,
+  mulberry32,
   resolveConfig,
 } = meshway;
 
@@ -56,88 +59,10 @@ const Raw = core.Raw;
 // Builds (not timed)
 
 const cfg = resolveConfig();
-const wasmConfig = {
-  cs: cfg.cellSize,
-  ch: cfg.cellHeight,
-  walkableSlopeAngle: cfg.walkableSlopeDegrees,
-  walkableHeight: cfg.walkableHeightVoxels,
-  walkableClimb: cfg.walkableClimbVoxels,
-  walkableRadius: cfg.walkableRadiusVoxels,
-  maxEdgeLen: cfg.edgeMaxLenVoxels,
-  maxSimplificationError: cfg.edgeMaxErrorVoxels,
-  minRegionArea: cfg.regionMinSize, // the generator squares these
-  mergeRegionArea: cfg.regionMergeSize,
-  maxVertsPerPoly: cfg.vertsPerPoly,
-  detailSampleDist: cfg.detailSampleDist, // the generator multiplies by cs / ch
-  detailSampleMaxError: cfg.detailSampleMaxError,
-};
-const navcatOptions = {
-  cellSize: cfg.cellSize,
-  cellHeight: cfg.cellHeight,
-  walkableRadiusVoxels: cfg.walkableRadiusVoxels,
-  walkableRadiusWorld: cfg.agentRadius,
-  walkableClimbVoxels: cfg.walkableClimbVoxels,
-  walkableClimbWorld: cfg.agentMaxClimb,
-  walkableHeightVoxels: cfg.walkableHeightVoxels,
-  walkableHeightWorld: cfg.agentHeight,
-  walkableSlopeAngleDegrees: cfg.walkableSlopeDegrees,
-  borderSize: 0,
-  minRegionArea: cfg.minRegionAreaCells,
-  mergeRegionArea: cfg.mergeRegionAreaCells,
-  maxSimplificationError: cfg.edgeMaxErrorVoxels,
-  maxEdgeLength: cfg.edgeMaxLenVoxels,
-  maxVerticesPerPoly: cfg.vertsPerPoly,
-  detailSampleDistance: cfg.detailSampleDistWorld,
-  detailSampleMaxError: cfg.detailSampleMaxErrorWorld,
-};
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const wasmConfig = recastGeneratorConfig(cfg);
+const navcatOptions = navcatGeneratorOptions(cfg);
 
 const f32 = Math.fround;
-
-/** A uniform point inside polygon `poly` of `tile` (area-weighted fan triangle), float32. */
-function pointInPoly(tile, poly, rand) {
-  const nvp = tile.maxVertsPerPoly;
-  const n = tile.polyVertCount[poly];
-  const v = tile.vertices;
-  const vi = (i) => tile.polyVerts[poly * nvp + i] * 3;
-  const a = vi(0);
-  const areas = [];
-  let total = 0;
-  for (let i = 1; i + 1 < n; i++) {
-    const b = vi(i);
-    const c = vi(i + 1);
-    const area = Math.abs(
-      (v[b] - v[a]) * (v[c + 2] - v[a + 2]) - (v[c] - v[a]) * (v[b + 2] - v[a + 2]),
-    );
-    areas.push(area);
-    total += area;
-  }
-  let r = rand() * total;
-  let tri = 0;
-  while (tri < areas.length - 1 && r > areas[tri]) r -= areas[tri++];
-  const b = vi(tri + 1);
-  const c = vi(tri + 2);
-  let u = rand();
-  let w = rand();
-  if (u + w > 1) {
-    u = 1 - u;
-    w = 1 - w;
-  }
-  u = 0.02 + 0.96 * u;
-  w = 0.02 + 0.96 * w;
-  const s = 1 - u - w;
-  return [0, 1, 2].map((k) => f32(s * v[a + k] + u * v[b + k] + w * v[c + k]));
-}
 
 /** Everything one scene's runs need: the three navmeshes, queries, pairs and per-library refs. */
 function setupScene(name) {
@@ -184,7 +109,7 @@ function setupScene(name) {
   const sample = () => {
     const k = Math.floor(rand() * slots.length);
     const tile = nm.tileInSlot(slots[k]);
-    const p = pointInPoly(tile, polys[k], rand);
+    const p = pointInPoly(tile, polys[k], rand).map(f32);
     const ref = nm.polyRef(slots[k], polys[k]);
     const h = mq.getPolyHeight(ref, p);
     if (!Number.isNaN(h)) p[1] = f32(h);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseObj } from "../dist/index.js";
+import { mulberry32, parseObj } from "../dist/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -12,17 +12,6 @@ export function loadScene(name) {
   if (name === "large") return generateLargeScene();
   const file = join(here, "..", "test", "fixtures", "meshes", `${name}.obj`);
   return parseObj(readFileSync(file, "utf8"), file);
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

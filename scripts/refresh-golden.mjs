@@ -3,27 +3,14 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { buildNavMesh, parseObj } from "../dist/index.js";
+import { tileArrayBytes } from "../test/helpers/tile-arrays.js";
 
 const out = {};
 for (const name of ["nav_test", "dungeon", "undulating"]) {
   const file = `test/fixtures/meshes/${name}.obj`;
   const { navMesh, stats } = buildNavMesh(parseObj(readFileSync(file, "utf8"), file));
   const hash = createHash("sha256");
-  for (const t of navMesh.tiles) {
-    for (const a of [
-      t.vertices,
-      t.polyVerts,
-      t.polyNeighbours,
-      t.polyVertCount,
-      t.polyAreas,
-      t.polyFlags,
-      t.detailMeshes,
-      t.detailVertices,
-      t.detailTriangles,
-    ]) {
-      hash.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-    }
-  }
+  for (const bytes of tileArrayBytes(navMesh)) hash.update(bytes);
   out[name] = { sha256: hash.digest("hex"), polygons: stats.polygons, vertices: stats.vertices };
 }
 const target = "test/golden/build-hashes.json";

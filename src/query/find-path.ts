@@ -4,7 +4,7 @@ import type { LinkPool } from "../navmesh/links.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
-import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
 import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
@@ -23,7 +23,12 @@ export interface FindPathResult {
   polys: Float64Array | number[];
 }
 
-const SALT_DIV = 2 ** 40;
+const POLY_SPACE = 2 ** 20;
+const EMPTY_U8 = new Uint8Array(0);
+const EMPTY_U16 = new Uint16Array(0);
+const EMPTY_U32 = new Uint32Array(0);
+const EMPTY_F32 = new Float32Array(0);
+const EMPTY_I32 = new Int32Array(0);
 
 /**
  * A* over polygons, as Detour's findPath / sliced find path (Mononen): a node per polygon,
@@ -176,6 +181,20 @@ export class PathFinder {
     let status: SlicedStatus = "inProgress";
     let lastBest = this.lastBest;
     let lastBestCost = this.lastBestCost;
+    // The current tile slot's data (see the slot switch below).
+    let cSlot = -1;
+    let cTileBase = -1;
+    let cTile: NavMeshTile | null = null;
+    let cLinks: LinkPool | null = null;
+    let cNvp = 0;
+    let cPolyCount = 0;
+    let cVertCount: Uint8Array = EMPTY_U8;
+    let cAreas: Uint8Array = EMPTY_U8;
+    let cFlags: Uint16Array = EMPTY_U16;
+    let cNbs: Uint32Array = EMPTY_U32;
+    let cPverts: Uint32Array = EMPTY_U32;
+    let cVerts: Float32Array = EMPTY_F32;
+    let table: Int32Array = EMPTY_I32;
 
     while (iter < maxIterations) {
       const best = queue.pop();
@@ -192,17 +211,41 @@ export class PathFinder {
       const poly = ppoly[best]!;
       // Refs of a tile's polygons are tileBase + poly (poly is the ref's low part).
       const tileBase = bestRef - poly;
-      const slot = slots[slotIndex];
-      if (slot === undefined || slot.salt !== Math.floor(bestRef / SALT_DIV)) {
+      if (slotIndex !== cSlot) {
+        // Entering another tile slot: reload its arrays (searches mostly stay in one tile,
+        // so this keeps the per-node work to typed-array reads).
+        const slot = slots[slotIndex];
+        if (slot === undefined) {
+          status = "invalidRef";
+          break;
+        }
+        cSlot = slotIndex;
+        // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
+        cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
+        cTile = slot.tile;
+        cLinks = slot.links;
+        if (cTile !== null) {
+          cNvp = cTile.maxVertsPerPoly;
+          cPolyCount = cTile.polyCount;
+          cVertCount = cTile.polyVertCount;
+          cNbs = cTile.polyNeighbours;
+          cPverts = cTile.polyVerts;
+          cVerts = cTile.vertices;
+          cFlags = cTile.polyFlags;
+          cAreas = cTile.polyAreas;
+          // Sized for every polygon of the tile, so creating nodes never regrows it.
+          table = pool.denseTable(slotIndex, cPolyCount);
+        }
+      }
+      if (tileBase !== cTileBase) {
         status = "invalidRef";
         break;
       }
-      const tile = slot.tile;
       // Cost of crossing this polygon: per unit length, or fixed for a priced connection.
       let perMetre: number;
       let fixedCost = -1;
-      if (slotIndex === OFF_MESH_SLOT) {
-        const con = nm.offMesh[poly];
+      if (cTile === null) {
+        const con = slotIndex === OFF_MESH_SLOT ? nm.offMesh[poly] : null;
         if (!con) {
           status = "invalidRef";
           break;
@@ -210,11 +253,11 @@ export class PathFinder {
         perMetre = areaCost[con.area]!;
         fixedCost = con.cost ?? -1;
       } else {
-        if (tile === null || poly >= tile.polyCount) {
+        if (poly >= cPolyCount) {
           status = "invalidRef";
           break;
         }
-        perMetre = areaCost[tile.polyAreas[poly]!]!;
+        perMetre = areaCost[cAreas[poly]!]!;
       }
       const parentNode = pparent[best]!;
       const parentRef = parentNode === NULL_NODE ? 0 : pref[parentNode]!;
@@ -225,25 +268,26 @@ export class PathFinder {
 
       // Same-tile neighbours straight from the tile's adjacency (Detour walks its links the
       // same way); portal midpoints from the shared edge. The relaxation is relax() inlined.
-      if (tile !== null) {
-        const nvp = tile.maxVertsPerPoly;
-        const pbase = poly * nvp;
-        const cnt = tile.polyVertCount[poly]!;
-        const nbs = tile.polyNeighbours;
-        const pverts = tile.polyVerts;
-        const v = tile.vertices;
-        const tileFlags = tile.polyFlags;
-        let table = pool.denseTable(slotIndex, tile.polyCount);
+      if (cTile !== null) {
+        const pbase = poly * cNvp;
+        const cnt = cVertCount[poly]!;
         for (let e = 0; e < cnt; e++) {
-          const nb = nbs[pbase + e]!;
+          const nb = cNbs[pbase + e]!;
           if (nb === EDGE_WALL || nb >= EDGE_TILE_BORDER) continue;
           const npoly = nb - 1;
           const nref = tileBase + npoly;
           if (nref === parentRef) continue;
-          const nf = tileFlags[npoly]!;
+          const nf = cFlags[npoly]!;
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
           let node = table[npoly]!;
-          if (node === NULL_NODE || pref[node] !== nref) {
+          if (node === NULL_NODE) {
+            if (pool.count < limit) node = pool.addToTable(table, slotIndex, npoly, nref);
+            if (node === NULL_NODE) {
+              this.outOfNodes = true;
+              continue;
+            }
+          } else if (pref[node] !== nref) {
+            // Another salt in this table entry (stale refs): the general lookup.
             node =
               pool.count < limit
                 ? pool.getNodeAt(slotIndex, npoly, nref)
@@ -252,19 +296,17 @@ export class PathFinder {
               this.outOfNodes = true;
               continue;
             }
-            // getNodeAt may have grown the table.
-            table = pool.denseTable(slotIndex, tile.polyCount);
           }
           const nodeFlags = pflags[node]!;
           let nx: number;
           let ny: number;
           let nz: number;
           if (nodeFlags === 0) {
-            const va = pverts[pbase + e]! * 3;
-            const vb = pverts[pbase + (e + 1 === cnt ? 0 : e + 1)]! * 3;
-            nx = (v[va]! + v[vb]!) * 0.5;
-            ny = (v[va + 1]! + v[vb + 1]!) * 0.5;
-            nz = (v[va + 2]! + v[vb + 2]!) * 0.5;
+            const va = cPverts[pbase + e]! * 3;
+            const vb = cPverts[pbase + (e + 1 === cnt ? 0 : e + 1)]! * 3;
+            nx = (cVerts[va]! + cVerts[vb]!) * 0.5;
+            ny = (cVerts[va + 1]! + cVerts[vb + 1]!) * 0.5;
+            nz = (cVerts[va + 2]! + cVerts[vb + 2]!) * 0.5;
             px[node] = nx;
             py[node] = ny;
             pz[node] = nz;
@@ -285,6 +327,9 @@ export class PathFinder {
             cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * endCost;
             heuristic = 0;
           } else {
+            // A visited node's heuristic is the same as last time (fixed position), so a
+            // cost that is no lower cannot give a lower total: skip the square root.
+            if (nodeFlags !== 0 && cost >= pcost[node]!) continue;
             heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
           }
           const total = cost + heuristic;
@@ -306,7 +351,7 @@ export class PathFinder {
       }
       // Links: portals into other tiles and off-mesh connection ends (kept out of line:
       // rare, and a smaller loop body keeps the hot locals in registers).
-      const links = slot.links;
+      const links = cLinks!;
       if (poly < links.first.length && links.first[poly]! >= 0) {
         this.perMetre = perMetre;
         this.fixedCost = fixedCost;

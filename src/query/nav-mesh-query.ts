@@ -223,6 +223,8 @@ export class NavMeshQuery {
         outPoint[0] = p[0]!;
         outPoint[1] = p[1]!;
         outPoint[2] = p[2]!;
+        // Nothing can beat distance 0 (later ties never replace): stop looking.
+        if (d === 0) break;
       }
     }
     out.ref = bestRef;

@@ -53,7 +53,8 @@ export class NodePool {
   count = 0;
   /** Per tile slot: node index per polygon, NULL_NODE when none (grown on demand). */
   private maps: Int32Array[] = [];
-  /** 1 when node i lives in the hash table instead of its slot's dense table. */
+  /** 1 when node i lives in the hash table instead of its slot's dense table (0 otherwise,
+   * reset by clear(), so the common path never writes it). */
   private readonly hashed: Uint8Array;
   private hashedCount = 0;
   private readonly bucketHead: Int32Array;
@@ -113,27 +114,57 @@ export class NodePool {
 
   /** getNode for a ref already decoded into its tile slot and polygon. */
   getNodeAt(slot: number, poly: number, ref: PolyRef): number {
+    // Fast path (small enough to inline): the slot's table exists and covers the polygon.
+    const maps = this.maps;
+    if (slot < maps.length) {
+      const map = maps[slot]!;
+      if (poly < map.length) {
+        const i = map[poly]!;
+        if (i === NULL_NODE) {
+          if (this.count >= this.maxNodes) return NULL_NODE;
+          const n = this.newNode(slot, poly, ref);
+          map[poly] = n;
+          return n;
+        }
+        if (this.ref[i] === ref) return i;
+      }
+    }
+    return this.getNodeSlow(slot, poly, ref);
+  }
+
+  /**
+   * Creates the node of (slot, poly, ref) whose entry in `table` (this slot's denseTable)
+   * is NULL_NODE, skipping the lookup getNodeAt would repeat; NULL_NODE when full.
+   */
+  addToTable(table: Int32Array, slot: number, poly: number, ref: PolyRef): number {
+    if (this.count >= this.maxNodes) return NULL_NODE;
+    const n = this.newNode(slot, poly, ref);
+    table[poly] = n;
+    return n;
+  }
+
+  /** getNodeAt when the table must grow or another salt holds the table entry. */
+  private getNodeSlow(slot: number, poly: number, ref: PolyRef): number {
     let map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
     if (poly >= map.length) map = this.growMap(slot, poly);
     let i = map[poly]!;
-    if (i !== NULL_NODE) {
-      if (this.ref[i] === ref) return i;
-      // Same slot and polygon, other salt: keep it in the hash table.
-      i = this.findHashed(ref);
-      if (i !== NULL_NODE || this.count >= this.maxNodes) return i;
+    if (i === NULL_NODE) {
+      if (this.count >= this.maxNodes) return NULL_NODE;
       i = this.newNode(slot, poly, ref);
-      this.hashed[i] = 1;
-      this.hashedCount++;
-      const b = this.bucket(ref);
-      this.bucketOf[i] = b;
-      this.nextInBucket[i] = this.bucketHead[b]!;
-      this.bucketHead[b] = i;
+      map[poly] = i;
       return i;
     }
-    if (this.count >= this.maxNodes) return NULL_NODE;
+    if (this.ref[i] === ref) return i;
+    // Same slot and polygon, other salt: keep it in the hash table.
+    i = this.findHashed(ref);
+    if (i !== NULL_NODE || this.count >= this.maxNodes) return i;
     i = this.newNode(slot, poly, ref);
-    this.hashed[i] = 0;
-    map[poly] = i;
+    this.hashed[i] = 1;
+    this.hashedCount++;
+    const b = this.bucket(ref);
+    this.bucketOf[i] = b;
+    this.nextInBucket[i] = this.bucketHead[b]!;
+    this.bucketHead[b] = i;
     return i;
   }
 
@@ -197,11 +228,25 @@ export class NodePool {
     const slot = this.slot;
     const poly = this.poly;
     if (this.hashedCount === 0) {
-      for (let i = 0; i < this.count; i++) maps[slot[i]!]![poly[i]!] = NULL_NODE;
+      // Nodes come in runs of one tile: reload the table only when the slot changes.
+      let last = -1;
+      let map: Int32Array = EMPTY_MAP;
+      for (let i = 0; i < this.count; i++) {
+        const sl = slot[i]!;
+        if (sl !== last) {
+          map = maps[sl]!;
+          last = sl;
+        }
+        map[poly[i]!] = NULL_NODE;
+      }
     } else {
       for (let i = 0; i < this.count; i++) {
-        if (this.hashed[i] === 1) this.bucketHead[this.bucketOf[i]!] = NULL_NODE;
-        else maps[slot[i]!]![poly[i]!] = NULL_NODE;
+        if (this.hashed[i] === 1) {
+          this.bucketHead[this.bucketOf[i]!] = NULL_NODE;
+          this.hashed[i] = 0;
+        } else {
+          maps[slot[i]!]![poly[i]!] = NULL_NODE;
+        }
       }
       this.hashedCount = 0;
     }

@@ -3,6 +3,7 @@ import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
 import { areaOfRef, closestPointOnBoundaryByRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
@@ -82,27 +83,10 @@ const left = new Float64Array(3);
 const right = new Float64Array(3);
 const startPt = new Float64Array(3);
 const endPt = new Float64Array(3);
-const apex = new Float64Array(3);
-const portalLeft = new Float64Array(3);
-const portalRight = new Float64Array(3);
-
-/** dst = src for 3-vectors (TypedArray.set is slow for tiny arrays). */
-function copy3(dst: Float64Array, src: Float64Array): void {
-  dst[0] = src[0]!;
-  dst[1] = src[1]!;
-  dst[2] = src[2]!;
-}
 
 /** Twice the signed XZ area of triangle (a, b, c), Detour's dtTriArea2D sign convention. */
 function triArea2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
   return (cx - ax) * (bz - az) - (bx - ax) * (cz - az);
-}
-
-function equalPoints(a: Float64Array, b: Float64Array): boolean {
-  const dx = a[0]! - b[0]!;
-  const dy = a[1]! - b[1]!;
-  const dz = a[2]! - b[2]!;
-  return dx * dx + dy * dy + dz * dz < EQUAL_SQR;
 }
 
 /** A corner this close (XZ) to the segment joining its neighbours is redundant. */
@@ -173,23 +157,31 @@ function computePortals(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: n
   }
   const buf = portals;
   const slots = navMesh.slots;
+  // The tile of the last (salt, slot) seen: corridors mostly stay in one tile.
+  let cHi = -1;
+  let cTile: NavMeshTile | null = null;
+  let cOffMesh = false;
+  let from = polys[0]!;
+  let fh = Math.floor(from / POLY_SPACE);
   for (let i = 0; i + 1 < polyCount; i++) {
-    const from = polys[i]!;
     const to = polys[i + 1]!;
-    const o = i * 6;
-    const fh = Math.floor(from / POLY_SPACE);
     const th = Math.floor(to / POLY_SPACE);
-    portalToOffMesh[i] = th - Math.floor(th / POLY_SPACE) * POLY_SPACE === OFF_MESH_SLOT ? 1 : 0;
-    let done = false;
-    if (fh === th) {
-      const salt = Math.floor(fh / POLY_SPACE);
-      const slotIndex = fh - salt * POLY_SPACE;
+    if (th !== cHi) {
+      const salt = Math.floor(th / POLY_SPACE);
+      const slotIndex = th - salt * POLY_SPACE;
       const slot = slots[slotIndex];
-      const tile =
-        slotIndex !== OFF_MESH_SLOT && slot !== undefined && slot.salt === salt ? slot.tile : null;
-      if (tile !== null) {
-        const poly = from - fh * POLY_SPACE;
-        const want = to - fh * POLY_SPACE + 1;
+      cHi = th;
+      cOffMesh = slotIndex === OFF_MESH_SLOT;
+      cTile = !cOffMesh && slot !== undefined && slot.salt === salt ? slot.tile : null;
+    }
+    portalToOffMesh[i] = cOffMesh ? 1 : 0;
+    const o = i * 6;
+    let done = false;
+    if (fh === th && cTile !== null) {
+      const tile = cTile;
+      const poly = from - fh * POLY_SPACE;
+      const want = to - th * POLY_SPACE + 1;
+      if (poly < tile.polyCount) {
         const nvp = tile.maxVertsPerPoly;
         const base = poly * nvp;
         const cnt = tile.polyVertCount[poly]!;
@@ -197,14 +189,14 @@ function computePortals(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: n
         for (let e = 0; e < cnt; e++) {
           if (nbs[base + e] !== want) continue;
           const v = tile.vertices;
-          const a = tile.polyVerts[base + e]! * 3;
-          const b = tile.polyVerts[base + (e + 1 === cnt ? 0 : e + 1)]! * 3;
-          buf[o] = v[a]!;
-          buf[o + 1] = v[a + 1]!;
-          buf[o + 2] = v[a + 2]!;
-          buf[o + 3] = v[b]!;
-          buf[o + 4] = v[b + 1]!;
-          buf[o + 5] = v[b + 2]!;
+          const va = tile.polyVerts[base + e]! * 3;
+          const vb = tile.polyVerts[base + (e + 1 === cnt ? 0 : e + 1)]! * 3;
+          buf[o] = v[va]!;
+          buf[o + 1] = v[va + 1]!;
+          buf[o + 2] = v[va + 2]!;
+          buf[o + 3] = v[vb]!;
+          buf[o + 4] = v[vb + 1]!;
+          buf[o + 5] = v[vb + 2]!;
           done = true;
           break;
         }
@@ -219,6 +211,8 @@ function computePortals(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: n
       buf[o + 4] = right[1]!;
       buf[o + 5] = right[2]!;
     }
+    from = to;
+    fh = th;
   }
   return polyCount - 1;
 }
@@ -352,9 +346,20 @@ export function findStraightPath(
 
   if (polyCount > 1) {
     const portalCount = computePortals(navMesh, polys, polyCount);
-    copy3(apex, startPt);
-    copy3(portalLeft, startPt);
-    copy3(portalRight, startPt);
+    const buf = portals;
+    const ex = endPt[0]!;
+    const ey = endPt[1]!;
+    const ez = endPt[2]!;
+    // Funnel state as scalars: apex, and the left and right portal points.
+    let ax = startPt[0]!;
+    let ay = startPt[1]!;
+    let az = startPt[2]!;
+    let plx = ax;
+    let ply = ay;
+    let plz = az;
+    let prx = ax;
+    let pry = ay;
+    let prz = az;
     let apexIndex = 0;
     let leftIndex = 0;
     let rightIndex = 0;
@@ -366,6 +371,12 @@ export function findStraightPath(
     for (let i = 0; i < polyCount; i++) {
       let toRef: PolyRef = 0;
       let toOffMesh = false;
+      let lx: number;
+      let ly: number;
+      let lz: number;
+      let rx: number;
+      let ry: number;
+      let rz: number;
       if (i + 1 < polyCount) {
         toRef = polys[i + 1]!;
         if (i >= portalCount) {
@@ -389,35 +400,30 @@ export function findStraightPath(
           return "partial";
         }
         const o = i * 6;
-        left[0] = portals[o]!;
-        left[1] = portals[o + 1]!;
-        left[2] = portals[o + 2]!;
-        right[0] = portals[o + 3]!;
-        right[1] = portals[o + 4]!;
-        right[2] = portals[o + 5]!;
+        lx = buf[o]!;
+        ly = buf[o + 1]!;
+        lz = buf[o + 2]!;
+        rx = buf[o + 3]!;
+        ry = buf[o + 4]!;
+        rz = buf[o + 5]!;
         toOffMesh = portalToOffMesh[i] === 1;
         // Starting right at the first portal: skip it.
-        if (
-          i === 0 &&
-          distancePtSegSqrXZ(apex[0]!, apex[2]!, left[0]!, left[2]!, right[0]!, right[2]!) <
-            START_PORTAL_SQR
-        ) {
-          continue;
-        }
+        if (i === 0 && distancePtSegSqrXZ(ax, az, lx, lz, rx, rz) < START_PORTAL_SQR) continue;
       } else {
-        copy3(left, endPt);
-        copy3(right, endPt);
+        lx = rx = ex;
+        ly = ry = ey;
+        lz = rz = ez;
       }
 
-      const ax = apex[0]!;
-      const az = apex[2]!;
       // Right side of the funnel.
-      if (triArea2(ax, az, portalRight[0]!, portalRight[2]!, right[0]!, right[2]!) <= 0) {
-        if (
-          equalPoints(apex, portalRight) ||
-          triArea2(ax, az, portalLeft[0]!, portalLeft[2]!, right[0]!, right[2]!) > 0
-        ) {
-          copy3(portalRight, right);
+      if (triArea2(ax, az, prx, prz, rx, rz) <= 0) {
+        const dx = ax - prx;
+        const dy = ay - pry;
+        const dz = az - prz;
+        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2(ax, az, plx, plz, rx, rz) > 0) {
+          prx = rx;
+          pry = ry;
+          prz = rz;
           rightRef = toRef;
           rightOffMesh = toOffMesh;
           rightIndex = i;
@@ -428,8 +434,8 @@ export function findStraightPath(
               navMesh,
               apexIndex,
               leftIndex,
-              portalLeft[0]!,
-              portalLeft[2]!,
+              plx,
+              plz,
               polys,
               out,
               areaOnly,
@@ -437,22 +443,16 @@ export function findStraightPath(
             );
             if (r !== IN_PROGRESS) return outcome(r, out);
           }
-          copy3(apex, portalLeft);
+          ax = plx;
+          ay = ply;
+          az = plz;
           apexIndex = leftIndex;
           const flags = leftRef === 0 ? STRAIGHT_PATH_END : leftOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
-          r = appendVertex(
-            out,
-            apex[0]!,
-            apex[1]!,
-            apex[2]!,
-            flags,
-            leftRef,
-            maxPoints,
-            !crossings,
-          );
+          r = appendVertex(out, ax, ay, az, flags, leftRef, maxPoints, !crossings);
           if (r !== IN_PROGRESS) return outcome(r, out);
-          copy3(portalLeft, apex);
-          copy3(portalRight, apex);
+          prx = ax;
+          pry = ay;
+          prz = az;
           leftIndex = apexIndex;
           rightIndex = apexIndex;
           i = apexIndex;
@@ -460,12 +460,14 @@ export function findStraightPath(
         }
       }
       // Left side of the funnel.
-      if (triArea2(ax, az, portalLeft[0]!, portalLeft[2]!, left[0]!, left[2]!) >= 0) {
-        if (
-          equalPoints(apex, portalLeft) ||
-          triArea2(ax, az, portalRight[0]!, portalRight[2]!, left[0]!, left[2]!) < 0
-        ) {
-          copy3(portalLeft, left);
+      if (triArea2(ax, az, plx, plz, lx, lz) >= 0) {
+        const dx = ax - plx;
+        const dy = ay - ply;
+        const dz = az - plz;
+        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2(ax, az, prx, prz, lx, lz) < 0) {
+          plx = lx;
+          ply = ly;
+          plz = lz;
           leftRef = toRef;
           leftOffMesh = toOffMesh;
           leftIndex = i;
@@ -476,8 +478,8 @@ export function findStraightPath(
               navMesh,
               apexIndex,
               rightIndex,
-              portalRight[0]!,
-              portalRight[2]!,
+              prx,
+              prz,
               polys,
               out,
               areaOnly,
@@ -485,23 +487,17 @@ export function findStraightPath(
             );
             if (r !== IN_PROGRESS) return outcome(r, out);
           }
-          copy3(apex, portalRight);
+          ax = prx;
+          ay = pry;
+          az = prz;
           apexIndex = rightIndex;
           const flags =
             rightRef === 0 ? STRAIGHT_PATH_END : rightOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
-          r = appendVertex(
-            out,
-            apex[0]!,
-            apex[1]!,
-            apex[2]!,
-            flags,
-            rightRef,
-            maxPoints,
-            !crossings,
-          );
+          r = appendVertex(out, ax, ay, az, flags, rightRef, maxPoints, !crossings);
           if (r !== IN_PROGRESS) return outcome(r, out);
-          copy3(portalLeft, apex);
-          copy3(portalRight, apex);
+          plx = ax;
+          ply = ay;
+          plz = az;
           leftIndex = apexIndex;
           rightIndex = apexIndex;
           i = apexIndex;
@@ -509,17 +505,7 @@ export function findStraightPath(
       }
     }
     if (crossings) {
-      r = appendPortals(
-        navMesh,
-        apexIndex,
-        polyCount - 1,
-        endPt[0]!,
-        endPt[2]!,
-        polys,
-        out,
-        areaOnly,
-        maxPoints,
-      );
+      r = appendPortals(navMesh, apexIndex, polyCount - 1, ex, ez, polys, out, areaOnly, maxPoints);
       if (r !== IN_PROGRESS) return outcome(r, out);
     }
   }

@@ -30,6 +30,7 @@ import {
   toMeshwayCompact,
   toMeshwayHeightfield,
 } from "../helpers/recast.js";
+import { median } from "../helpers/timing.js";
 
 const cfg = resolveConfig();
 const MESHES: SharedMeshName[] = ["nav_test", "dungeon", "undulating"];
@@ -91,11 +92,6 @@ function countDiffering(a: Uint8Array, b: Uint8Array): number {
 
 function recastAreas(chf: RecastCompactHeightfield): Uint8Array {
   return toMeshwayCompact(chf).chf.areas;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 beforeAll(async () => {

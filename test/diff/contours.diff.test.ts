@@ -16,6 +16,7 @@ import {
   toMeshwayCompact,
   toMeshwayContours,
 } from "../helpers/recast.js";
+import { median } from "../helpers/timing.js";
 
 const {
   allocContourSet,
@@ -48,11 +49,6 @@ function firstDifference(ours: ContourSet, theirs: ContourSet): string | null {
     }
   }
   return null;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((p, q) => p - q);
-  return s[s.length >> 1];
 }
 
 describe("buildContours vs Recast rcBuildContours", () => {

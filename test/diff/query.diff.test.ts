@@ -29,17 +29,18 @@
  */
 import type * as NavMeshQueryApi from "@recast-navigation/core/dist/nav-mesh-query.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pointInPoly } from "../../bench/sample-points.js";
 import { resolveConfig } from "../../src/config.js";
 import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
-import type { NavMeshTile } from "../../src/navmesh/tile.js";
 import {
   createFindPathResult,
   createNearestPolyResult,
   NavMeshQuery,
 } from "../../src/query/nav-mesh-query.js";
+import { mulberry32 } from "../../src/query/random-point.js";
 import { RaycastHit, raycast } from "../../src/query/raycast.js";
 import { StraightPath } from "../../src/query/straight-path.js";
 import { buildDetourNavMesh, type DetourBuild } from "../helpers/detour.js";
@@ -65,18 +66,6 @@ const HALF_EXTENTS = [2, 4, 2] as const;
 const LENGTH_EPS = 1e-4;
 
 const f32 = Math.fround;
-
-/** Seeded PRNG (mulberry32), uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const vec = (p: ArrayLike<number>) => ({ x: p[0]!, y: p[1]!, z: p[2]! });
 
@@ -199,41 +188,6 @@ function samplePoint(f: Fixture, rand: () => number): Sample {
   const h = f.dq.getPolyHeight(dtRef, vec(p));
   if (h.success) p[1] = f32(h.height);
   return { ref, dtRef, p };
-}
-
-function pointInPoly(tile: NavMeshTile, poly: number, rand: () => number): number[] {
-  const nvp = tile.maxVertsPerPoly;
-  const n = tile.polyVertCount[poly]!;
-  const v = tile.vertices;
-  const vi = (i: number) => tile.polyVerts[poly * nvp + i]! * 3;
-  const a = vi(0);
-  const areas: number[] = [];
-  let total = 0;
-  for (let i = 1; i + 1 < n; i++) {
-    const b = vi(i);
-    const c = vi(i + 1);
-    const area = Math.abs(
-      (v[b]! - v[a]!) * (v[c + 2]! - v[a + 2]!) - (v[c]! - v[a]!) * (v[b + 2]! - v[a + 2]!),
-    );
-    areas.push(area);
-    total += area;
-  }
-  let r = rand() * total;
-  let tri = 0;
-  while (tri < areas.length - 1 && r > areas[tri]!) r -= areas[tri++]!;
-  const b = vi(tri + 1);
-  const c = vi(tri + 2);
-  // Barycentric weights kept in [0.02, 0.96]: the point stays clear of the polygon's edges.
-  let u = rand();
-  let w = rand();
-  if (u + w > 1) {
-    u = 1 - u;
-    w = 1 - w;
-  }
-  u = 0.02 + 0.96 * u;
-  w = 0.02 + 0.96 * w;
-  const s = 1 - u - w;
-  return [0, 1, 2].map((k) => s * v[a + k]! + u * v[b + k]! + w * v[c + k]!);
 }
 
 function lengthXZ(points: ArrayLike<number>, count: number): number {

@@ -8,6 +8,7 @@ import { buildRegionsMonotone } from "../../src/build/regions-monotone.js";
 import { BORDER_REGION, type CompactHeightfield, type Regions } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
+import { countMismatches } from "../helpers/mismatches.js";
 import {
   initRecast,
   type RecastCompactHeightfield,
@@ -16,26 +17,10 @@ import {
   runRecastPipeline,
   toMeshwayCompact,
 } from "../helpers/recast.js";
+import { timed } from "../helpers/timing.js";
 
 const cfg = resolveConfig();
 const RUNS = 5;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
-
-/** Runs `fn` RUNS times; returns the last result and the median wall time in ms. */
-function timed<T>(fn: () => T): { result: T; ms: number } {
-  const times: number[] = [];
-  let result!: T;
-  for (let k = 0; k < RUNS; k++) {
-    const t0 = performance.now();
-    result = fn();
-    times.push(performance.now() - t0);
-  }
-  return { result, ms: median(times) };
-}
 
 /** Distinct non-zero, non-border region ids (the regions that own spans). */
 function liveRegionCount(spanRegion: Uint16Array): number {
@@ -51,12 +36,6 @@ function liveRegionCount(spanRegion: Uint16Array): number {
 function fromRecastIds(spanRegion: Uint16Array, borderSize: number): Uint16Array {
   const shift = borderSize > 0 ? 4 : 0;
   return spanRegion.map((r) => (r === 0 || r & BORDER_REGION ? r : r - shift));
-}
-
-function countMismatches(a: Uint16Array, b: Uint16Array): number {
-  let n = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
-  return n;
 }
 
 interface Case {
@@ -105,9 +84,9 @@ function compare(
   runOurs: (chf: CompactHeightfield) => Regions,
 ): void {
   const rcChf = c.r.chf!;
-  const rc = timed(() => runRecast(rcChf));
+  const rc = timed(RUNS, () => runRecast(rcChf));
   const theirs = toMeshwayCompact(rcChf).regions;
-  const ours = timed(() => runOurs(c.chf));
+  const ours = timed(RUNS, () => runOurs(c.chf));
   const expected = fromRecastIds(theirs.spanRegion, borderSize);
   const mismatches = countMismatches(ours.result.spanRegion, expected);
   const live = liveRegionCount(theirs.spanRegion);

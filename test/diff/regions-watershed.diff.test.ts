@@ -9,6 +9,7 @@ import { buildRegionsWatershed } from "../../src/build/regions-watershed.js";
 import { BORDER_REGION, type CompactHeightfield } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
 import { loadSharedMesh, SHARED_MESH_NAMES, type SharedMeshName } from "../helpers/meshes.js";
+import { countMismatches } from "../helpers/mismatches.js";
 import {
   initRecast,
   type RecastPipelineResult,
@@ -16,6 +17,7 @@ import {
   runRecastPipeline,
   toMeshwayCompact,
 } from "../helpers/recast.js";
+import { timed } from "../helpers/timing.js";
 
 const {
   buildDistanceField: rcBuildDistanceField,
@@ -24,29 +26,6 @@ const {
 } = recast;
 const cfg = resolveConfig();
 const RUNS = 5;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
-
-/** Runs `fn` RUNS times; returns the last result and the median wall time in ms. */
-function timed<T>(fn: () => T): { result: T; ms: number } {
-  const times: number[] = [];
-  let result!: T;
-  for (let k = 0; k < RUNS; k++) {
-    const t0 = performance.now();
-    result = fn();
-    times.push(performance.now() - t0);
-  }
-  return { result, ms: median(times) };
-}
-
-function countMismatches(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let n = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
-  return n;
-}
 
 /** Distinct non-zero, non-border region ids (the regions that own spans). */
 function liveRegionCount(spanRegion: Uint16Array): number {
@@ -83,7 +62,7 @@ describe.each([0, 3])("watershed matches Recast span for span (borderSize %i)", 
       const c = cases.find((k) => k.mesh === mesh)!;
       const rcChf = c.r.chf!;
       const rcCtx = new RecastBuildContext(false);
-      const rc = timed(() => {
+      const rc = timed(RUNS, () => {
         expect(rcBuildDistanceField(rcCtx, rcChf)).toBe(true);
         expect(
           rcBuildRegions(
@@ -98,7 +77,7 @@ describe.each([0, 3])("watershed matches Recast span for span (borderSize %i)", 
       const recast = toMeshwayCompact(rcChf);
 
       const ctx = new BuildContext();
-      const ours = timed(() => {
+      const ours = timed(RUNS, () => {
         const dist = buildDistanceField(c.chf);
         const regions = buildRegionsWatershed(
           c.chf,

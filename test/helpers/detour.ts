@@ -20,6 +20,7 @@ import type * as DetourApi from "@recast-navigation/core/dist/detour.js";
 import type * as NavMeshApi from "@recast-navigation/core/dist/nav-mesh.js";
 import type * as ExportApi from "@recast-navigation/core/dist/serdes/export.js";
 import * as generatorsModule from "@recast-navigation/generators";
+import { recastGeneratorConfig } from "../../bench/generator-config.js";
 import type { PolyMesh } from "../../src/build/types.js";
 import type { ResolvedConfig } from "../../src/config.js";
 import type { TriangleMesh } from "../../src/input.js";
@@ -86,23 +87,9 @@ export interface DetourBuild {
   free(): void;
 }
 
-/** The generator config equivalent to meshway's resolved config. */
+/** The generator config equivalent to meshway's resolved config (shared with the benches). */
 export function generatorConfig(cfg: ResolvedConfig): Record<string, unknown> {
-  return {
-    cs: cfg.cellSize,
-    ch: cfg.cellHeight,
-    walkableSlopeAngle: cfg.walkableSlopeDegrees,
-    walkableHeight: cfg.walkableHeightVoxels,
-    walkableClimb: cfg.walkableClimbVoxels,
-    walkableRadius: cfg.walkableRadiusVoxels,
-    maxEdgeLen: cfg.edgeMaxLenVoxels,
-    maxSimplificationError: cfg.edgeMaxErrorVoxels,
-    minRegionArea: cfg.regionMinSize,
-    mergeRegionArea: cfg.regionMergeSize,
-    maxVertsPerPoly: cfg.vertsPerPoly,
-    detailSampleDist: cfg.detailSampleDist,
-    detailSampleMaxError: cfg.detailSampleMaxError,
-  };
+  return { ...recastGeneratorConfig(cfg) };
 }
 
 /**

@@ -1,23 +1,9 @@
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
+import { tileArrayBytes } from "./tile-arrays.js";
 
-/** Concatenates every typed array of every tile, for byte-identity checks. */
+/** Concatenates every typed array of every tile (see tile-arrays.js), for byte-identity checks. */
 export function navMeshBytes(navMesh: NavMesh): Uint8Array {
-  const parts: Uint8Array[] = [];
-  for (const t of navMesh.tiles) {
-    for (const a of [
-      t.vertices,
-      t.polyVerts,
-      t.polyNeighbours,
-      t.polyVertCount,
-      t.polyAreas,
-      t.polyFlags,
-      t.detailMeshes,
-      t.detailVertices,
-      t.detailTriangles,
-    ]) {
-      parts.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-    }
-  }
+  const parts = tileArrayBytes(navMesh);
   let n = 0;
   for (const p of parts) n += p.length;
   const out = new Uint8Array(n);

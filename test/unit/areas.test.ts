@@ -6,13 +6,9 @@ import {
   medianFilterWalkableArea,
 } from "../../src/build/areas.js";
 import { buildCompactHeightfield } from "../../src/build/compact.js";
-import {
-  type CompactHeightfield,
-  type Heightfield,
-  NULL_AREA,
-  WALKABLE_AREA,
-} from "../../src/build/types.js";
+import { type CompactHeightfield, NULL_AREA, WALKABLE_AREA } from "../../src/build/types.js";
 import { MeshwayError } from "../../src/errors.js";
+import { flatHeightfield } from "../helpers/hand-heightfield.js";
 
 const W = WALKABLE_AREA;
 
@@ -25,30 +21,7 @@ function flatField(
   depth: number,
   floor: (x: number, z: number) => number = () => 1,
 ): CompactHeightfield {
-  const n = width * depth;
-  const hf: Heightfield = {
-    width,
-    depth,
-    bmin: [0, 0, 0],
-    bmax: [width, 1, depth],
-    cellSize: 1,
-    cellHeight: 1,
-    columnHead: new Int32Array(n),
-    spanMin: new Uint16Array(n),
-    spanMax: new Uint16Array(n),
-    spanArea: new Uint8Array(n).fill(W),
-    spanNext: new Int32Array(n).fill(-1),
-    poolUsed: n,
-    freeHead: -1,
-  };
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const c = x + z * width;
-      hf.columnHead[c] = c;
-      hf.spanMax[c] = floor(x, z);
-    }
-  }
-  return buildCompactHeightfield(hf, 2, 100);
+  return buildCompactHeightfield(flatHeightfield(width, depth, floor), 2, 100);
 }
 
 /** Cells ("x,z") whose span has the given area (one span per column). */

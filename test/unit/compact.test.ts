@@ -9,54 +9,7 @@ import {
   SPAN_MAX_HEIGHT,
   WALKABLE_AREA,
 } from "../../src/build/types.js";
-
-type SolidSpan = [min: number, max: number, area: number];
-
-/** A Heightfield built directly from per-column span lists (lowest first). */
-function makeHeightfield(
-  width: number,
-  depth: number,
-  columns: (x: number, z: number) => SolidSpan[],
-): Heightfield {
-  const all: SolidSpan[][] = [];
-  let total = 0;
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const spans = columns(x, z);
-      all.push(spans);
-      total += spans.length;
-    }
-  }
-  const hf: Heightfield = {
-    width,
-    depth,
-    bmin: [0, 0, 0],
-    bmax: [width, 10, depth],
-    cellSize: 1,
-    cellHeight: 0.5,
-    columnHead: new Int32Array(width * depth).fill(-1),
-    spanMin: new Uint16Array(total),
-    spanMax: new Uint16Array(total),
-    spanArea: new Uint8Array(total),
-    spanNext: new Int32Array(total).fill(-1),
-    poolUsed: total,
-    freeHead: -1,
-  };
-  let p = 0;
-  all.forEach((spans, c) => {
-    let prev = -1;
-    for (const [min, max, area] of spans) {
-      hf.spanMin[p] = min;
-      hf.spanMax[p] = max;
-      hf.spanArea[p] = area;
-      if (prev === -1) hf.columnHead[c] = p;
-      else hf.spanNext[prev] = p;
-      prev = p;
-      p++;
-    }
-  });
-  return hf;
-}
+import { makeHeightfield, type SolidSpan } from "../helpers/hand-heightfield.js";
 
 function con(chf: CompactHeightfield, span: number, dir: number): number {
   return (chf.spanCon[span] >>> (dir * 8)) & 0xff;

@@ -8,39 +8,19 @@ import {
   WALKABLE_AREA,
 } from "../../src/build/types.js";
 import { MeshwayError } from "../../src/errors.js";
+import { flatHeightfield } from "../helpers/hand-heightfield.js";
 
 /** A width×depth floor: one walkable solid span [0, 1) per column (none where `solid` is false). */
-function flatHeightfield(
+function flatSolidField(
   width: number,
   depth: number,
   solid: (x: number, z: number) => boolean = () => true,
 ): Heightfield {
-  const n = width * depth;
-  const hf: Heightfield = {
-    width,
-    depth,
-    bmin: [0, 0, 0],
-    bmax: [width, 1, depth],
-    cellSize: 1,
-    cellHeight: 1,
-    columnHead: new Int32Array(n).fill(-1),
-    spanMin: new Uint16Array(n),
-    spanMax: new Uint16Array(n).fill(1),
-    spanArea: new Uint8Array(n).fill(WALKABLE_AREA),
-    spanNext: new Int32Array(n).fill(-1),
-    poolUsed: n,
-    freeHead: -1,
-  };
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      if (solid(x, z)) hf.columnHead[x + z * width] = x + z * width;
-    }
-  }
-  return hf;
+  return flatHeightfield(width, depth, (x, z) => (solid(x, z) ? 1 : null));
 }
 
 function flatField(width: number, depth: number, solid?: (x: number, z: number) => boolean) {
-  return buildCompactHeightfield(flatHeightfield(width, depth, solid), 2, 1);
+  return buildCompactHeightfield(flatSolidField(width, depth, solid), 2, 1);
 }
 
 /** Walkable cells as "x,z" strings, for readable comparisons (one span per column here). */
@@ -183,7 +163,7 @@ describe("erodeWalkableArea", () => {
 
   it("only follows connections: a floor at another height is a separate component", () => {
     // Left half at height 1, right half at height 10: no links across x = 4|5.
-    const hf = flatHeightfield(10, 10);
+    const hf = flatSolidField(10, 10);
     for (let z = 0; z < 10; z++) for (let x = 5; x < 10; x++) hf.spanMax[x + z * 10] = 10;
     const chf = buildCompactHeightfield(hf, 2, 1);
     erodeWalkableArea(chf, 1);

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MeshwayError } from "../../src/errors.js";
 import { validateTriangleMesh } from "../../src/input.js";
-
-function errorOf(fn: () => unknown): MeshwayError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(MeshwayError);
-    return e as MeshwayError;
-  }
-  throw new Error("expected a MeshwayError");
-}
+import { thrownMeshwayError } from "../helpers/thrown.js";
 
 const tri = [0, 0, 0, 0, 0, 1, 1, 0, 0];
 
@@ -32,7 +22,7 @@ describe("validateTriangleMesh", () => {
   });
 
   it("names the triangle whose index is out of range", () => {
-    const e = errorOf(() =>
+    const e = thrownMeshwayError(() =>
       validateTriangleMesh({ positions: tri, indices: [0, 1, 2, 0, 1, 3] }, "lvl.obj"),
     );
     expect(e.code).toBe("INVALID_INPUT");
@@ -41,10 +31,12 @@ describe("validateTriangleMesh", () => {
 
   it("rejects negative and fractional indices", () => {
     expect(
-      errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, -1, 2] })).message,
+      thrownMeshwayError(() => validateTriangleMesh({ positions: tri, indices: [0, -1, 2] }))
+        .message,
     ).toMatch(/triangle 0 has vertex index -1/);
     expect(
-      errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1.5, 2] })).message,
+      thrownMeshwayError(() => validateTriangleMesh({ positions: tri, indices: [0, 1.5, 2] }))
+        .message,
     ).toMatch(/vertex index 1.5/);
   });
 
@@ -52,30 +44,34 @@ describe("validateTriangleMesh", () => {
     const bad = [...tri];
     bad[4] = Number.NaN;
     expect(
-      errorOf(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] })).message,
+      thrownMeshwayError(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] }))
+        .message,
     ).toMatch(/vertex 1 has a non-finite coordinate y = NaN/);
     bad[4] = 1e39; // finite in float64, Infinity in float32
     expect(
-      errorOf(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] })).message,
+      thrownMeshwayError(() => validateTriangleMesh({ positions: bad, indices: [0, 1, 2] }))
+        .message,
     ).toMatch(/vertex 1 .*outside float32 range/);
   });
 
   it("rejects lengths that are not multiples of 3 and meshes without triangles", () => {
     expect(
-      errorOf(() => validateTriangleMesh({ positions: tri, indices: [0, 1] })).message,
+      thrownMeshwayError(() => validateTriangleMesh({ positions: tri, indices: [0, 1] })).message,
     ).toMatch(/indices length 2 is not a multiple of 3/);
-    expect(errorOf(() => validateTriangleMesh({ positions: [0, 0], indices: [] })).message).toMatch(
-      /positions length 2/,
-    );
-    expect(errorOf(() => validateTriangleMesh({ positions: tri, indices: [] })).code).toBe(
-      "NO_TRIANGLES",
-    );
+    expect(
+      thrownMeshwayError(() => validateTriangleMesh({ positions: [0, 0], indices: [] })).message,
+    ).toMatch(/positions length 2/);
+    expect(
+      thrownMeshwayError(() => validateTriangleMesh({ positions: tri, indices: [] })).code,
+    ).toBe("NO_TRIANGLES");
   });
 
   it("rejects a missing positions or indices array", () => {
-    expect(errorOf(() => validateTriangleMesh({ indices: [0, 1, 2] } as never)).message).toMatch(
-      /positions is missing/,
+    expect(
+      thrownMeshwayError(() => validateTriangleMesh({ indices: [0, 1, 2] } as never)).message,
+    ).toMatch(/positions is missing/);
+    expect(thrownMeshwayError(() => validateTriangleMesh(null as never)).code).toBe(
+      "INVALID_INPUT",
     );
-    expect(errorOf(() => validateTriangleMesh(null as never)).code).toBe("INVALID_INPUT");
   });
 });

@@ -3,6 +3,7 @@ import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { buildTileBVTree } from "../../src/navmesh/bvtree.js";
 import { queryPolygonsInTile } from "../../src/navmesh/spatial.js";
 import type { NavMeshTile } from "../../src/navmesh/tile.js";
+import { mulberry32 } from "../../src/query/random-point.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
@@ -38,18 +39,6 @@ function bruteForce(t: NavMeshTile, bmin: number[], bmax: number[]): number[] {
     if (hit) out.push(p);
   }
   return out;
-}
-
-/** Seeded PRNG (mulberry32) so the random boxes are the same every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const sceneTile = () =>
@@ -111,7 +100,7 @@ describe("tile BV tree", () => {
   });
 
   it("queryPolygonsInTile returns exactly the polygons whose boxes overlap the query box", () => {
-    const r = rng(12345);
+    const r = mulberry32(12345);
     const out = new Int32Array(1024);
     for (const t of [sceneTile(), buildNavMesh(loadSharedMesh("nav_test")).navMesh.tiles[0]!]) {
       const lo = [t.bmin[0], t.bmin[1] - 1, t.bmin[2]];

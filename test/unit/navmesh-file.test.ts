@@ -1,8 +1,7 @@
 import * as zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { type BuildConfig, DEFAULT_CONFIG, resolveConfig } from "../../src/config.js";
-import { MeshwayError } from "../../src/errors.js";
 import { crc32 } from "../../src/format/crc32.js";
 import {
   deserializeNavMesh,
@@ -17,29 +16,19 @@ import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
 import { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";
-import { buildDetourNavMesh, type DetourBuild } from "../helpers/detour.js";
+import { buildDetourNavMesh } from "../helpers/detour.js";
+import { detourBuildsForSuite } from "../helpers/detour-suite.js";
 import { handTile, navMeshFor } from "../helpers/hand-tile.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
-import { initRecast } from "../helpers/recast.js";
 import { SceneBuilder } from "../helpers/scenes.js";
+import { thrownMeshwayError } from "../helpers/thrown.js";
 
 const { serializeWith, deserializeWith, HEADER_SIZE, TILE_HEADER_SIZE, OFFMESH_SIZE } =
   navMeshFileInternals;
 
-/** Catches the error `fn` throws; fails the test when it returns. */
-function thrown(fn: () => unknown): MeshwayError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(MeshwayError);
-    return e as MeshwayError;
-  }
-  throw new Error("expected a MeshwayError, nothing was thrown");
-}
-
 /** Loading `bytes` fails with INVALID_INPUT naming the source and a byte offset. */
 function rejected(bytes: Uint8Array): string {
-  const e = thrown(() => deserializeNavMesh(bytes, "small.navmesh"));
+  const e = thrownMeshwayError(() => deserializeNavMesh(bytes, "small.navmesh"));
   expect(e.code).toBe("INVALID_INPUT");
   expect(e.message).toMatch(/^small\.navmesh: .* at byte \d+$/s);
   return e.message;
@@ -249,19 +238,15 @@ describe("serializeNavMesh / deserializeNavMesh on the nav_test build", () => {
     rebuilt.addTile(received);
     expectSameAnswers(navMesh, rebuilt, 20, 5);
     const again = serializeNavMeshTile(tile);
-    const e = thrown(() => deserializeNavMeshTile(again.subarray(0, again.length - 8), "blk"));
+    const e = thrownMeshwayError(() =>
+      deserializeNavMeshTile(again.subarray(0, again.length - 8), "blk"),
+    );
     expect(e.message).toMatch(/^blk: tile 0: block of \d+ bytes runs past .* at byte 0$/);
   });
 });
 
 describe("round trip of a tiled Detour import with off-mesh connections", () => {
-  const builds: DetourBuild[] = [];
-  beforeAll(async () => {
-    await initRecast();
-  });
-  afterAll(() => {
-    for (const b of builds) b.free();
-  });
+  const builds = detourBuildsForSuite();
 
   it("keeps tile borders, several tiles and connections; identical query answers", () => {
     const mesh = new SceneBuilder().floor(0, 0, 10, 10).floor(14, 0, 24, 10, 0).build();
@@ -470,19 +455,21 @@ describe("serializeNavMesh arguments", () => {
   });
 
   it("refuses an invalid config and a tile whose arrays disagree with its counts", () => {
-    expect(thrown(() => serializeNavMesh(nm, { ...DEFAULT_CONFIG, cellSize: -1 })).code).toBe(
-      "INVALID_CONFIG",
-    );
+    expect(
+      thrownMeshwayError(() => serializeNavMesh(nm, { ...DEFAULT_CONFIG, cellSize: -1 })).code,
+    ).toBe("INVALID_CONFIG");
     const broken = navMeshFor(4, 2);
     const tile = handTile({ verts: [0, 0, 0, 0, 0, 2, 2, 0, 2], polys: [[0, 1, 2]] });
     tile.vertexCount = 4;
     broken.addTile(tile);
-    const e = thrown(() => serializeNavMesh(broken, null));
+    const e = thrownMeshwayError(() => serializeNavMesh(broken, null));
     expect(e.code).toBe("INVALID_ARGUMENT");
     expect(e.message).toBe(
       "serializeNavMesh: tile 0: vertices has 9 elements, its counts imply 12",
     );
-    expect(thrown(() => serializeNavMesh({} as NavMesh, null)).code).toBe("INVALID_ARGUMENT");
+    expect(thrownMeshwayError(() => serializeNavMesh({} as NavMesh, null)).code).toBe(
+      "INVALID_ARGUMENT",
+    );
   });
 
   it("round-trips an empty navmesh (no tiles, no connections, no config) in 128 bytes", () => {
@@ -496,7 +483,7 @@ describe("serializeNavMesh arguments", () => {
   });
 
   it("refuses a non-Uint8Array input to deserializeNavMesh", () => {
-    expect(thrown(() => deserializeNavMesh([1, 2] as unknown as Uint8Array)).code).toBe(
+    expect(thrownMeshwayError(() => deserializeNavMesh([1, 2] as unknown as Uint8Array)).code).toBe(
       "INVALID_ARGUMENT",
     );
   });

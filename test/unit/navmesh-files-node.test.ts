@@ -12,10 +12,11 @@ import {
   saveNavMeshFile,
 } from "../../src/node/navmesh-files.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
-import { buildDetourNavMesh, type DetourBuild } from "../helpers/detour.js";
+import { buildDetourNavMesh } from "../helpers/detour.js";
+import { detourBuildsForSuite } from "../helpers/detour-suite.js";
 import { handTile, navMeshFor } from "../helpers/hand-tile.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
-import { initRecast } from "../helpers/recast.js";
+import { thrownError } from "../helpers/thrown.js";
 
 let dir = "";
 beforeAll(() => {
@@ -45,15 +46,6 @@ function smallFile(areas = [63, 5]): Uint8Array {
     }),
   );
   return serializeNavMesh(nm, resolveConfig({ cellSize: 0.25 }));
-}
-
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected an error, nothing was thrown");
 }
 
 /** A file system whose `name` call fails (after doing `partial` first, when given). */
@@ -98,7 +90,7 @@ describe("saveNavMeshFile", () => {
     const io = failing("writeSync", (fd: number, buf: Uint8Array) => {
       fs.writeSync(fd, buf, 0, buf.length >> 1);
     });
-    const e = thrown(() => saveNavMeshFile(path, replacement, io));
+    const e = thrownError(() => saveNavMeshFile(path, replacement, io));
     expect(e.message).toContain("simulated failure in writeSync");
     expect(new Uint8Array(fs.readFileSync(path))).toEqual(good);
     expect(fs.readdirSync(d)).toEqual(["scene.navmesh"]);
@@ -109,7 +101,7 @@ describe("saveNavMeshFile", () => {
       const d = freshDir();
       const path = join(d, "scene.navmesh");
       saveNavMeshFile(path, good);
-      const e = thrown(() => saveNavMeshFile(path, replacement, failing(step)));
+      const e = thrownError(() => saveNavMeshFile(path, replacement, failing(step)));
       expect(e.message).toContain(`simulated failure in ${step}`);
       expect(new Uint8Array(fs.readFileSync(path))).toEqual(good);
       expect(fs.readdirSync(d)).toEqual(["scene.navmesh"]);
@@ -121,7 +113,7 @@ describe("saveNavMeshFile", () => {
     const path = join(d, "scene.navmesh");
     saveNavMeshFile(path, good);
     for (const bad of [new Uint8Array(0), [1, 2, 3], "MWNM", null]) {
-      const e = thrown(() => saveNavMeshFile(path, bad as unknown as Uint8Array));
+      const e = thrownError(() => saveNavMeshFile(path, bad as unknown as Uint8Array));
       expect(e).toBeInstanceOf(MeshwayError);
       expect((e as MeshwayError).code).toBe("INVALID_ARGUMENT");
     }
@@ -134,13 +126,13 @@ describe("saveNavMeshFile", () => {
     const target = join(d, "taken");
     fs.mkdirSync(target);
     fs.writeFileSync(join(target, "keep"), "x");
-    expect((thrown(() => saveNavMeshFile(target, good)) as NodeJS.ErrnoException).code).toMatch(
-      /EISDIR|ENOTEMPTY|EEXIST|EPERM/,
-    );
+    expect(
+      (thrownError(() => saveNavMeshFile(target, good)) as NodeJS.ErrnoException).code,
+    ).toMatch(/EISDIR|ENOTEMPTY|EEXIST|EPERM/);
     expect(fs.readdirSync(d)).toEqual(["taken"]);
     expect(fs.readdirSync(target)).toEqual(["keep"]);
     const missing = join(d, "no-such-folder", "scene.navmesh");
-    expect((thrown(() => saveNavMeshFile(missing, good)) as NodeJS.ErrnoException).code).toBe(
+    expect((thrownError(() => saveNavMeshFile(missing, good)) as NodeJS.ErrnoException).code).toBe(
       "ENOENT",
     );
     expect(fs.readdirSync(d)).toEqual(["taken"]);
@@ -148,13 +140,7 @@ describe("saveNavMeshFile", () => {
 });
 
 describe("loadNavMeshFile", () => {
-  const builds: DetourBuild[] = [];
-  beforeAll(async () => {
-    await initRecast();
-  });
-  afterAll(() => {
-    for (const b of builds) b.free();
-  });
+  const builds = detourBuildsForSuite();
 
   it("loads a meshway file with its config; tile arrays view one buffer owned by the mesh", () => {
     const d = freshDir();
@@ -204,7 +190,7 @@ describe("loadNavMeshFile", () => {
   describe("rejects bad files with MeshwayError('INVALID_INPUT', '<path>: <what, where>')", () => {
     const d = () => freshDir();
     const expectInvalid = (path: string, pattern: RegExp) => {
-      const e = thrown(() => loadNavMeshFile(path));
+      const e = thrownError(() => loadNavMeshFile(path));
       expect(e).toBeInstanceOf(MeshwayError);
       expect((e as MeshwayError).code).toBe("INVALID_INPUT");
       expect(e.message.startsWith(`${path}: `)).toBe(true);

@@ -1,24 +1,13 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MeshwayError } from "../../src/errors.js";
 import { parseObj } from "../../src/io/index.js";
+import { thrownMeshwayError } from "../helpers/thrown.js";
 
 const MESH_DIR = fileURLToPath(new URL("../fixtures/meshes/", import.meta.url));
 
-/** Runs `fn`, expects a MeshwayError and returns it. */
-function catchError(fn: () => unknown): MeshwayError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(MeshwayError);
-    return e as MeshwayError;
-  }
-  throw new Error("expected a MeshwayError, nothing was thrown");
-}
-
 function expectObjError(text: string, lineNo: number, fragment: string, line: string): void {
-  const err = catchError(() => parseObj(text, "t.obj"));
+  const err = thrownMeshwayError(() => parseObj(text, "t.obj"));
   expect(err.code).toBe("OBJ_PARSE");
   expect(err.message.startsWith(`t.obj:${lineNo}: `)).toBe(true);
   expect(err.message).toContain(fragment);
@@ -157,7 +146,7 @@ describe("parseObj accepted forms", () => {
 
 describe("parseObj errors", () => {
   it("uses 'input.obj' as the default source name", () => {
-    const err = catchError(() => parseObj("v 1 2\n"));
+    const err = thrownMeshwayError(() => parseObj("v 1 2\n"));
     expect(err.message.startsWith("input.obj:1: ")).toBe(true);
   });
 
@@ -249,7 +238,7 @@ describe("parseObj errors", () => {
 
   it("truncates long line text in the message to 80 characters", () => {
     const line = `v 1 2 ${"3".repeat(200)}x`;
-    const err = catchError(() => parseObj(`${line}\n`, "t.obj"));
+    const err = thrownMeshwayError(() => parseObj(`${line}\n`, "t.obj"));
     expect(err.code).toBe("OBJ_PARSE");
     const quoted = err.message.slice(err.message.lastIndexOf(': "') + 2);
     expect(quoted).toBe(`"${line.slice(0, 77)}..."`);
@@ -258,7 +247,7 @@ describe("parseObj errors", () => {
 
   it("throws NO_TRIANGLES when there are no faces", () => {
     for (const text of ["", "# nothing\n", "v 0 0 0\nv 1 0 0\nv 0 0 1\nl 1 2\n"]) {
-      const err = catchError(() => parseObj(text, "empty.obj"));
+      const err = thrownMeshwayError(() => parseObj(text, "empty.obj"));
       expect(err.code).toBe("NO_TRIANGLES");
       expect(err.message.startsWith("empty.obj: ")).toBe(true);
     }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
-import { closestPointOnPolyBoundary, pointInPolyXZ } from "../../src/navmesh/geometry.js";
+import { closestPointOnPolyBoundary } from "../../src/navmesh/geometry.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../../src/navmesh/nav-mesh.js";
 import { getPolyArea, getPortalPoints } from "../../src/navmesh/neighbours.js";
 import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
@@ -11,9 +11,9 @@ import {
   findPolysAroundCircle,
   PolysAroundCircleResult,
 } from "../../src/query/polys-around-circle.js";
+import { polyAt, QUERY_CONFIG } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
 const Y = 0.25;
 
 /** 16 × 16 floor with three boxes far apart (gaps between obstacles and the border ≥ 2.75
@@ -25,18 +25,7 @@ function scene(): NavMesh {
     .box(11, 0, 5, 2, 2, 2, 0.5)
     .box(8, 0, 11.5, 3, 2, 1.5)
     .build();
-  return buildNavMesh(mesh, CONFIG).navMesh;
-}
-
-function polyAt(navMesh: NavMesh, x: number, z: number): number {
-  for (let s = 1; s < navMesh.slots.length; s++) {
-    const tile = navMesh.tileInSlot(s);
-    if (!tile) continue;
-    for (let p = 0; p < tile.polyCount; p++) {
-      if (pointInPolyXZ(tile, p, x, z)) return navMesh.polyRef(s, p);
-    }
-  }
-  return 0;
+  return buildNavMesh(mesh, QUERY_CONFIG).navMesh;
 }
 
 const scratch = new Float64Array(3);

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
-import { SceneBuilder } from "../helpers/scenes.js";
-
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
-
-/** 12 × 12 floor split by a wall (x 0..8, z 5.5..6.5) with a gap in the east; y = 0.25. */
-const wallScene = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).box(4, 0, 6, 8, 2, 1).build(), CONFIG)
-    .navMesh;
-/** Two 6 × 6 floors 2 apart: polygon 0 (0.75..5.25)², polygon 1 x 8.75..13.25. */
-const islands = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 6, 6).floor(8, 0, 14, 6).build(), CONFIG).navMesh;
+import { islands, wallScene } from "../helpers/query-scenes.js";
 
 const segLength = (pts: number[][]) => {
   let l = 0;

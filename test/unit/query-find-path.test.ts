@@ -5,23 +5,12 @@ import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { getPolyArea, getPortalPoints } from "../../src/navmesh/neighbours.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { islands, QUERY_CONFIG, wallScene } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
-
-/**
- * 12 × 12 floor split by a wall (x 0..8, z 5.5..6.5) with a gap in the east. Polygons:
- * 1 south (z <= 5), 0 the east connector, 2 and 3 north (z >= 6 / 7.25); surface y = 0.25.
- */
-const wallScene = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).box(4, 0, 6, 8, 2, 1).build(), CONFIG)
-    .navMesh;
-/** Two 6 × 6 floors 2 apart: polygon 0 (0.75..5.25)², polygon 1 x 8.75..13.25. */
-const islands = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 6, 6).floor(8, 0, 14, 6).build(), CONFIG).navMesh;
 /** 12 × 12 floor with a 2 × 6 patch of area 2 in the middle (x 5..7, z 3..9). */
 const patchScene = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).build(), CONFIG, {
+  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).build(), QUERY_CONFIG, {
     areaVolumes: [{ kind: "box", min: [5, -1, 3], max: [7, 1, 9], area: 2 }],
   }).navMesh;
 

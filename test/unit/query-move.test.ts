@@ -2,35 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
-import { closestPointOnPolyBoundary, pointInPolyXZ } from "../../src/navmesh/geometry.js";
+import { closestPointOnPolyBoundary } from "../../src/navmesh/geometry.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { collectNeighbours } from "../../src/navmesh/neighbours.js";
 import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
 import { MoveAlongSurfaceResult, moveAlongSurface } from "../../src/query/move-along-surface.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { findRandomPoint, mulberry32, RandomPointResult } from "../../src/query/random-point.js";
+import { boxScene, polyAt, QUERY_CONFIG } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
 const Y = 0.25; // height of every vertex of the flat test floors
-
-/** 10 × 10 floor with a 2 × 2 × 2 box in the middle: walls at x, z = 3.5 / 6.5 (the box's
- * x = 3.5 face is straight from z 3.75 to 6.5) and the border at 0.75 / 9.25. */
-function boxScene(): NavMesh {
-  const mesh = new SceneBuilder().floor(0, 0, 10, 10).box(5, 0, 5, 2, 2, 2).build();
-  return buildNavMesh(mesh, CONFIG).navMesh;
-}
-
-function polyAt(navMesh: NavMesh, x: number, z: number): number {
-  for (let s = 1; s < navMesh.slots.length; s++) {
-    const tile = navMesh.tileInSlot(s);
-    if (!tile) continue;
-    for (let p = 0; p < tile.polyCount; p++) {
-      if (pointInPolyXZ(tile, p, x, z)) return navMesh.polyRef(s, p);
-    }
-  }
-  return 0;
-}
 
 const scratch = new Float64Array(3);
 /** XZ distance from (x, z) to polygon `ref` (0 inside). */
@@ -163,7 +145,7 @@ describe("moveAlongSurface", () => {
   function buildScene(boxes: { x: number; z: number; sx: number; sz: number; angle: number }[]) {
     const b = new SceneBuilder().floor(0, 0, 16, 16);
     for (const box of boxes) b.box(box.x, 0, box.z, box.sx, 1.5, box.sz, box.angle);
-    return buildNavMesh(b.build(), CONFIG).navMesh;
+    return buildNavMesh(b.build(), QUERY_CONFIG).navMesh;
   }
 
   it("property: the result always lies on the mesh, in the last visited polygon, along a walk of neighbours", () => {

@@ -4,11 +4,11 @@ import { MeshwayError } from "../../src/errors.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { QUERY_CONFIG } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
 // Binary-exact cells; agent radius 0.5 erodes 0.75 off open edges (ledge cell + 2 cells).
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
-const build = (b: SceneBuilder): NavMesh => buildNavMesh(b.build(), CONFIG).navMesh;
+const build = (b: SceneBuilder): NavMesh => buildNavMesh(b.build(), QUERY_CONFIG).navMesh;
 
 /** A 10 × 10 floor: one polygon (0.75..9.25)², surface at y = 0.25. */
 const floor = build(new SceneBuilder().floor(0, 0, 10, 10));

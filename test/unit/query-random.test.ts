@@ -20,9 +20,8 @@ import {
   mulberry32,
   RandomPointResult,
 } from "../../src/query/random-point.js";
+import { QUERY_CONFIG } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
-
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
 
 /** Floor with a box, a ramp up to a platform (non-flat detail surface) and a step. */
 function scene(): NavMesh {
@@ -32,7 +31,7 @@ function scene(): NavMesh {
     .box(4, 2.75, 12, 6, 0.25, 6) // platform x 1..7, z 9..15, top at 3
     .ramp(7, 13, 9, 15, 3, 0)
     .build();
-  return buildNavMesh(mesh, CONFIG).navMesh;
+  return buildNavMesh(mesh, QUERY_CONFIG).navMesh;
 }
 
 /** The point lies in polygon `ref` on XZ and on its detail surface. */

@@ -1,36 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
-import { pointInPolyXZ, polyHeight } from "../../src/navmesh/geometry.js";
+import { polyHeight } from "../../src/navmesh/geometry.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { collectNeighbours } from "../../src/navmesh/neighbours.js";
 import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
 import { polygonAreaXZ } from "../../src/navmesh/tile.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { RaycastHit, raycast } from "../../src/query/raycast.js";
-import { SceneBuilder } from "../helpers/scenes.js";
-
-// Binary-exact cells so the eroded walls land exactly on quarter units.
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
-
-/** 10 × 10 floor with a 2 × 2 × 2 box in the middle: walls at x, z = 3.5 and 6.5 around it
- * (box 4..6 eroded by the 0.5 radius) and the mesh border at 0.75 / 9.25. */
-function boxScene(): NavMesh {
-  const mesh = new SceneBuilder().floor(0, 0, 10, 10).box(5, 0, 5, 2, 2, 2).build();
-  return buildNavMesh(mesh, CONFIG).navMesh;
-}
-
-/** Ref of the polygon containing (x, z) on XZ (brute force), 0 when none. */
-function polyAt(navMesh: NavMesh, x: number, z: number): number {
-  for (let s = 1; s < navMesh.slots.length; s++) {
-    const tile = navMesh.tileInSlot(s);
-    if (!tile) continue;
-    for (let p = 0; p < tile.polyCount; p++) {
-      if (pointInPolyXZ(tile, p, x, z)) return navMesh.polyRef(s, p);
-    }
-  }
-  return 0;
-}
+import { boxScene, polyAt } from "../helpers/query-scenes.js";
 
 /** Surface point at (x, z). */
 function at(navMesh: NavMesh, x: number, z: number): [number, number, number] {

@@ -8,22 +8,22 @@ import {
   STRAIGHT_PATH_START,
   StraightPath,
 } from "../../src/query/straight-path.js";
+import { QUERY_CONFIG } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
-
-const CONFIG = { cellSize: 0.25, cellHeight: 0.125, agentRadius: 0.5 };
 
 /** 12 × 12 floor split by a wall (x 0..8, z 5.5..6.5) with a gap in the east; y = 0.25. */
 const wallScene = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).box(4, 0, 6, 8, 2, 1).build(), CONFIG)
+  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).box(4, 0, 6, 8, 2, 1).build(), QUERY_CONFIG)
     .navMesh;
 /** 12 × 6 floor with a strip of area 2 across it (x 5..7.25): polygons 0 | 1 (area 2) | 2. */
 const stripScene = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 6).build(), CONFIG, {
+  buildNavMesh(new SceneBuilder().floor(0, 0, 12, 6).build(), QUERY_CONFIG, {
     areaVolumes: [{ kind: "box", min: [5, -1, -1], max: [7, 1, 7], area: 2 }],
   }).navMesh;
 /** Two 6 × 6 floors 2 apart: polygon 0 (0.75..5.25)², polygon 1 x 8.75..13.25. */
 const islands = () =>
-  buildNavMesh(new SceneBuilder().floor(0, 0, 6, 6).floor(8, 0, 14, 6).build(), CONFIG).navMesh;
+  buildNavMesh(new SceneBuilder().floor(0, 0, 6, 6).floor(8, 0, 14, 6).build(), QUERY_CONFIG)
+    .navMesh;
 
 const points = (sp: StraightPath) =>
   Array.from({ length: sp.count }, (_, i) => Array.from(sp.points.subarray(i * 3, i * 3 + 3)));

@@ -10,66 +10,10 @@ import {
   NULL_AREA,
   WALKABLE_AREA,
 } from "../../src/build/types.js";
+import { gridChf } from "../helpers/hand-chf.js";
 
 const DX = [-1, 0, 1, 0];
 const DZ = [0, 1, 0, -1];
-
-/**
- * Single-layer compact heightfield from a picture: row r is z = r, character c is x = c.
- * '.' walkable span, 'x' span with NULL_AREA, '1'..'9' span with that area id, ' ' no span.
- * Every two spans in neighbouring columns are connected.
- */
-function gridChf(rows: string[]): CompactHeightfield {
-  const depth = rows.length;
-  const width = Math.max(...rows.map((r) => r.length));
-  const cellFirst = new Uint32Array(width * depth);
-  const cellCount = new Uint16Array(width * depth);
-  const areaList: number[] = [];
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const ch = rows[z]![x] ?? " ";
-      const c = x + z * width;
-      cellFirst[c] = areaList.length;
-      if (ch === " ") continue;
-      cellCount[c] = 1;
-      areaList.push(ch === "." ? WALKABLE_AREA : ch === "x" ? NULL_AREA : Number(ch));
-    }
-  }
-  const n = areaList.length;
-  const spanCon = new Uint32Array(n);
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const c = x + z * width;
-      if (cellCount[c] === 0) continue;
-      let con = 0;
-      for (let d = 0; d < 4; d++) {
-        const nx = x + DX[d]!;
-        const nz = z + DZ[d]!;
-        const ok = nx >= 0 && nz >= 0 && nx < width && nz < depth && cellCount[nx + nz * width];
-        con |= (ok ? 0 : NOT_CONNECTED) << (8 * d);
-      }
-      spanCon[cellFirst[c]!] = con >>> 0;
-    }
-  }
-  return {
-    width,
-    depth,
-    spanCount: n,
-    walkableHeightVoxels: 10,
-    walkableClimbVoxels: 4,
-    borderSize: 0,
-    bmin: [0, 0, 0],
-    bmax: [width, 10, depth],
-    cellSize: 1,
-    cellHeight: 1,
-    cellFirst,
-    cellCount,
-    spanY: new Uint16Array(n),
-    spanH: new Uint16Array(n).fill(100),
-    spanCon,
-    areas: Uint8Array.from(areaList),
-  };
-}
 
 /**
  * Several stacked layers, each a picture as in gridChf ('.' walkable, ' ' none). Layer k's
