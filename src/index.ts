@@ -128,6 +128,7 @@ export {
   type NearestPolyResult,
 } from "./query/nav-mesh-query.js";
 export {
+  MAX_NODE_STATES,
   NODE_CLOSED,
   NODE_OPEN,
   NODE_PARENT_DETACHED,

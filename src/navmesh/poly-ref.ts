@@ -19,12 +19,14 @@ export function encodePolyRef(salt: number, tile: number, poly: number): PolyRef
   return (salt * TILE_SPACE + tile) * POLY_SPACE + poly;
 }
 
+// Floor arithmetic rather than `%`: a double modulo above 2^31 takes V8's slow path.
 export function polyOfRef(ref: PolyRef): number {
-  return ref % POLY_SPACE;
+  return ref - Math.floor(ref / POLY_SPACE) * POLY_SPACE;
 }
 
 export function tileOfRef(ref: PolyRef): number {
-  return Math.floor(ref / POLY_SPACE) % TILE_SPACE;
+  const high = Math.floor(ref / POLY_SPACE);
+  return high - Math.floor(high / TILE_SPACE) * TILE_SPACE;
 }
 
 export function saltOfRef(ref: PolyRef): number {

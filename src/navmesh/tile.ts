@@ -56,8 +56,11 @@ export interface NavMeshTile {
 
 /**
  * Converts a voxel-space polygon mesh and its detail mesh into a world-space runtime tile.
- * Voxel x/z map to bmin + v * cellSize; y to bmin.y + (v + 1) * cellHeight, because a
- * polygon vertex stands on the top of its solid span (Detour does the same).
+ * Voxel x/z map to bmin + v * cellSize; y to bmin.y + (v + 1) * cellHeight, the height
+ * Recast's detail mesh gives the same corners. (Detour's dtCreateNavMeshData puts polygon
+ * corners one cell height lower, at bmin.y + v * cellHeight, while its detail interior
+ * stays at Recast's height, so a flat floor comes out bumpy by a cell; meshway keeps one
+ * continuous surface — see docs/differences-from-recast.md.)
  */
 export function createNavMeshTile(
   pmesh: PolyMesh,
@@ -97,6 +100,18 @@ export function createNavMeshTile(
     polyVertCount[p] = n;
     polyFlags[p] = pmesh.flags[p] || POLY_FLAG_WALK;
   }
+  // Each detail sub-mesh starts with its polygon's corners; Detour reads those from the
+  // polygon itself, so make them the very same points (heights included).
+  const detailVertices = dmesh.verts.slice(0, dmesh.vertCount * 3);
+  for (let p = 0; p < polyCount; p++) {
+    const vb = dmesh.meshes[p * 4]!;
+    for (let k = 0; k < polyVertCount[p]!; k++) {
+      const v = polyVerts[p * nvp + k]! * 3;
+      detailVertices[(vb + k) * 3] = vertices[v]!;
+      detailVertices[(vb + k) * 3 + 1] = vertices[v + 1]!;
+      detailVertices[(vb + k) * 3 + 2] = vertices[v + 2]!;
+    }
+  }
   const tile: NavMeshTile = {
     tileX,
     tileZ,
@@ -112,7 +127,7 @@ export function createNavMeshTile(
     polyAreas: pmesh.areas.slice(0, polyCount),
     polyFlags,
     detailMeshes: dmesh.meshes.slice(0, polyCount * 4),
-    detailVertices: dmesh.verts.slice(0, dmesh.vertCount * 3),
+    detailVertices,
     detailTriangles: dmesh.tris.slice(0, dmesh.triCount * 4),
     bvBounds: new Float32Array(0),
     bvIndex: new Int32Array(0),

@@ -5,7 +5,14 @@ import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
-import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
+import {
+  MAX_NODE_STATES,
+  NODE_CLOSED,
+  NODE_OPEN,
+  type NodePool,
+  type NodeQueue,
+  NULL_NODE,
+} from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
@@ -24,6 +31,12 @@ export interface FindPathResult {
 }
 
 const POLY_SPACE = 2 ** 20;
+/**
+ * Node state of a polygon entered across tile side s (Recast directions 0 = -x, 1 = +z,
+ * 2 = +x, 3 = -z): Detour's link side >> 1 for the same side (x+ shares state 0 with
+ * entries from inside the tile, as in Detour).
+ */
+const CROSS_STATE = Uint8Array.of(2, 1, 0, 3);
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_U32 = new Uint32Array(0);
@@ -31,8 +44,9 @@ const EMPTY_F32 = new Float32Array(0);
 const EMPTY_I32 = new Int32Array(0);
 
 /**
- * A* over polygons, as Detour's findPath / sliced find path (Mononen): a node per polygon,
- * placed where the search first enters the polygon (the midpoint of that portal); moving
+ * A* over polygons, as Detour's findPath / sliced find path (Mononen): a node per polygon
+ * (and per tile side it was entered across, Detour's node state), placed where the search
+ * first enters the polygon (the midpoint of that portal); moving
  * from a node to the next costs the 3D distance times the area cost of the polygon crossed
  * (or an off-mesh connection's own cost); the heuristic is the distance to the end times
  * H_SCALE. When the end is unreachable the corridor leads to the node nearest to it.
@@ -279,7 +293,7 @@ export class PathFinder {
           if (nref === parentRef) continue;
           const nf = cFlags[npoly]!;
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
-          let node = table[npoly]!;
+          let node = table[npoly * MAX_NODE_STATES]!;
           if (node === NULL_NODE) {
             if (pool.count < limit) node = pool.addToTable(table, slotIndex, npoly, nref);
             if (node === NULL_NODE) {
@@ -390,7 +404,9 @@ export class PathFinder {
       if (nref === parentRef) continue;
       const nf = getPolyFlags(nm, nref);
       if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) continue;
-      const node = this.nodeFor(nref);
+      // Detour's node state: polygons entered across a tile side are separate nodes.
+      const side = links.side[l]!;
+      const node = this.nodeFor(nref, side < 4 ? CROSS_STATE[side]! : 0);
       if (node === NULL_NODE) continue;
       if (pool.flags[node] === 0) {
         const l3 = this.left;
@@ -404,10 +420,10 @@ export class PathFinder {
     }
   }
 
-  /** Node of `ref` within the node limit; NULL_NODE (and outOfNodes) when there is no room. */
-  private nodeFor(ref: PolyRef): number {
+  /** Node of (ref, state) within the node limit; NULL_NODE (and outOfNodes) when no room. */
+  private nodeFor(ref: PolyRef, state: number): number {
     const pool = this.pool;
-    const node = pool.count < this.nodeLimit ? pool.getNode(ref) : pool.findNode(ref);
+    const node = pool.count < this.nodeLimit ? pool.getNode(ref, state) : pool.findNode(ref, state);
     if (node === NULL_NODE) this.outOfNodes = true;
     return node;
   }

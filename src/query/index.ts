@@ -14,6 +14,7 @@ export {
   type NearestPolyResult,
 } from "./nav-mesh-query.js";
 export {
+  MAX_NODE_STATES,
   NODE_CLOSED,
   NODE_OPEN,
   NODE_PARENT_DETACHED,

@@ -427,9 +427,9 @@ export class NavMeshQuery {
     }
     const sp = this.cpStraight;
     findStraightPath(this.navMesh, s.point, endPos, polys, polyCount, sp, options.straightPath);
+    const q = sp.points;
     const points: Vec3[] = new Array(sp.count);
     let length = 0;
-    const q = sp.points;
     for (let i = 0; i < sp.count; i++) {
       points[i] = [q[i * 3]!, q[i * 3 + 1]!, q[i * 3 + 2]!];
       if (i > 0) {

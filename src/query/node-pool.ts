@@ -22,20 +22,26 @@ const POLY_SPACE = 2 ** 20;
 const EMPTY_MAP = new Int32Array(0);
 
 /**
- * Search nodes for graph queries over polygons, one node per polygon reference, as a
- * struct of arrays indexed by node index 0..count-1 (Detour's dtNodePool, minus the
- * per-ref multi-state).
+ * Nodes a polygon may have: one per "state". Detour's A* keeps a polygon entered across a
+ * tile border apart from the same polygon entered from inside its tile (state = the crossed
+ * side, 0..3); every other search uses state 0.
+ */
+export const MAX_NODE_STATES = 4;
+
+/**
+ * Search nodes for graph queries over polygons, one node per (polygon reference, state), as a
+ * struct of arrays indexed by node index 0..count-1 (Detour's dtNodePool).
  *
  * Fields per node i: ref[i], parent[i] (node index or NULL_NODE), cost[i] (g: cost from the
  * start), total[i] (f: cost + heuristic), flags[i] (NODE_OPEN / NODE_CLOSED / ...), a
- * position x[i], y[i], z[i] (where the search enters the polygon, e.g. on a portal), and the
- * decoded ref: slot[i] (tile slot) and poly[i] (polygon in the tile).
+ * position x[i], y[i], z[i] (where the search enters the polygon, e.g. on a portal), state[i],
+ * and the decoded ref: slot[i] (tile slot) and poly[i] (polygon in the tile).
  *
- * Lookup: a ref's node is found through a dense per-tile-slot table indexed by polygon (one
- * array read instead of hashing — the A* inner loop does this for every neighbour); a ref
- * whose slot and polygon are taken by another salt (a stale ref) falls back to a chained
- * hash table on the ref number. clear() resets only what was used, so a short query pays
- * only for the nodes it touched.
+ * Lookup: a node is found through a dense per-tile-slot table indexed by
+ * poly * MAX_NODE_STATES + state (one array read instead of hashing — the A* inner loop does
+ * this for every neighbour); a ref whose table entry is taken by another salt (a stale ref)
+ * falls back to a chained hash table on the ref number. clear() resets only what was used,
+ * so a short query pays only for the nodes it touched.
  */
 export class NodePool {
   readonly maxNodes: number;
@@ -47,14 +53,17 @@ export class NodePool {
   readonly x: Float64Array;
   readonly y: Float64Array;
   readonly z: Float64Array;
+  readonly state: Uint8Array;
   readonly slot: Int32Array;
   readonly poly: Int32Array;
   /** Number of nodes handed out since the last clear(). */
   count = 0;
-  /** Per tile slot: node index per polygon, NULL_NODE when none (grown on demand). */
+  /** Per tile slot: node index per (polygon, state), NULL_NODE when none (grown on demand). */
   private maps: Int32Array[] = [];
-  /** 1 when node i lives in the hash table instead of its slot's dense table (0 otherwise,
-   * reset by clear(), so the common path never writes it). */
+  /**
+   * 1 when node i lives in the hash table instead of its slot's dense table (0 otherwise,
+   * reset by clear(), so the common path never writes it).
+   */
   private readonly hashed: Uint8Array;
   private hashedCount = 0;
   private readonly bucketHead: Int32Array;
@@ -75,6 +84,7 @@ export class NodePool {
     this.x = new Float64Array(maxNodes);
     this.y = new Float64Array(maxNodes);
     this.z = new Float64Array(maxNodes);
+    this.state = new Uint8Array(maxNodes);
     this.slot = new Int32Array(maxNodes);
     this.poly = new Int32Array(maxNodes);
     this.hashed = new Uint8Array(maxNodes);
@@ -85,94 +95,98 @@ export class NodePool {
     this.bucketOf = new Int32Array(maxNodes);
   }
 
-  /** Index of the node of `ref`, or NULL_NODE when it has none. */
-  findNode(ref: PolyRef): number {
+  /** Index of the node of (`ref`, `state`), or NULL_NODE when it has none. */
+  findNode(ref: PolyRef, state = 0): number {
     const hi = Math.floor(ref / POLY_SPACE);
     const poly = ref - hi * POLY_SPACE;
-    return this.findNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref);
+    return this.findNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref, state);
   }
 
   /** findNode for a ref already decoded into its tile slot and polygon. */
-  findNodeAt(slot: number, poly: number, ref: PolyRef): number {
+  findNodeAt(slot: number, poly: number, ref: PolyRef, state = 0): number {
     const map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
-    if (poly < map.length) {
-      const i = map[poly]!;
+    const k = poly * MAX_NODE_STATES + state;
+    if (k < map.length) {
+      const i = map[k]!;
       if (i === NULL_NODE || this.ref[i] === ref) return i;
     }
-    return this.hashedCount > 0 ? this.findHashed(ref) : NULL_NODE;
+    return this.hashedCount > 0 ? this.findHashed(ref, state) : NULL_NODE;
   }
 
   /**
-   * Index of the node of `ref`, creating it (parent NULL_NODE, costs 0, flags 0, position 0)
-   * when missing; NULL_NODE when the pool is full.
+   * Index of the node of (`ref`, `state`), creating it (parent NULL_NODE, costs 0, flags 0,
+   * position 0) when missing; NULL_NODE when the pool is full.
    */
-  getNode(ref: PolyRef): number {
+  getNode(ref: PolyRef, state = 0): number {
     const hi = Math.floor(ref / POLY_SPACE);
     const poly = ref - hi * POLY_SPACE;
-    return this.getNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref);
+    return this.getNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref, state);
   }
 
   /** getNode for a ref already decoded into its tile slot and polygon. */
-  getNodeAt(slot: number, poly: number, ref: PolyRef): number {
+  getNodeAt(slot: number, poly: number, ref: PolyRef, state = 0): number {
     // Fast path (small enough to inline): the slot's table exists and covers the polygon.
     const maps = this.maps;
     if (slot < maps.length) {
       const map = maps[slot]!;
-      if (poly < map.length) {
-        const i = map[poly]!;
+      const k = poly * MAX_NODE_STATES + state;
+      if (k < map.length) {
+        const i = map[k]!;
         if (i === NULL_NODE) {
           if (this.count >= this.maxNodes) return NULL_NODE;
-          const n = this.newNode(slot, poly, ref);
-          map[poly] = n;
+          const n = this.newNode(slot, poly, ref, state);
+          map[k] = n;
           return n;
         }
         if (this.ref[i] === ref) return i;
       }
     }
-    return this.getNodeSlow(slot, poly, ref);
+    return this.getNodeSlow(slot, poly, ref, state);
   }
 
   /**
-   * Creates the node of (slot, poly, ref) whose entry in `table` (this slot's denseTable)
-   * is NULL_NODE, skipping the lookup getNodeAt would repeat; NULL_NODE when full.
+   * Creates the node of (slot, poly, ref, state) whose entry in `table` (this slot's
+   * denseTable) is NULL_NODE, skipping the lookup getNodeAt would repeat; NULL_NODE when full.
    */
-  addToTable(table: Int32Array, slot: number, poly: number, ref: PolyRef): number {
+  addToTable(table: Int32Array, slot: number, poly: number, ref: PolyRef, state = 0): number {
     if (this.count >= this.maxNodes) return NULL_NODE;
-    const n = this.newNode(slot, poly, ref);
-    table[poly] = n;
+    const n = this.newNode(slot, poly, ref, state);
+    table[poly * MAX_NODE_STATES + state] = n;
     return n;
   }
 
   /** getNodeAt when the table must grow or another salt holds the table entry. */
-  private getNodeSlow(slot: number, poly: number, ref: PolyRef): number {
+  private getNodeSlow(slot: number, poly: number, ref: PolyRef, state: number): number {
+    const k = poly * MAX_NODE_STATES + state;
     let map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
-    if (poly >= map.length) map = this.growMap(slot, poly);
-    let i = map[poly]!;
+    if (k >= map.length) map = this.growMap(slot, poly + 1);
+    let i = map[k]!;
     if (i === NULL_NODE) {
       if (this.count >= this.maxNodes) return NULL_NODE;
-      i = this.newNode(slot, poly, ref);
-      map[poly] = i;
+      i = this.newNode(slot, poly, ref, state);
+      map[k] = i;
       return i;
     }
     if (this.ref[i] === ref) return i;
-    // Same slot and polygon, other salt: keep it in the hash table.
-    i = this.findHashed(ref);
+    // Same slot, polygon and state, other salt: keep it in the hash table.
+    i = this.findHashed(ref, state);
     if (i !== NULL_NODE || this.count >= this.maxNodes) return i;
-    i = this.newNode(slot, poly, ref);
+    i = this.newNode(slot, poly, ref, state);
     this.hashed[i] = 1;
     this.hashedCount++;
-    const b = this.bucket(ref);
+    const b = this.bucket(ref, state);
     this.bucketOf[i] = b;
     this.nextInBucket[i] = this.bucketHead[b]!;
     this.bucketHead[b] = i;
     return i;
   }
 
-  private newNode(slot: number, poly: number, ref: PolyRef): number {
+  private newNode(slot: number, poly: number, ref: PolyRef, state: number): number {
     const i = this.count++;
     this.ref[i] = ref;
     this.slot[i] = slot;
     this.poly[i] = poly;
+    this.state[i] = state;
     this.parent[i] = NULL_NODE;
     this.cost[i] = 0;
     this.total[i] = 0;
@@ -185,38 +199,42 @@ export class NodePool {
 
   /**
    * The dense node table of tile slot `slot`, sized for at least `polyCount` polygons:
-   * table[poly] is the node of (slot, poly) or NULL_NODE — when the node's ref is the one
-   * expected (check pool.ref; another salt lives in the hash table). Hot loops read it
-   * directly and call getNodeAt only for missing nodes. Valid until the next getNode*.
+   * table[poly * MAX_NODE_STATES + state] is the node of (slot, poly, state) or NULL_NODE —
+   * when the node's ref is the one expected (check pool.ref; another salt lives in the hash
+   * table). Hot loops read it directly and call getNodeAt / addToTable for missing nodes.
+   * Valid until a getNode* call for a polygon beyond polyCount in this slot.
    */
   denseTable(slot: number, polyCount: number): Int32Array {
     const map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
-    return polyCount <= map.length ? map : this.growMap(slot, polyCount - 1);
+    return polyCount * MAX_NODE_STATES <= map.length ? map : this.growMap(slot, polyCount);
   }
 
-  private growMap(slot: number, poly: number): Int32Array {
+  /** Grows slot `slot`'s table to cover at least `polys` polygons. */
+  private growMap(slot: number, polys: number): Int32Array {
     const maps = this.maps;
     while (maps.length <= slot) maps.push(EMPTY_MAP);
     const old = maps[slot]!;
-    const map = new Int32Array(Math.max(poly + 1, old.length * 2, 64)).fill(NULL_NODE);
+    const map = new Int32Array(
+      Math.max(polys * MAX_NODE_STATES, old.length * 2, 64 * MAX_NODE_STATES),
+    ).fill(NULL_NODE);
     map.set(old);
     maps[slot] = map;
     return map;
   }
 
-  /** Bucket of a ref: refs are up to 52-bit integers, so mix both 32-bit halves. */
-  private bucket(ref: number): number {
+  /** Bucket of (ref, state): refs are up to 52-bit integers, so mix both 32-bit halves. */
+  private bucket(ref: number, state: number): number {
     const lo = ref >>> 0;
     const hi = (ref / TWO_POW_32) >>> 0;
-    let h = Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1);
+    let h = Math.imul(lo ^ Math.imul(hi ^ (state << 24), 0x27d4eb2d), 0x9e3779b1);
     h ^= h >>> 15;
     return h & this.mask;
   }
 
-  private findHashed(ref: PolyRef): number {
-    let i = this.bucketHead[this.bucket(ref)]!;
+  private findHashed(ref: PolyRef, state: number): number {
+    let i = this.bucketHead[this.bucket(ref, state)]!;
     while (i !== NULL_NODE) {
-      if (this.ref[i] === ref) return i;
+      if (this.ref[i] === ref && this.state[i] === state) return i;
       i = this.nextInBucket[i]!;
     }
     return NULL_NODE;
@@ -227,6 +245,7 @@ export class NodePool {
     const maps = this.maps;
     const slot = this.slot;
     const poly = this.poly;
+    const state = this.state;
     if (this.hashedCount === 0) {
       // Nodes come in runs of one tile: reload the table only when the slot changes.
       let last = -1;
@@ -237,7 +256,7 @@ export class NodePool {
           map = maps[sl]!;
           last = sl;
         }
-        map[poly[i]!] = NULL_NODE;
+        map[poly[i]! * MAX_NODE_STATES + state[i]!] = NULL_NODE;
       }
     } else {
       for (let i = 0; i < this.count; i++) {
@@ -245,7 +264,7 @@ export class NodePool {
           this.bucketHead[this.bucketOf[i]!] = NULL_NODE;
           this.hashed[i] = 0;
         } else {
-          maps[slot[i]!]![poly[i]!] = NULL_NODE;
+          maps[slot[i]!]![poly[i]! * MAX_NODE_STATES + state[i]!] = NULL_NODE;
         }
       }
       this.hashedCount = 0;
@@ -308,34 +327,13 @@ export class NodeQueue {
     this.siftUp(i, node, key);
   }
 
-  /**
-   * Removes and returns the node with the smallest key; -1 when empty. Bottom-up: the hole
-   * at the root sinks along the smaller children to a leaf (one comparison per level), then
-   * the last entry rises from there — usually a step or two, as it came from the bottom.
-   */
+  /** Removes and returns the node with the smallest key; -1 when empty. */
   pop(): number {
-    const n = this.n;
-    if (n === 0) return -1;
-    const nodes = this.heapNode;
-    const keys = this.heapKey;
-    const slotOf = this.slotOf;
-    const top = nodes[0]!;
-    slotOf[top] = -1;
-    const last = n - 1;
-    this.n = last;
-    if (last === 0) return top;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= last) break;
-      if (c + 1 < last && keys[c + 1]! < keys[c]!) c++;
-      const cn = nodes[c]!;
-      nodes[i] = cn;
-      keys[i] = keys[c]!;
-      slotOf[cn] = i;
-      i = c;
-    }
-    this.siftUp(i, nodes[last]!, keys[last]!);
+    if (this.n === 0) return -1;
+    const top = this.heapNode[0]!;
+    this.slotOf[top] = -1;
+    const last = --this.n;
+    if (last > 0) this.siftDown(0, this.heapNode[last]!, this.heapKey[last]!);
     return top;
   }
 

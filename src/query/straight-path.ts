@@ -1,10 +1,10 @@
-import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
+import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { areaOfRef, closestPointOnBoundaryByRef } from "./ref-geometry.js";
+import { areaOfRef, closestPointOnBoundaryByRef, groundTileOf, polyOf } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
 /** Straight-path point flag: the start point. */
@@ -280,9 +280,11 @@ function outcome(r: number, out: StraightPath): QueryStatus {
 const ON_BOUNDARY_SQR = 1e-4 * 1e-4;
 
 /**
- * Clamps p onto polygon `ref` (Detour's closestPointOnPolyBoundary). A point already on the
- * boundary within rounding keeps its own height: snapped points carry the detail height,
- * which the polygon edge's height would replace.
+ * Clamps p onto polygon `ref` (Detour's closestPointOnPolyBoundary: p itself when inside,
+ * else the closest edge point with the edge's height). A point on the boundary within rounding
+ * counts as inside and keeps its own height: snapped points (findNearestPoly,
+ * closestPointOnPoly) lie on edges and carry the detail surface's height, which Detour, in
+ * float32, also keeps in the usual case.
  */
 function clampToPoly(
   navMesh: NavMesh,
@@ -293,6 +295,14 @@ function clampToPoly(
   const x = p[0]!;
   const y = p[1]!;
   const z = p[2]!;
+  // Usually inside: the cheap even-odd test settles it without measuring every edge.
+  const tile = groundTileOf(navMesh, ref);
+  if (tile !== null && pointInPolyXZ(tile, polyOf(ref), x, z)) {
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    return;
+  }
   closestPointOnBoundaryByRef(navMesh, ref, x, y, z, out);
   const dx = out[0]! - x;
   const dz = out[2]! - z;
@@ -312,7 +322,12 @@ function clampToPoly(
  * last reachable polygon) or maxPoints cut it short; "noStart" for an empty corridor.
  *
  * Portal "left"/"right" are getPortalPoints'; triArea2 has Detour's sign, so the funnel
- * tightens the same way as Detour's for polygons wound like Recast's.
+ * tightens the same way as Detour's for polygons wound like Recast's (clockwise seen from +Y
+ * with x right and z down). Differences from Detour, both about degenerate input: a corner
+ * left on the XZ segment between its neighbours (within 1e-6; the funnel makes those when
+ * the apex lies on a wall's line) is dropped unless crossings are requested or it lands an
+ * off-mesh link; and a start or end within 1e-4 of the polygon's boundary keeps its own
+ * height instead of the edge's.
  */
 export function findStraightPath(
   navMesh: NavMesh,

@@ -13,6 +13,8 @@ const patchScene = () =>
   buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).build(), QUERY_CONFIG, {
     areaVolumes: [{ kind: "box", min: [5, -1, 3], max: [7, 1, 9], area: 2 }],
   }).navMesh;
+/** Surface height of the flat floors (their polygon vertices' height). */
+const Y = wallScene().tiles[0]!.vertices[1]!;
 
 function snap(q: NavMeshQuery, p: number[]) {
   const r = createNearestPolyResult();
@@ -32,7 +34,7 @@ describe("findPath", () => {
     const nm = islands();
     const q = new NavMeshQuery(nm);
     const a = nm.polyRef(1, 0);
-    const res = q.findPath(a, a, [1, 0.25, 1], [5, 0.25, 5]);
+    const res = q.findPath(a, a, [1, Y, 1], [5, Y, 5]);
     expect(res.status).toBe("complete");
     expect(res.polyCount).toBe(1);
     expect(res.polys).toEqual([a]);
@@ -41,8 +43,8 @@ describe("findPath", () => {
   it("finds the corridor around a wall: south, connector, north polygons", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     const res = q.findPath(s.ref, e.ref, s.point, e.point);
     expect(res.status).toBe("complete");
     expect(res.polys).toEqual([1, 0, 2, 3].map((p) => nm.polyRef(1, p)));
@@ -52,7 +54,7 @@ describe("findPath", () => {
   it("returns a partial corridor to the polygon nearest the end when the end is unreachable", () => {
     const nm = islands();
     const q = new NavMeshQuery(nm);
-    const res = q.findPath(nm.polyRef(1, 0), nm.polyRef(1, 1), [3, 0.25, 3], [11, 0.25, 3]);
+    const res = q.findPath(nm.polyRef(1, 0), nm.polyRef(1, 1), [3, Y, 3], [11, Y, 3]);
     expect(res.status).toBe("partial");
     expect(res.polys).toEqual([nm.polyRef(1, 0)]);
   });
@@ -60,8 +62,8 @@ describe("findPath", () => {
   it("reports outOfNodes with the best corridor so far when the node limit is hit", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm, { maxNodes: 2 });
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     const res = q.findPath(s.ref, e.ref, s.point, e.point);
     expect(res.status).toBe("outOfNodes");
     expect(res.polys[0]).toBe(s.ref);
@@ -73,8 +75,8 @@ describe("findPath", () => {
   it("a per-call maxNodes limits the search, and a larger one grows the pool", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm, { maxNodes: 2 });
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     expect(
       q.findPath(s.ref, e.ref, s.point, e.point, q.defaultFilter, [], undefined, 64).status,
     ).toBe("complete");
@@ -87,8 +89,8 @@ describe("findPath", () => {
   it("avoids an expensive area when a cheaper way around exists, and crosses it when cheap", () => {
     const nm = patchScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 6]);
-    const e = snap(q, [10, 0.25, 6]);
+    const s = snap(q, [2, Y, 6]);
+    const e = snap(q, [10, Y, 6]);
     const areas = (polys: ArrayLike<number>, n: number) =>
       Array.from({ length: n }, (_, i) => getPolyArea(nm, polys[i]!));
     const cheap = q.findPath(s.ref, e.ref, s.point, e.point);
@@ -104,8 +106,8 @@ describe("findPath", () => {
   it("never enters polygons the filter excludes (partial at the start)", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     const none = new QueryFilter();
     none.excludeFlags = 0xffff;
     const res = q.findPath(s.ref, e.ref, s.point, e.point, none);
@@ -116,8 +118,8 @@ describe("findPath", () => {
   it("never truncates: a number[] is resized, a short Float64Array replaced by a larger one", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     const list = [7, 7, 7, 7, 7, 7, 7, 7];
     expect(q.findPath(s.ref, e.ref, s.point, e.point, q.defaultFilter, list).polys).toBe(list);
     expect(list.length).toBe(4);
@@ -147,8 +149,8 @@ describe("sliced findPath", () => {
   it("runs a slice at a time and ends with the findPath corridor", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     expect(q.initSlicedFindPath(s.ref, e.ref, s.point, e.point)).toBe("inProgress");
     expect(q.updateSlicedFindPath(1)).toBe("inProgress");
     expect(q.slicedIterations).toBe(1);
@@ -168,8 +170,8 @@ describe("sliced findPath", () => {
   it("is not disturbed by other queries between slices", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     const whole = q.findPath(s.ref, e.ref, s.point, e.point).polys;
     q.initSlicedFindPath(s.ref, e.ref, s.point, e.point);
     q.updateSlicedFindPath(1);
@@ -181,8 +183,8 @@ describe("sliced findPath", () => {
   it("finalizing early gives the best partial corridor and ends the search", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     q.initSlicedFindPath(s.ref, e.ref, s.point, e.point);
     q.updateSlicedFindPath(1);
     const res = q.finalizeSlicedFindPath();
@@ -194,8 +196,8 @@ describe("sliced findPath", () => {
   it("ends with invalidRef when the tile is removed between slices", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const s = snap(q, [2, 0.25, 3]);
-    const e = snap(q, [2, 0.25, 9]);
+    const s = snap(q, [2, Y, 3]);
+    const e = snap(q, [2, Y, 9]);
     q.initSlicedFindPath(s.ref, e.ref, s.point, e.point);
     q.updateSlicedFindPath(1);
     nm.removeTile(nm.polyRef(1, 0));

@@ -10,10 +10,17 @@ import { SceneBuilder } from "../helpers/scenes.js";
 // Binary-exact cells; agent radius 0.5 erodes 0.75 off open edges (ledge cell + 2 cells).
 const build = (b: SceneBuilder): NavMesh => buildNavMesh(b.build(), QUERY_CONFIG).navMesh;
 
-/** A 10 × 10 floor: one polygon (0.75..9.25)², surface at y = 0.25. */
+/** A 10 × 10 floor: one polygon (0.75..9.25)², flat. */
 const floor = build(new SceneBuilder().floor(0, 0, 10, 10));
-/** The floor plus a 6 × 6 platform whose top (polygon 1, y = 3.25) hangs over its middle. */
+/** Surface height of every floor in these tests (the height of the floor's polygon vertices). */
+const Y = floor.tiles[0]!.vertices[1]!;
+/** The floor plus a 6 × 6 platform (top at 3) whose polygon 1 hangs over its middle. */
 const storeys = build(new SceneBuilder().floor(0, 0, 10, 10).box(5, 2.75, 5, 6, 0.25, 6));
+/** Surface height of the platform polygon (its first vertex; it is flat). */
+const P = (() => {
+  const t = storeys.tiles[0]!;
+  return t.vertices[t.polyVerts[t.maxVertsPerPoly]! * 3 + 1]!;
+})();
 
 function expectThrowsArgument(f: () => unknown, message: RegExp): void {
   let err: unknown;
@@ -35,15 +42,15 @@ describe("findNearestPoly", () => {
     expect(ref).toBe(floor.polyRef(1, 0));
     expect(out.ref).toBe(ref);
     expect(out.isOverPoly).toBe(true);
-    expect(Array.from(out.point)).toEqual([4, 0.25, 6]);
+    expect(Array.from(out.point)).toEqual([4, Y, 6]);
   });
 
   it("finds the closest boundary point when the point is beside the mesh", () => {
     const q = new NavMeshQuery(floor);
     const out = createNearestPolyResult();
-    expect(q.findNearestPoly([0.25, 0.25, 5], [1, 1, 1], q.defaultFilter, out)).not.toBe(0);
+    expect(q.findNearestPoly([0.25, Y, 5], [1, 1, 1], q.defaultFilter, out)).not.toBe(0);
     expect(out.isOverPoly).toBe(false);
-    expect(Array.from(out.point)).toEqual([0.75, 0.25, 5]);
+    expect(Array.from(out.point)).toEqual([0.75, Y, 5]);
   });
 
   it("returns ref 0 and leaves the point at the centre when no polygon is in the box", () => {
@@ -56,25 +63,26 @@ describe("findNearestPoly", () => {
 
   it("accepts zero half extents (a point box touching the surface)", () => {
     const q = new NavMeshQuery(floor);
-    expect(q.findNearestPoly([5, 0.25, 5], [0, 0, 0])).toBe(floor.polyRef(1, 0));
+    expect(q.findNearestPoly([5, Y, 5], [0, 0, 0])).toBe(floor.polyRef(1, 0));
   });
 
   it("prefers the storey the point stands on, within a climb, over the one below or above", () => {
     const q = new NavMeshQuery(storeys);
     const ext = [1, 4, 1];
-    expect(q.findNearestPoly([5, 0.3, 5], ext)).toBe(storeys.polyRef(1, 0));
-    expect(q.findNearestPoly([5, 3.3, 5], ext)).toBe(storeys.polyRef(1, 1));
+    expect(P - Y).toBeCloseTo(3, 6);
+    expect(q.findNearestPoly([5, Y + 0.05, 5], ext)).toBe(storeys.polyRef(1, 0));
+    expect(q.findNearestPoly([5, P + 0.05, 5], ext)).toBe(storeys.polyRef(1, 1));
     // 1.75 above the floor, 1.25 below the platform: beyond a climb (0.9) the gap decides.
-    expect(q.findNearestPoly([5, 2.0, 5], ext)).toBe(storeys.polyRef(1, 1));
+    expect(q.findNearestPoly([5, Y + 1.75, 5], ext)).toBe(storeys.polyRef(1, 1));
     // 0.85 above the floor (within a climb), 2.15 below the platform.
-    expect(q.findNearestPoly([5, 1.1, 5], ext)).toBe(storeys.polyRef(1, 0));
+    expect(q.findNearestPoly([5, Y + 0.85, 5], ext)).toBe(storeys.polyRef(1, 0));
   });
 
   it("skips polygons the filter rejects", () => {
     const q = new NavMeshQuery(floor);
     const none = new QueryFilter();
     none.includeFlags = 0;
-    expect(q.findNearestPoly([5, 0.25, 5], [1, 1, 1], none)).toBe(0);
+    expect(q.findNearestPoly([5, Y, 5], [1, 1, 1], none)).toBe(0);
   });
 
   it("throws INVALID_ARGUMENT for NaN coordinates and negative half extents", () => {
@@ -91,24 +99,24 @@ describe("closestPointOnPoly, closestPointOnPolyBoundary, getPolyHeight", () => 
 
   it("closestPointOnPoly keeps x/z and takes the surface height when over the polygon", () => {
     expect(q.closestPointOnPoly(platform, [4, 0, 6], out)).toBe(true);
-    expect(Array.from(out)).toEqual([4, 3.25, 6]);
+    expect(Array.from(out)).toEqual([4, P, 6]);
   });
 
   it("closestPointOnPoly clamps to the edge when beside the polygon", () => {
-    expect(q.closestPointOnPoly(platform, [1, 3.25, 5], out)).toBe(false);
-    expect(Array.from(out)).toEqual([2.75, 3.25, 5]);
+    expect(q.closestPointOnPoly(platform, [1, P, 5], out)).toBe(false);
+    expect(Array.from(out)).toEqual([2.75, P, 5]);
   });
 
   it("closestPointOnPolyBoundary returns the point itself (its own y) when inside", () => {
     q.closestPointOnPolyBoundary(platform, [4, 9, 6], out);
     expect(Array.from(out)).toEqual([4, 9, 6]);
     q.closestPointOnPolyBoundary(platform, [9, 9, 9], out);
-    expect(Array.from(out)).toEqual([7.5, 3.25, 7.5]);
+    expect(Array.from(out)).toEqual([7.5, P, 7.5]);
   });
 
   it("getPolyHeight gives the surface height inside and NaN outside", () => {
-    expect(q.getPolyHeight(platform, [5, 0, 5])).toBe(3.25);
-    expect(q.getPolyHeight(storeys.polyRef(1, 0), [5, 0, 5])).toBe(0.25);
+    expect(q.getPolyHeight(platform, [5, 0, 5])).toBe(P);
+    expect(q.getPolyHeight(storeys.polyRef(1, 0), [5, 0, 5])).toBe(Y);
     expect(q.getPolyHeight(platform, [1, 0, 1])).toBeNaN();
   });
 
@@ -125,7 +133,7 @@ describe("queryPolygons", () => {
     expect(q.queryPolygons([5, 2, 5], [5, 2, 5], q.defaultFilter, refs)).toBe(2);
     expect([...refs.subarray(0, 2)].sort()).toEqual([storeys.polyRef(1, 0), storeys.polyRef(1, 1)]);
     // A box around the floor only (below the platform's height).
-    expect(q.queryPolygons([5, 0.25, 5], [1, 0.5, 1], q.defaultFilter, refs)).toBe(1);
+    expect(q.queryPolygons([5, Y, 5], [1, 0.5, 1], q.defaultFilter, refs)).toBe(1);
     expect(refs[0]).toBe(storeys.polyRef(1, 0));
     // Off to the side of the platform: the floor only.
     expect(q.queryPolygons([1, 3, 1], [0.5, 3, 0.5], q.defaultFilter, refs)).toBe(1);
@@ -139,14 +147,14 @@ describe("NavMeshQuery forwarding and package exports", () => {
     expect(typeof index.StraightPath).toBe("function");
     const q = new index.NavMeshQuery(floor);
     const ref = floor.polyRef(1, 0);
-    expect(q.raycast(ref, [2, 0.25, 5], [8, 0.25, 5]).hit).toBe(false);
-    const hit = q.raycast(ref, [2, 0.25, 5], [20, 0.25, 5]);
+    expect(q.raycast(ref, [2, Y, 5], [8, Y, 5]).hit).toBe(false);
+    const hit = q.raycast(ref, [2, Y, 5], [20, Y, 5]);
     expect(hit.hit).toBe(true);
     expect(hit.t).toBeCloseTo((9.25 - 2) / 18, 9);
-    expect(q.findPolysAroundCircle(ref, [5, 0.25, 5], 1).count).toBe(1);
-    const moved = q.moveAlongSurface(ref, [5, 0.25, 5], [20, 0.25, 5]);
+    expect(q.findPolysAroundCircle(ref, [5, Y, 5], 1).count).toBe(1);
+    const moved = q.moveAlongSurface(ref, [5, Y, 5], [20, Y, 5]);
     expect(moved.resultPos[0]).toBeCloseTo(9.25, 9);
-    expect(q.findDistanceToWall(ref, [5, 0.25, 5], 10).hitDist).toBeCloseTo(4.25, 9);
+    expect(q.findDistanceToWall(ref, [5, Y, 5], 10).hitDist).toBeCloseTo(4.25, 9);
     const p = q.findRandomPoint(q.defaultFilter, index.mulberry32(7));
     expect(p.ref).toBe(ref);
   });

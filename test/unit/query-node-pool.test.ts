@@ -55,6 +55,27 @@ describe("NodePool", () => {
     expect(pool.count).toBe(refs.length);
   });
 
+  it("keeps one node per (ref, state): a polygon entered across tile sides has several", () => {
+    const pool = new NodePool(8);
+    const r = encodePolyRef(1, 2, 5);
+    const a = pool.getNode(r);
+    const b = pool.getNode(r, 2);
+    expect(b).not.toBe(a);
+    expect(pool.state[b]).toBe(2);
+    expect(pool.findNode(r, 2)).toBe(b);
+    expect(pool.findNode(r, 3)).toBe(NULL_NODE);
+    expect(pool.getNode(r)).toBe(a);
+    // A stale ref on the same slot and polygon (other salt) gets its own node too.
+    const stale = encodePolyRef(2, 2, 5);
+    const c = pool.getNode(stale, 2);
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(pool.findNode(stale, 2)).toBe(c);
+    pool.clear();
+    expect(pool.findNode(r, 2)).toBe(NULL_NODE);
+    expect(pool.findNode(stale, 2)).toBe(NULL_NODE);
+    expect(pool.getNode(stale, 2)).toBe(0);
+  });
+
   it("rejects a non-positive size", () => {
     expect(() => new NodePool(0)).toThrow(RangeError);
   });

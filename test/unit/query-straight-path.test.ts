@@ -11,7 +11,7 @@ import {
 import { QUERY_CONFIG } from "../helpers/query-scenes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
-/** 12 × 12 floor split by a wall (x 0..8, z 5.5..6.5) with a gap in the east; y = 0.25. */
+/** 12 × 12 floor split by a wall (x 0..8, z 5.5..6.5) with a gap in the east. */
 const wallScene = () =>
   buildNavMesh(new SceneBuilder().floor(0, 0, 12, 12).box(4, 0, 6, 8, 2, 1).build(), QUERY_CONFIG)
     .navMesh;
@@ -24,6 +24,8 @@ const stripScene = () =>
 const islands = () =>
   buildNavMesh(new SceneBuilder().floor(0, 0, 6, 6).floor(8, 0, 14, 6).build(), QUERY_CONFIG)
     .navMesh;
+/** Surface height of the flat floors (their polygon vertices' height). */
+const Y = wallScene().tiles[0]!.vertices[1]!;
 
 const points = (sp: StraightPath) =>
   Array.from({ length: sp.count }, (_, i) => Array.from(sp.points.subarray(i * 3, i * 3 + 3)));
@@ -45,10 +47,10 @@ describe("findStraightPath", () => {
     const q = new NavMeshQuery(nm);
     const sp = new StraightPath();
     const a = nm.polyRef(1, 0);
-    expect(q.findStraightPath([1, 0.25, 1], [5, 0.25, 4], [a], 1, sp)).toBe("complete");
+    expect(q.findStraightPath([1, Y, 1], [5, Y, 4], [a], 1, sp)).toBe("complete");
     expect(points(sp)).toEqual([
-      [1, 0.25, 1],
-      [5, 0.25, 4],
+      [1, Y, 1],
+      [5, Y, 4],
     ]);
     expect(flags(sp)).toEqual([STRAIGHT_PATH_START, STRAIGHT_PATH_END]);
     expect(refs(sp)).toEqual([a, 0]);
@@ -60,23 +62,23 @@ describe("findStraightPath", () => {
     const sp = new StraightPath();
     q.findStraightPath([0, 5, 3], [9, 5, 3], [nm.polyRef(1, 0)], 1, sp);
     expect(points(sp)).toEqual([
-      [0.75, 0.25, 3],
-      [5.25, 0.25, 3],
+      [0.75, Y, 3],
+      [5.25, Y, 3],
     ]);
   });
 
   it("turns exactly at the wall's corner vertices", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const { s, e, polys } = corridor(q, [2, 0.25, 3], [2, 0.25, 9]);
+    const { s, e, polys } = corridor(q, [2, Y, 3], [2, Y, 9]);
     const sp = new StraightPath(2); // grows as needed
     expect(q.findStraightPath(s.point, e.point, polys, polys.length, sp)).toBe("complete");
     expect(points(sp)).toEqual([
-      [2, 0.25, 3],
-      [8.5, 0.25, 5],
-      [8.75, 0.25, 6],
-      [8.25, 0.25, 7.25],
-      [2, 0.25, 9],
+      [2, Y, 3],
+      [8.5, Y, 5],
+      [8.75, Y, 6],
+      [8.25, Y, 7.25],
+      [2, Y, 9],
     ]);
     expect(flags(sp)).toEqual([STRAIGHT_PATH_START, 0, 0, 0, STRAIGHT_PATH_END]);
     // Each corner carries the polygon entered there.
@@ -86,7 +88,7 @@ describe("findStraightPath", () => {
   it("allCrossings adds a point on every portal, in order", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const { s, e, polys } = corridor(q, [2, 0.25, 3], [2, 0.25, 9]);
+    const { s, e, polys } = corridor(q, [2, Y, 3], [2, Y, 9]);
     const sp = new StraightPath();
     q.findStraightPath(s.point, e.point, polys, polys.length, sp, { allCrossings: true });
     const pts = points(sp);
@@ -104,22 +106,22 @@ describe("findStraightPath", () => {
       }
       expect(found).toBe(true);
     }
-    expect(pts[pts.length - 1]).toEqual([2, 0.25, 9]);
+    expect(pts[pts.length - 1]).toEqual([2, Y, 9]);
   });
 
   it("areaCrossings adds points only where the area changes", () => {
     const nm = stripScene();
     const q = new NavMeshQuery(nm);
-    const { s, e, polys } = corridor(q, [2, 0.25, 3], [10, 0.25, 3]);
+    const { s, e, polys } = corridor(q, [2, Y, 3], [10, Y, 3]);
     const sp = new StraightPath();
     q.findStraightPath(s.point, e.point, polys, polys.length, sp);
     expect(sp.count).toBe(2);
     q.findStraightPath(s.point, e.point, polys, polys.length, sp, { areaCrossings: true });
     expect(points(sp)).toEqual([
-      [2, 0.25, 3],
-      [5, 0.25, 3],
-      [7.25, 0.25, 3],
-      [10, 0.25, 3],
+      [2, Y, 3],
+      [5, Y, 3],
+      [7.25, Y, 3],
+      [10, Y, 3],
     ]);
     expect(flags(sp)).toEqual([STRAIGHT_PATH_START, 0, 0, STRAIGHT_PATH_END]);
     expect(refs(sp)).toEqual([polys[0], polys[1], polys[2], 0]);
@@ -128,14 +130,14 @@ describe("findStraightPath", () => {
   it("maxPoints cuts the path short with status partial", () => {
     const nm = wallScene();
     const q = new NavMeshQuery(nm);
-    const { s, e, polys } = corridor(q, [2, 0.25, 3], [2, 0.25, 9]);
+    const { s, e, polys } = corridor(q, [2, Y, 3], [2, Y, 9]);
     const sp = new StraightPath();
     expect(q.findStraightPath(s.point, e.point, polys, polys.length, sp, { maxPoints: 2 })).toBe(
       "partial",
     );
     expect(points(sp)).toEqual([
-      [2, 0.25, 3],
-      [8.5, 0.25, 5],
+      [2, Y, 3],
+      [8.5, Y, 5],
     ]);
   });
 
@@ -144,10 +146,10 @@ describe("findStraightPath", () => {
     const q = new NavMeshQuery(nm);
     const sp = new StraightPath();
     const polys = [nm.polyRef(1, 0), nm.polyRef(1, 1)];
-    expect(q.findStraightPath([2, 0.25, 3], [11, 0.25, 3], polys, 2, sp)).toBe("partial");
+    expect(q.findStraightPath([2, Y, 3], [11, Y, 3], polys, 2, sp)).toBe("partial");
     expect(points(sp)).toEqual([
-      [2, 0.25, 3],
-      [5.25, 0.25, 3],
+      [2, Y, 3],
+      [5.25, Y, 3],
     ]);
     expect(flags(sp)).toEqual([STRAIGHT_PATH_START, 0]);
   });
@@ -162,28 +164,28 @@ describe("findStraightPath", () => {
   it("flags the start of an off-mesh connection, its ref being the connection", () => {
     const nm = islands();
     const con = nm.addOffMeshConnection({
-      start: [5, 0.25, 3],
-      end: [9, 0.25, 3],
+      start: [5, Y, 3],
+      end: [9, Y, 3],
       radius: 0.5,
       bidirectional: false,
       area: 1,
       flags: 1,
     });
     const q = new NavMeshQuery(nm);
-    const r = q.computePath([2, 0.25, 1.5], [11, 0.25, 4.5]);
+    const r = q.computePath([2, Y, 1.5], [11, Y, 4.5]);
     expect(r.status).toBe("complete");
     expect(r.polys).toEqual([nm.polyRef(1, 0), con, nm.polyRef(1, 1)]);
     expect(r.points).toEqual([
-      [2, 0.25, 1.5],
-      [5, 0.25, 3],
-      [9, 0.25, 3],
-      [11, 0.25, 4.5],
+      [2, Y, 1.5],
+      [5, Y, 3],
+      [9, Y, 3],
+      [11, Y, 4.5],
     ]);
     const sp = new StraightPath();
-    q.findStraightPath([2, 0.25, 1.5], [11, 0.25, 4.5], r.polys, r.polys.length, sp);
+    q.findStraightPath([2, Y, 1.5], [11, Y, 4.5], r.polys, r.polys.length, sp);
     expect(flags(sp)).toEqual([STRAIGHT_PATH_START, STRAIGHT_PATH_OFFMESH, 0, STRAIGHT_PATH_END]);
     expect(refs(sp)).toEqual([r.polys[0], con, r.polys[2], 0]);
     // One-way: the way back has no path.
-    expect(q.computePath([11, 0.25, 4.5], [2, 0.25, 1.5]).status).toBe("partial");
+    expect(q.computePath([11, Y, 4.5], [2, Y, 1.5]).status).toBe("partial");
   });
 });
