@@ -14,6 +14,7 @@ import {
   neighbourRefs,
   passesFilter,
 } from "./raycast.js";
+import { relaxAtPortalMidpoint } from "./relax.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -144,34 +145,8 @@ export function findDistanceToWall(
       const qz = v[a + 2]! + (v[b + 2]! - v[a + 2]!) * t - cz;
       if (qx * qx + qz * qz > radiusSqr) continue;
       if (!passesFilter(navMesh, filter, nref)) continue;
-      const node = pool.getNode(nref);
-      if (node === NULL_NODE) {
-        status = "outOfNodes";
-        continue;
-      }
-      const flags = pool.flags[node]!;
-      if ((flags & NODE_CLOSED) !== 0) continue;
-      if (flags === 0) {
-        // First visit: the node sits at the middle of the portal.
-        getPortalPoints(navMesh, bestRef, nref, midA, midB);
-        pool.x[node] = (midA[0]! + midB[0]!) / 2;
-        pool.y[node] = (midA[1]! + midB[1]!) / 2;
-        pool.z[node] = (midA[2]! + midB[2]!) / 2;
-      }
-      const dx = pool.x[node]! - pool.x[best]!;
-      const dy = pool.y[node]! - pool.y[best]!;
-      const dz = pool.z[node]! - pool.z[best]!;
-      const total = pool.total[best]! + Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if ((flags & NODE_OPEN) !== 0 && total >= pool.total[node]!) continue;
-      pool.parent[node] = best;
-      pool.total[node] = total;
-      pool.cost[node] = total;
-      if ((flags & NODE_OPEN) !== 0) {
-        queue.modify(node, total);
-      } else {
-        pool.flags[node] = NODE_OPEN;
-        queue.push(node, total);
-      }
+      getPortalPoints(navMesh, bestRef, nref, midA, midB);
+      if (!relaxAtPortalMidpoint(pool, queue, best, nref, midA, midB)) status = "outOfNodes";
     }
   }
 

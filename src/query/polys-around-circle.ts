@@ -15,6 +15,7 @@ import {
   neighbourRefs,
   passesFilter,
 } from "./raycast.js";
+import { relaxAtPortalMidpoint } from "./relax.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -125,33 +126,8 @@ export function findPolysAroundCircle(
       ) {
         continue;
       }
-      const node = pool.getNode(nref);
-      if (node === NULL_NODE) {
+      if (!relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost)) {
         status = "outOfNodes";
-        continue;
-      }
-      const flags = pool.flags[node]!;
-      if ((flags & NODE_CLOSED) !== 0) continue;
-      if (flags === 0) {
-        pool.x[node] = (portalA[0]! + portalB[0]!) / 2;
-        pool.y[node] = (portalA[1]! + portalB[1]!) / 2;
-        pool.z[node] = (portalA[2]! + portalB[2]!) / 2;
-      }
-      const dx = pool.x[node]! - pool.x[best]!;
-      const dy = pool.y[node]! - pool.y[best]!;
-      const dz = pool.z[node]! - pool.z[best]!;
-      const total =
-        bestTotal +
-        (fixedCost >= 0 ? fixedCost : Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre);
-      if ((flags & NODE_OPEN) !== 0 && total >= pool.total[node]!) continue;
-      pool.parent[node] = best;
-      pool.total[node] = total;
-      pool.cost[node] = total;
-      if ((flags & NODE_OPEN) !== 0) {
-        queue.modify(node, total);
-      } else {
-        pool.flags[node] = NODE_OPEN;
-        queue.push(node, total);
       }
     }
   }

@@ -1,0 +1,46 @@
+import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
+
+/**
+ * One Dijkstra relaxation of the circle-limited searches (Detour's findPolysAroundCircle,
+ * findRandomPointAroundCircle, findDistanceToWall): a node reached for the first time sits
+ * at the middle of the portal (a, b); its cost becomes `best`'s cost plus the step — the
+ * walk between the two node positions times `perMetre`, or `fixedCost` when that is >= 0 —
+ * and is kept only when lower. Returns false when the pool has no node left for `ref`.
+ */
+export function relaxAtPortalMidpoint(
+  pool: NodePool,
+  queue: NodeQueue,
+  best: number,
+  ref: number,
+  a: Float64Array,
+  b: Float64Array,
+  perMetre = 1,
+  fixedCost = -1,
+): boolean {
+  const node = pool.getNode(ref);
+  if (node === NULL_NODE) return false;
+  const flags = pool.flags[node]!;
+  if ((flags & NODE_CLOSED) !== 0) return true;
+  if (flags === 0) {
+    pool.x[node] = (a[0]! + b[0]!) / 2;
+    pool.y[node] = (a[1]! + b[1]!) / 2;
+    pool.z[node] = (a[2]! + b[2]!) / 2;
+  }
+  const dx = pool.x[node]! - pool.x[best]!;
+  const dy = pool.y[node]! - pool.y[best]!;
+  const dz = pool.z[node]! - pool.z[best]!;
+  const total =
+    pool.total[best]! +
+    (fixedCost >= 0 ? fixedCost : Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre);
+  if ((flags & NODE_OPEN) !== 0 && total >= pool.total[node]!) return true;
+  pool.parent[node] = best;
+  pool.total[node] = total;
+  pool.cost[node] = total;
+  if ((flags & NODE_OPEN) !== 0) {
+    queue.modify(node, total);
+  } else {
+    pool.flags[node] = NODE_OPEN;
+    queue.push(node, total);
+  }
+  return true;
+}
