@@ -3,7 +3,7 @@ import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { createNavMeshTile } from "../navmesh/tile.js";
 import { markBoxArea, markConvexPolyArea, markCylinderArea } from "./areas.js";
-import { buildCompactHeightfield } from "./compact.js";
+import { buildCompactHeightfield, type OpenSpans } from "./compact.js";
 import { BuildContext } from "./context.js";
 import { buildContours } from "./contours.js";
 import { buildPolyMeshDetail } from "./detail.js";
@@ -14,9 +14,16 @@ import { checkGridSize, computeBounds, gridSize } from "./grid.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
 import { buildPolyMesh } from "./polymesh.js";
 import { markWalkableTriangles, rasterizeTriangles } from "./rasterize.js";
+import {
+  SCRATCH_NEIGHBOURS,
+  SCRATCH_PENDING,
+  SCRATCH_REGION_DIST,
+  SCRATCH_SPAN_ORDER,
+} from "./region-common.js";
 import { buildRegionsLayers } from "./regions-layers.js";
 import { buildRegionsMonotone } from "./regions-monotone.js";
 import { buildRegionsWatershed } from "./regions-watershed.js";
+import { adoptScratch, scratchBytes } from "./scratch.js";
 import type {
   CompactHeightfield,
   ContourSet,
@@ -134,11 +141,23 @@ export function buildNavMesh(
   lap("rasterize");
   const rasterizedSpans = countSpans(hf);
   t = performance.now();
-  // The three filters fused into one sweep (same result as running them in order).
+  // The three filters fused into one sweep (same result as running them in order), which
+  // also records the open spans for the compact heightfield. The records live in scratch
+  // slots that the erosion, distance and region stages use later at 2 or 4 bytes per open
+  // span; reserving that much per solid span (>= open spans) lets those stages reuse the
+  // same pages rather than allocate again.
+  const live = Math.max(rasterizedSpans, 1);
+  const open: OpenSpans = {
+    y: new Uint16Array(scratchBytes(SCRATCH_SPAN_ORDER, live * 4), 0, rasterizedSpans),
+    h: new Uint16Array(scratchBytes(SCRATCH_PENDING, live * 4), 0, rasterizedSpans),
+    area: new Uint8Array(scratchBytes(SCRATCH_REGION_DIST, live * 2), 0, rasterizedSpans),
+    cellCount: new Uint16Array(width * depth),
+  };
   const walkableSolidSpans = filterHeightfield(
     hf,
     cfg.walkableHeightVoxels,
     cfg.walkableClimbVoxels,
+    open,
   );
   lap("filter");
   const chf = buildCompactHeightfield(
@@ -147,11 +166,18 @@ export function buildNavMesh(
     cfg.walkableClimbVoxels,
     ctx,
     walkableSolidSpans,
+    open,
   );
   lap("compact");
   // The solid heightfield is dead from here on unless the caller keeps it: drop the only
   // reference so the garbage collector can reuse its memory for the later stages.
   const heightfield = keep ? hf : null;
+  // Its span pool (resident, dead) becomes the region stage's neighbour-table scratch when
+  // large enough, instead of that stage allocating as much again while the pool awaits GC.
+  const pool = hf.spans.buffer;
+  if (!keep && pool instanceof ArrayBuffer && pool.byteLength >= chf.spanCount * 16) {
+    adoptScratch(SCRATCH_NEIGHBOURS, pool);
+  }
   hf = null;
   const areasBeforeErosion = keep ? chf.areas.slice() : chf.areas;
   t = performance.now();

@@ -7,6 +7,19 @@ import {
   SPAN_MAX_HEIGHT,
 } from "./types.js";
 
+/**
+ * The open spans of a heightfield in column order, as filterHeightfield can record them while
+ * it sweeps (saving buildCompactHeightfield a second walk over the span lists): floor, clearance
+ * and area of every walkable span (entries [0, walkable count) are used), and the number of
+ * walkable spans per column (adopted as the compact heightfield's cellCount).
+ */
+export interface OpenSpans {
+  y: Uint16Array;
+  h: Uint16Array;
+  area: Uint8Array;
+  cellCount: Uint16Array;
+}
+
 // Module-local copies of the shared constants: hot loops then read plain constants even
 // where a test runner rewrites imports into property loads on a module object.
 const NO_LINK = NOT_CONNECTED;
@@ -30,7 +43,9 @@ export const MAX_LAYER_INDEX = NO_LINK - 1;
  * `h` would see at most 255 — identical results whenever walkableHeight + walkableClimb <= 255.
  *
  * `walkableSpanCount`, when given, must be the number of spans with a walkable area (as
- * filterHeightfield returns it); it saves a counting walk over the span lists.
+ * filterHeightfield returns it); it saves a counting walk over the span lists. `open`, when
+ * given with it, must hold what filterHeightfield recorded for this heightfield: the spans
+ * are then copied from there instead of read from the lists.
  */
 export function buildCompactHeightfield(
   hf: Heightfield,
@@ -38,19 +53,35 @@ export function buildCompactHeightfield(
   walkableClimbVoxels: number,
   ctx?: BuildContext,
   walkableSpanCount?: number,
+  open?: OpenSpans,
 ): CompactHeightfield {
   const width = hf.width;
   const depth = hf.depth;
   const cellFirst = new Uint32Array(width * depth);
-  const cellCount = new Uint16Array(width * depth);
+  let cellCount: Uint16Array;
   // Phases are separate functions so V8 optimizes each loop on its own type feedback.
-  // Arrays are allocated at their exact size (no pool-sized scratch): memory, not speed,
-  // is what a second walk would save, and the caller usually knows the count already.
+  // Arrays are allocated at their exact size.
   const spanCount = walkableSpanCount ?? countWalkable(hf);
-  const spanY = new Uint16Array(spanCount);
-  const spanH = new Uint16Array(spanCount);
-  const areas = new Uint8Array(spanCount);
-  fillColumns(hf, cellFirst, cellCount, spanY, spanH, areas);
+  let spanY: Uint16Array;
+  let spanH: Uint16Array;
+  let areas: Uint8Array;
+  if (open !== undefined && walkableSpanCount !== undefined) {
+    cellCount = open.cellCount;
+    let first = 0;
+    for (let c = 0; c < cellFirst.length; c++) {
+      cellFirst[c] = first;
+      first += cellCount[c]!;
+    }
+    spanY = open.y.slice(0, spanCount);
+    spanH = open.h.slice(0, spanCount);
+    areas = open.area.slice(0, spanCount);
+  } else {
+    cellCount = new Uint16Array(width * depth);
+    spanY = new Uint16Array(spanCount);
+    spanH = new Uint16Array(spanCount);
+    areas = new Uint8Array(spanCount);
+    fillColumns(hf, cellFirst, cellCount, spanY, spanH, areas);
+  }
   const spanCon = new Uint32Array(spanCount);
   linkOverflow = 0;
   linkNeighbours(
@@ -96,10 +127,10 @@ export function buildCompactHeightfield(
 function countWalkable(hf: Heightfield): number {
   const columnHead = hf.columnHead;
   const spanArea = hf.spanArea;
-  const spanNext = hf.spanNext;
+  const spans = hf.spans;
   let count = 0;
   for (let c = 0; c < columnHead.length; c++) {
-    for (let s = columnHead[c]!; s !== -1; s = spanNext[s]!) {
+    for (let s = columnHead[c]!; s !== -1; s = spans[s * 2 + 1]!) {
       if (spanArea[s] !== UNWALKABLE) count++;
     }
   }
@@ -120,21 +151,19 @@ function fillColumns(
 ): number {
   const columns = hf.width * hf.depth;
   const columnHead = hf.columnHead;
-  const spanMin = hf.spanMin;
-  const spanMax = hf.spanMax;
+  const spans = hf.spans;
   const spanArea = hf.spanArea;
-  const spanNext = hf.spanNext;
   let idx = 0;
   for (let c = 0; c < columns; c++) {
     const first = idx;
     let s = columnHead[c];
     while (s !== -1) {
-      const next = spanNext[s];
+      const next = spans[s * 2 + 1];
       const area = spanArea[s];
       if (area !== UNWALKABLE) {
         // Open space runs from this solid span's top to the next one's bottom.
-        const floor = spanMax[s];
-        const clearance = (next === -1 ? MAX_TOP : spanMin[next]) - floor;
+        const floor = spans[s * 2] >>> 16;
+        const clearance = (next === -1 ? MAX_TOP : spans[next * 2] & 0xffff) - floor;
         yTmp[idx] = floor;
         hTmp[idx] = clearance < 0 ? 0 : Math.min(clearance, 0xffff);
         areaTmp[idx] = area;

@@ -1,3 +1,4 @@
+import type { OpenSpans } from "./compact.js";
 import { DIR_OFFSET_X, DIR_OFFSET_Z, type Heightfield, NULL_AREA } from "./types.js";
 
 /** Ceiling of a span with nothing above it (same sentinel as Recast's filters). */
@@ -15,18 +16,17 @@ export function filterLowHangingWalkableObstacles(
   walkableClimbVoxels: number,
 ): void {
   const columnHead = hf.columnHead;
-  const maxs = hf.spanMax;
   const areas = hf.spanArea;
-  const next = hf.spanNext;
+  const sp = hf.spans;
   // Local copy: cheaper than an imported binding in hot loops.
   const nullArea = NULL_AREA;
   for (let c = 0; c < columnHead.length; c++) {
     let prevWalkable = false;
     let prevArea = nullArea;
     let prevTop = 0;
-    for (let s = columnHead[c]!; s !== -1; s = next[s]!) {
+    for (let s = columnHead[c]!; s !== -1; s = sp[s * 2 + 1]!) {
       const area = areas[s]!;
-      const top = maxs[s]!;
+      const top = sp[s * 2]! >>> 16;
       const walkable = area !== nullArea;
       if (!walkable && prevWalkable && top - prevTop <= walkableClimbVoxels) {
         areas[s] = prevArea;
@@ -57,10 +57,8 @@ export function filterLedgeSpans(
   const w = hf.width;
   const d = hf.depth;
   const columnHead = hf.columnHead;
-  const mins = hf.spanMin;
-  const maxs = hf.spanMax;
   const areas = hf.spanArea;
-  const next = hf.spanNext;
+  const sp = hf.spans;
   const nullArea = NULL_AREA;
   const dropLimit = -walkableClimbVoxels;
   // Column index offsets of the 4 neighbours (dir 0 = -x, 1 = +z, 2 = +x, 3 = -z).
@@ -73,15 +71,15 @@ export function filterLedgeSpans(
       const col = x + z * w;
       // A column on the grid edge has a neighbour off the grid: all its walkable spans are ledges.
       const onEdge = x === 0 || z === 0 || x === w - 1 || z === d - 1;
-      for (let s = columnHead[col]!; s !== -1; s = next[s]!) {
+      for (let s = columnHead[col]!; s !== -1; s = sp[s * 2 + 1]!) {
         if (areas[s] === nullArea) continue;
         if (onEdge) {
           areas[s] = nullArea;
           continue;
         }
-        const floor = maxs[s]!;
-        const above = next[s]!;
-        const ceiling = above !== -1 ? mins[above]! : OPEN_CEILING;
+        const floor = sp[s * 2]! >>> 16;
+        const above = sp[s * 2 + 1]!;
+        const ceiling = above !== -1 ? sp[above * 2]! & 0xffff : OPEN_CEILING;
         let isLedge = false;
         let lowestReachable = floor;
         let highestReachable = floor;
@@ -89,17 +87,17 @@ export function filterLedgeSpans(
         for (let dir = 0; dir < 4; dir++) {
           let n = columnHead[col + neighbourOffset[dir]!]!;
           // The gap below the neighbour's lowest span reaches down forever: a drop.
-          const firstBottom = n !== -1 ? mins[n]! : OPEN_CEILING;
+          const firstBottom = n !== -1 ? sp[n * 2]! & 0xffff : OPEN_CEILING;
           if (Math.min(ceiling, firstBottom) - floor >= walkableHeightVoxels) {
             isLedge = true;
             break;
           }
-          for (; n !== -1; n = next[n]!) {
-            const nFloor = maxs[n]!;
+          for (; n !== -1; n = sp[n * 2 + 1]!) {
+            const nFloor = sp[n * 2]! >>> 16;
             // This and every higher neighbour span leave no opening under the ceiling.
             if (nFloor >= ceiling && walkableHeightVoxels > 0) break;
-            const nAbove = next[n]!;
-            const nCeiling = nAbove !== -1 ? mins[nAbove]! : OPEN_CEILING;
+            const nAbove = sp[n * 2 + 1]!;
+            const nCeiling = nAbove !== -1 ? sp[nAbove * 2]! & 0xffff : OPEN_CEILING;
             const top = Math.min(ceiling, nCeiling);
             const bottom = Math.max(floor, nFloor);
             if (top - bottom < walkableHeightVoxels) continue; // Too little room to pass.
@@ -132,16 +130,14 @@ export function filterLedgeSpans(
  */
 export function filterWalkableLowHeightSpans(hf: Heightfield, walkableHeightVoxels: number): void {
   const columnHead = hf.columnHead;
-  const mins = hf.spanMin;
-  const maxs = hf.spanMax;
   const areas = hf.spanArea;
-  const next = hf.spanNext;
+  const sp = hf.spans;
   const nullArea = NULL_AREA;
   for (let c = 0; c < columnHead.length; c++) {
-    for (let s = columnHead[c]!; s !== -1; s = next[s]!) {
-      const above = next[s]!;
-      const ceiling = above !== -1 ? mins[above]! : OPEN_CEILING;
-      if (ceiling - maxs[s]! < walkableHeightVoxels) areas[s] = nullArea;
+    for (let s = columnHead[c]!; s !== -1; s = sp[s * 2 + 1]!) {
+      const above = sp[s * 2 + 1]!;
+      const ceiling = above !== -1 ? sp[above * 2]! & 0xffff : OPEN_CEILING;
+      if (ceiling - (sp[s * 2]! >>> 16) < walkableHeightVoxels) areas[s] = nullArea;
     }
   }
 }
@@ -152,20 +148,43 @@ export function filterWalkableLowHeightSpans(hf: Heightfield, walkableHeightVoxe
  * order: the ledge and low-height rules only read geometry and the span's own area, so each
  * span can go through all three rules as soon as the low-hanging rule has seen the span below
  * it. One walk over the (scattered) span lists instead of three. Returns the number of
- * walkable spans left.
+ * walkable spans left. When `open` is given (arrays y, h, area with room for every live span,
+ * cellCount zeroed with one entry per column), the walkable spans' floor, clearance and area
+ * are recorded there in column order for buildCompactHeightfield.
  */
 export function filterHeightfield(
   hf: Heightfield,
   walkableHeightVoxels: number,
   walkableClimbVoxels: number,
+  open?: OpenSpans,
+): number {
+  return open === undefined
+    ? filterSweep(hf, walkableHeightVoxels, walkableClimbVoxels, null, null, null, null)
+    : filterSweep(
+        hf,
+        walkableHeightVoxels,
+        walkableClimbVoxels,
+        open.y,
+        open.h,
+        open.area,
+        open.cellCount,
+      );
+}
+
+function filterSweep(
+  hf: Heightfield,
+  walkableHeightVoxels: number,
+  walkableClimbVoxels: number,
+  openY: Uint16Array | null,
+  openH: Uint16Array | null,
+  openArea: Uint8Array | null,
+  cellCount: Uint16Array | null,
 ): number {
   const w = hf.width;
   const d = hf.depth;
   const columnHead = hf.columnHead;
-  const mins = hf.spanMin;
-  const maxs = hf.spanMax;
   const areas = hf.spanArea;
-  const next = hf.spanNext;
+  const sp = hf.spans;
   const nullArea = NULL_AREA;
   let walkable = 0;
   for (let z = 0; z < d; z++) {
@@ -180,8 +199,8 @@ export function filterHeightfield(
       let prevTop = 0;
       do {
         let area = areas[s]!;
-        const top = maxs[s]!;
-        const above = next[s]!;
+        const top = sp[s * 2]! >>> 16;
+        const above = sp[s * 2 + 1]!;
         // Low-hanging obstacle: judged on the areas as they were before this sweep's other rules.
         const wasWalkable = area !== nullArea;
         if (!wasWalkable && prevWalkable && top - prevTop <= walkableClimbVoxels) area = prevArea;
@@ -189,7 +208,7 @@ export function filterHeightfield(
         prevArea = area;
         prevTop = top;
         if (area !== nullArea) {
-          const ceiling = above !== -1 ? mins[above]! : OPEN_CEILING;
+          const ceiling = above !== -1 ? sp[above * 2]! & 0xffff : OPEN_CEILING;
           if (
             onEdge ||
             ceiling - top < walkableHeightVoxels ||
@@ -197,6 +216,13 @@ export function filterHeightfield(
           ) {
             area = nullArea;
           } else {
+            if (openY !== null) {
+              const clearance = ceiling - top;
+              openY[walkable] = top;
+              openH![walkable] = Math.max(clearance, 0);
+              openArea![walkable] = area;
+              cellCount![col]++;
+            }
             walkable++;
           }
         }
@@ -221,9 +247,7 @@ function isLedge(
   walkableClimbVoxels: number,
 ): boolean {
   const columnHead = hf.columnHead;
-  const mins = hf.spanMin;
-  const maxs = hf.spanMax;
-  const next = hf.spanNext;
+  const sp = hf.spans;
   const w = hf.width;
   const dropLimit = -walkableClimbVoxels;
   let lowestReachable = floor;
@@ -232,16 +256,16 @@ function isLedge(
     const nCol = dir === 0 ? col - 1 : dir === 1 ? col + w : dir === 2 ? col + 1 : col - w;
     let n = columnHead[nCol]!;
     // The gap below the neighbour's lowest span reaches down forever: a drop.
-    const firstBottom = n !== -1 ? mins[n]! : OPEN_CEILING;
+    const firstBottom = n !== -1 ? sp[n * 2]! & 0xffff : OPEN_CEILING;
     if (Math.min(ceiling, firstBottom) - floor >= walkableHeightVoxels) {
       return true;
     }
     while (n !== -1) {
-      const nFloor = maxs[n]!;
+      const nFloor = sp[n * 2]! >>> 16;
       // This and every higher neighbour span leave no opening under the ceiling.
       if (nFloor >= ceiling && walkableHeightVoxels > 0) break;
-      const nAbove = next[n]!;
-      const nCeiling = nAbove !== -1 ? mins[nAbove]! : OPEN_CEILING;
+      const nAbove = sp[n * 2 + 1]!;
+      const nCeiling = nAbove !== -1 ? sp[nAbove * 2]! & 0xffff : OPEN_CEILING;
       const top = Math.min(ceiling, nCeiling);
       const bottom = Math.max(floor, nFloor);
       if (top - bottom >= walkableHeightVoxels) {

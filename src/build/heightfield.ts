@@ -42,31 +42,38 @@ export function createHeightfield(
     cellSize,
     cellHeight,
     columnHead: new Int32Array(columns).fill(-1),
-    spanMin: new Uint16Array(capacity),
-    spanMax: new Uint16Array(capacity),
+    spans: new Int32Array(capacity * 2),
     spanArea: new Uint8Array(capacity),
-    spanNext: new Int32Array(capacity),
     poolUsed: 0,
     freeHead: -1,
   };
 }
 
+/** Bottom of pool span `s`. */
+export function spanBottom(hf: Heightfield, s: number): number {
+  return hf.spans[s * 2]! & 0xffff;
+}
+
+/** Top of pool span `s`. */
+export function spanTop(hf: Heightfield, s: number): number {
+  return hf.spans[s * 2]! >>> 16;
+}
+
+/** Next span up the column from pool span `s`, -1 at the top. */
+export function nextSpan(hf: Heightfield, s: number): number {
+  return hf.spans[s * 2 + 1]!;
+}
+
 /** Doubles the span pool, copying the used part into fresh typed arrays. */
 function growPool(hf: Heightfield): void {
-  const capacity = Math.max(hf.spanMin.length * 2, MIN_POOL_CAPACITY);
+  const capacity = Math.max(hf.spanArea.length * 2, MIN_POOL_CAPACITY);
   const used = hf.poolUsed;
-  const spanMin = new Uint16Array(capacity);
-  spanMin.set(hf.spanMin.subarray(0, used));
-  const spanMax = new Uint16Array(capacity);
-  spanMax.set(hf.spanMax.subarray(0, used));
+  const spans = new Int32Array(capacity * 2);
+  spans.set(hf.spans.subarray(0, used * 2));
   const spanArea = new Uint8Array(capacity);
   spanArea.set(hf.spanArea.subarray(0, used));
-  const spanNext = new Int32Array(capacity);
-  spanNext.set(hf.spanNext.subarray(0, used));
-  hf.spanMin = spanMin;
-  hf.spanMax = spanMax;
+  hf.spans = spans;
   hf.spanArea = spanArea;
-  hf.spanNext = spanNext;
 }
 
 /**
@@ -93,18 +100,19 @@ export function addSpan(
   flagMergeThreshold: number,
 ): void {
   const column = x + z * hf.width;
-  const mins = hf.spanMin;
-  const maxs = hf.spanMax;
-  const next = hf.spanNext;
+  const sp = hf.spans;
   let prev = -1;
   let cur = hf.columnHead[column]!;
   // Skip the spans entirely below the new one.
-  while (cur !== -1 && maxs[cur]! < spanMin) {
+  let bounds = 0;
+  while (cur !== -1) {
+    bounds = sp[cur * 2]!;
+    if (bounds >>> 16 >= spanMin) break;
     prev = cur;
-    cur = next[cur]!;
+    cur = sp[cur * 2 + 1]!;
   }
-  if (cur === -1 || mins[cur]! > spanMax) {
-    insertSpan(hf, column, prev, cur, spanMin, spanMax, area);
+  if (cur === -1 || (bounds & 0xffff) > spanMax) {
+    insertSpan(hf, column, prev, cur, spanMin | (spanMax << 16), area);
     return;
   }
   // `cur` overlaps or touches the new span: it becomes the merged span, in place, and absorbs
@@ -115,10 +123,9 @@ export function addSpan(
   let newMin = spanMin;
   let newMax = spanMax;
   let newArea = area;
-  let after = next[cur]!;
   for (;;) {
-    const curMax = maxs[cur]!;
-    const curMin = mins[cur]!;
+    const curMax = bounds >>> 16;
+    const curMin = bounds & 0xffff;
     if (curMin < newMin) newMin = curMin;
     if (curMax > newMax) newMax = curMax;
     // newMax >= curMax here, so this is |newMax - curMax| <= flagMergeThreshold.
@@ -126,44 +133,44 @@ export function addSpan(
       const curArea = areas[cur]!;
       if (curArea > newArea) newArea = curArea;
     }
+    const after = sp[cur * 2 + 1]!;
     if (cur !== keep) {
       // Return the absorbed span to the free list.
-      next[cur] = hf.freeHead;
+      sp[cur * 2 + 1] = hf.freeHead;
       hf.freeHead = cur;
     }
     cur = after;
-    if (cur === -1 || mins[cur]! > newMax) break;
-    after = next[cur]!;
+    if (cur === -1) break;
+    bounds = sp[cur * 2]!;
+    if ((bounds & 0xffff) > newMax) break;
   }
-  mins[keep] = newMin;
-  maxs[keep] = newMax;
+  sp[keep * 2] = newMin | (newMax << 16);
   areas[keep] = newArea;
-  next[keep] = cur;
+  sp[keep * 2 + 1] = cur;
 }
 
-/** Links a fresh span [spanMin, spanMax) between `prev` (-1: column head) and `cur`. */
+/** Links a fresh span with packed `bounds` between `prev` (-1: column head) and `cur`. */
 function insertSpan(
   hf: Heightfield,
   column: number,
   prev: number,
   cur: number,
-  spanMin: number,
-  spanMax: number,
+  bounds: number,
   area: number,
 ): void {
   let s = hf.freeHead;
   if (s !== -1) {
-    hf.freeHead = hf.spanNext[s]!;
+    hf.freeHead = hf.spans[s * 2 + 1]!;
   } else {
-    if (hf.poolUsed === hf.spanMin.length) growPool(hf);
+    if (hf.poolUsed === hf.spanArea.length) growPool(hf);
     s = hf.poolUsed++;
   }
-  hf.spanMin[s] = spanMin;
-  hf.spanMax[s] = spanMax;
+  const sp = hf.spans;
+  sp[s * 2] = bounds;
+  sp[s * 2 + 1] = cur;
   hf.spanArea[s] = area;
-  hf.spanNext[s] = cur;
   if (prev === -1) hf.columnHead[column] = s;
-  else hf.spanNext[prev] = s;
+  else sp[prev * 2 + 1] = s;
 }
 
 /**
@@ -171,8 +178,8 @@ function insertSpan(
  * free spans and the next insertion reuses them), not a walk over every column.
  */
 export function countSpans(hf: Heightfield): number {
-  const next = hf.spanNext;
+  const sp = hf.spans;
   let free = 0;
-  for (let s = hf.freeHead; s !== -1; s = next[s]!) free++;
+  for (let s = hf.freeHead; s !== -1; s = sp[s * 2 + 1]!) free++;
   return hf.poolUsed - free;
 }

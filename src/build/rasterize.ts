@@ -351,63 +351,129 @@ function rasterizeRow(
   const boxHeight = g[9]!;
   const maxHeight = SPAN_MAX_HEIGHT; // Local copy: cheaper than an imported binding in hot loops.
   const buf = polyBuf;
+  // Fast form of the remaining row (see below): buffer offsets of the two cut points p1, p2,
+  // of p1's successor r1 and p2's predecessor rm, and the smallest x of the other vertices.
+  let fast = false;
+  let p1 = 0;
+  let p2 = 0;
+  let r1 = 0;
+  let rm = 0;
+  let restMinX = 0;
   for (let x = x0; x <= x1; x++) {
     if (rowCount === 0) break; // Nothing left of the row.
     const cellX = fround(bminX + fround(x * cs));
     const offset = fround(cellX + cs);
-    // Cut the row at x = offset: the cell part only needs its vertex count and y range,
-    // the rest of the row is kept for the next cut. z is no longer needed once the row is
-    // cut out, so it is not carried (this is the hottest loop of the build).
-    let xj = buf[row + rowCount * 3 - 3]!;
-    let yj = buf[row + rowCount * 3 - 2]!;
-    let dj = offset - xj;
     let cellCount = 0;
     let yMin = Infinity;
     let yMax = -Infinity;
-    let o = free;
-    for (let i = row, end = row + rowCount * 3; i < end; i += 3) {
-      const xi = buf[i]!;
-      const yi = buf[i + 1]!;
-      const di = offset - xi;
-      if (di >= 0 !== dj >= 0) {
-        const dj32 = fround(dj);
-        const s = fround(dj32 / fround(dj32 - fround(di)));
-        const py = fround(yj + fround(fround(yi - yj) * s));
-        if (py < yMin) yMin = py;
-        if (py > yMax) yMax = py;
-        cellCount++;
-        buf[o] = fround(xj + fround(fround(xi - xj) * s));
-        buf[o + 1] = py;
-        o += 3;
-        if (di > 0) {
-          if (yi < yMin) yMin = yi;
-          if (yi > yMax) yMax = yi;
-          cellCount++;
-        } else if (di < 0) {
-          buf[o] = xi;
-          buf[o + 1] = yi;
-          o += 3;
-        }
+    if (fast && offset < restMinX && buf[p1]! < offset && buf[p2]! < offset) {
+      // The remaining row is, cyclically, p1, r1 … rm, p2 where p1 and p2 are the points of the
+      // previous cut and every r lies strictly right of this cut: the generic cut below would
+      // cross exactly the edges p1→r1 and rm→p2, give the cell {p1, p1', p2', p2} and leave
+      // p1', r1 … rm, p2'. Computing just those two points (same float32 steps) and updating
+      // p1, p2 in place gives the identical polygon without walking or copying the others.
+      const xa = buf[p1]!;
+      const ya = buf[p1 + 1]!;
+      const xb = buf[r1]!;
+      const yb = buf[r1 + 1]!;
+      const da = fround(offset - xa);
+      const sa = fround(da / fround(da - fround(offset - xb)));
+      const ya2 = fround(ya + fround(fround(yb - ya) * sa));
+      const xc = buf[rm]!;
+      const yc = buf[rm + 1]!;
+      const xd = buf[p2]!;
+      const yd = buf[p2 + 1]!;
+      const dc = fround(offset - xc);
+      const sc = fround(dc / fround(dc - fround(offset - xd)));
+      const yc2 = fround(yc + fround(fround(yd - yc) * sc));
+      buf[p1] = fround(xa + fround(fround(xb - xa) * sa));
+      buf[p1 + 1] = ya2;
+      buf[p2] = fround(xc + fround(fround(xd - xc) * sc));
+      buf[p2 + 1] = yc2;
+      if (ya < yd) {
+        yMin = ya;
+        yMax = yd;
       } else {
-        if (di >= 0) {
-          if (yi < yMin) yMin = yi;
-          if (yi > yMax) yMax = yi;
-          cellCount++;
-        }
-        if (!(di > 0)) {
-          buf[o] = xi;
-          buf[o + 1] = yi;
-          o += 3;
-        }
+        yMin = yd;
+        yMax = ya;
       }
-      xj = xi;
-      yj = yi;
-      dj = di;
+      if (ya2 < yMin) yMin = ya2;
+      if (ya2 > yMax) yMax = ya2;
+      if (yc2 < yMin) yMin = yc2;
+      if (yc2 > yMax) yMax = yc2;
+      cellCount = 4;
+    } else {
+      // Cut the row at x = offset: the cell part only needs its vertex count and y range,
+      // the rest of the row is kept for the next cut. z is no longer needed once the row is
+      // cut out, so it is not carried (this is the hottest loop of the build).
+      let xj = buf[row + rowCount * 3 - 3]!;
+      let yj = buf[row + rowCount * 3 - 2]!;
+      let dj = offset - xj;
+      let o = free;
+      // Track whether the rest takes the fast form: exactly two cut points, all other
+      // vertices strictly right of the cut.
+      let crossings = 0;
+      let plain = true;
+      let minX = Infinity;
+      for (let i = row, end = row + rowCount * 3; i < end; i += 3) {
+        const xi = buf[i]!;
+        const yi = buf[i + 1]!;
+        const di = offset - xi;
+        if (di >= 0 !== dj >= 0) {
+          const dj32 = fround(dj);
+          const s = fround(dj32 / fround(dj32 - fround(di)));
+          const py = fround(yj + fround(fround(yi - yj) * s));
+          if (py < yMin) yMin = py;
+          if (py > yMax) yMax = py;
+          cellCount++;
+          buf[o] = fround(xj + fround(fround(xi - xj) * s));
+          buf[o + 1] = py;
+          crossings++;
+          if (dj >= 0) p1 = o;
+          else p2 = o;
+          o += 3;
+          if (di > 0) {
+            if (yi < yMin) yMin = yi;
+            if (yi > yMax) yMax = yi;
+            cellCount++;
+          } else if (di < 0) {
+            buf[o] = xi;
+            buf[o + 1] = yi;
+            o += 3;
+            if (xi < minX) minX = xi;
+          }
+        } else {
+          if (di >= 0) {
+            if (yi < yMin) yMin = yi;
+            if (yi > yMax) yMax = yi;
+            cellCount++;
+          }
+          if (!(di > 0)) {
+            buf[o] = xi;
+            buf[o + 1] = yi;
+            o += 3;
+            if (di < 0) {
+              if (xi < minX) minX = xi;
+            } else {
+              plain = false;
+            }
+          }
+        }
+        xj = xi;
+        yj = yi;
+        dj = di;
+      }
+      rowCount = (o - free) / 3;
+      fast = plain && crossings === 2 && rowCount >= 3;
+      if (fast) {
+        restMinX = minX;
+        r1 = p1 + 3 === o ? free : p1 + 3;
+        rm = p2 === free ? o - 3 : p2 - 3;
+      }
+      const t2 = row;
+      row = free;
+      free = t2;
     }
-    rowCount = (o - free) / 3;
-    const t2 = row;
-    row = free;
-    free = t2;
     if (cellCount < 3 || x < 0) continue;
 
     let spanMin = fround(yMin - bminY);

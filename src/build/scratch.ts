@@ -7,7 +7,8 @@
  * it) unless larger than MAX_RETAINED_BYTES. Contents are garbage on entry: write before read.
  *
  * Slot owners (per span of the compact heightfield, n spans):
- *  0  region neighbour table (16n)
+ *  0  region neighbour table (16n); the solid heightfield's dead span pool is adopted here
+ *  1, 2, 3  also the filter's open-span records (clearance, area, floor) before the compact stage
  *  1  span → column (erosion, distance field) / pending spans (watershed)
  *  2  erosion distance / raw distance field / watershed seed distance
  *  3  distance-field span order / watershed spans by level
@@ -25,6 +26,26 @@ function scratchBuffer(slot: number, bytes: number): ArrayBuffer {
     buffers[slot] = buf.byteLength <= MAX_RETAINED_BYTES ? buf : undefined;
   }
   return buf;
+}
+
+/**
+ * The raw buffer of slot `slot`, at least `bytes` long. Pages a stage never touches are not
+ * resident, so reserving a later stage's need here costs no memory until that stage runs.
+ */
+export function scratchBytes(slot: number, bytes: number): ArrayBuffer {
+  return scratchBuffer(slot, bytes);
+}
+
+/**
+ * Hands a dead buffer to slot `slot` (e.g. a finished stage's pool), so the next stage that
+ * needs that slot reuses its already resident pages instead of allocating more. Ignored when
+ * the slot already holds at least as much or the buffer is too large to retain.
+ */
+export function adoptScratch(slot: number, buffer: ArrayBuffer): void {
+  const current = buffers[slot];
+  if (buffer.byteLength > MAX_RETAINED_BYTES) return;
+  if (current !== undefined && current.byteLength >= buffer.byteLength) return;
+  buffers[slot] = buffer;
 }
 
 /** An Int32Array of exactly `length` elements over scratch slot `slot`. */

@@ -24,8 +24,8 @@ export const SPAN_MAX_HEIGHT = 0xffff;
 
 /**
  * Solid heightfield: for every column a linked list (lowest first) of solid spans
- * [spanMin, spanMax) in cell-height units, each with an area id. Spans live in a growable
- * pool; `spanNext` links them, -1 ends a list.
+ * [bottom, top) in cell-height units, each with an area id. Spans live in a growable
+ * pool; each span stores the index of the next one up, -1 ends a list.
  */
 export interface Heightfield {
   width: number;
@@ -36,11 +36,15 @@ export interface Heightfield {
   cellHeight: number;
   /** First (lowest) span of each column, -1 when empty. Length width * depth. */
   columnHead: Int32Array;
-  /** Span pool; entries [0, poolUsed) are allocated, some may be on the free list. */
-  spanMin: Uint16Array;
-  spanMax: Uint16Array;
+  /**
+   * Span pool, two ints per span s: spans[2s] = bottom | (top << 16) (read the top with
+   * `>>> 16`), spans[2s + 1] = index of the next span up the column, -1 at the top. Bounds and
+   * link share a cache line, which is what column walks touch. Entries [0, poolUsed) are
+   * allocated, some may be on the free list.
+   */
+  spans: Int32Array;
+  /** Area id per pool entry. */
   spanArea: Uint8Array;
-  spanNext: Int32Array;
   /** Number of pool entries handed out so far (live spans + free list). */
   poolUsed: number;
   /** Head of the free list inside the pool, -1 when empty. */

@@ -43,8 +43,8 @@ function ourColumns(hf: Heightfield): Columns {
   const out: Columns = [];
   for (let c = 0; c < hf.width * hf.depth; c++) {
     const col: number[] = [];
-    for (let s = hf.columnHead[c]!; s !== -1; s = hf.spanNext[s]!) {
-      col.push(hf.spanMin[s]!, hf.spanMax[s]!, hf.spanArea[s]!);
+    for (let s = hf.columnHead[c]!; s !== -1; s = hf.spans[s * 2 + 1]!) {
+      col.push(hf.spans[s * 2]! & 0xffff, hf.spans[s * 2]! >>> 16, hf.spanArea[s]!);
     }
     out.push(col);
   }

@@ -50,9 +50,11 @@ describe("Recast WASM harness", () => {
         let badOrder = 0;
         for (let c = 0; c < hf.width * hf.depth; c++) {
           let prevMax = -1;
-          for (let s = hf.columnHead[c]!; s !== -1; s = hf.spanNext[s]!) {
-            if (hf.spanMin[s]! <= prevMax || hf.spanMax[s]! < hf.spanMin[s]!) badOrder++;
-            prevMax = hf.spanMax[s]!;
+          for (let s = hf.columnHead[c]!; s !== -1; s = hf.spans[s * 2 + 1]!) {
+            const lo = hf.spans[s * 2]! & 0xffff;
+            const hi = hf.spans[s * 2]! >>> 16;
+            if (lo <= prevMax || hi < lo) badOrder++;
+            prevMax = hi;
             if (hf.spanArea[s] !== 0) walkable++;
           }
         }
@@ -116,9 +118,10 @@ describe("Recast WASM harness", () => {
               mismatches++;
               break;
             }
-            if (rs.smin() !== hf.spanMin[mine] || rs.smax() !== hf.spanMax[mine]) mismatches++;
+            const bounds = hf.spans[mine * 2]!;
+            if (rs.smin() !== (bounds & 0xffff) || rs.smax() !== bounds >>> 16) mismatches++;
             if (rs.area() !== hf.spanArea[mine]) mismatches++;
-            mine = hf.spanNext[mine]!;
+            mine = hf.spans[mine * 2 + 1]!;
           }
           if (mine !== -1) mismatches++;
         }

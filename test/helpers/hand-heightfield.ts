@@ -44,10 +44,8 @@ export function makeHeightfield(
     cellSize: 1,
     cellHeight: opts.cellHeight ?? 0.5,
     columnHead: new Int32Array(width * depth).fill(-1),
-    spanMin: new Uint16Array(total),
-    spanMax: new Uint16Array(total),
+    spans: new Int32Array(total * 2).fill(-1),
     spanArea: new Uint8Array(total),
-    spanNext: new Int32Array(total).fill(-1),
     poolUsed: total,
     freeHead: -1,
   };
@@ -55,11 +53,10 @@ export function makeHeightfield(
   all.forEach((spans, c) => {
     let prev = -1;
     for (const [min, max, area] of spans) {
-      hf.spanMin[p] = min;
-      hf.spanMax[p] = max;
+      hf.spans[p * 2] = min | (max << 16);
       hf.spanArea[p] = area;
       if (prev === -1) hf.columnHead[c] = p;
-      else hf.spanNext[prev] = p;
+      else hf.spans[prev * 2 + 1] = p;
       prev = p;
       p++;
     }

@@ -283,10 +283,8 @@ export function toMeshwayHeightfield(rcHf: RecastHeightfield): Heightfield {
     cellSize: h.f32[(p + HF.cs) >> 2]!,
     cellHeight: h.f32[(p + HF.ch) >> 2]!,
     columnHead: new Int32Array(cols).fill(-1),
-    spanMin: new Uint16Array(cap),
-    spanMax: new Uint16Array(cap),
+    spans: new Int32Array(cap * 2).fill(-1),
     spanArea: new Uint8Array(cap),
-    spanNext: new Int32Array(cap).fill(-1),
     poolUsed: total,
     freeHead: -1,
   };
@@ -296,11 +294,11 @@ export function toMeshwayHeightfield(rcHf: RecastHeightfield): Heightfield {
     let prev = -1;
     while (s !== 0) {
       const w = h.u32[s >> 2]!;
-      hf.spanMin[k] = w & RC_SPAN_HEIGHT_MASK;
-      hf.spanMax[k] = (w >>> RC_SPAN_SMAX_SHIFT) & RC_SPAN_HEIGHT_MASK;
+      hf.spans[k * 2] =
+        (w & RC_SPAN_HEIGHT_MASK) | (((w >>> RC_SPAN_SMAX_SHIFT) & RC_SPAN_HEIGHT_MASK) << 16);
       hf.spanArea[k] = w >>> RC_SPAN_AREA_SHIFT;
       if (prev < 0) hf.columnHead[c] = k;
-      else hf.spanNext[prev] = k;
+      else hf.spans[prev * 2 + 1] = k;
       prev = k++;
       s = h.u32[(s >> 2) + 1]!;
     }
@@ -312,8 +310,8 @@ export function toMeshwayHeightfield(rcHf: RecastHeightfield): Heightfield {
     const first = rcHf.spans(c);
     const i = hf.columnHead[c]!;
     layoutCheck(
-      first.smin() === hf.spanMin[i] &&
-        first.smax() === hf.spanMax[i] &&
+      first.smin() === (hf.spans[i * 2]! & 0xffff) &&
+        first.smax() === hf.spans[i * 2]! >>> 16 &&
         first.area() === hf.spanArea[i],
       "rcSpan bitfields",
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCompactHeightfield, MAX_LAYER_INDEX } from "../../src/build/compact.js";
 import { BuildContext } from "../../src/build/context.js";
+import { nextSpan, spanBottom, spanTop } from "../../src/build/heightfield.js";
 import {
   type CompactHeightfield,
   type Heightfield,
@@ -228,10 +229,8 @@ describe("buildCompactHeightfield", () => {
     // Grow the pool with a dangling free span that is not linked into any column.
     const grown: Heightfield = {
       ...hf,
-      spanMin: Uint16Array.from([...hf.spanMin, 7]),
-      spanMax: Uint16Array.from([...hf.spanMax, 9]),
+      spans: Int32Array.from([...hf.spans, 7 | (9 << 16), -1]),
       spanArea: Uint8Array.from([...hf.spanArea, W]),
-      spanNext: Int32Array.from([...hf.spanNext, -1]),
       poolUsed: 2,
       freeHead: 1,
     };
@@ -270,11 +269,11 @@ describe("buildCompactHeightfield", () => {
       for (let c = 0; c < width * depth; c++) {
         const y: number[] = [];
         const t: number[] = [];
-        for (let s = hf.columnHead[c]; s !== -1; s = hf.spanNext[s]) {
+        for (let s = hf.columnHead[c]; s !== -1; s = nextSpan(hf, s)) {
           if (hf.spanArea[s] === NULL_AREA) continue;
-          const next = hf.spanNext[s];
-          y.push(hf.spanMax[s]);
-          t.push(next === -1 ? SPAN_MAX_HEIGHT : hf.spanMin[next]);
+          const next = nextSpan(hf, s);
+          y.push(spanTop(hf, s));
+          t.push(next === -1 ? SPAN_MAX_HEIGHT : spanBottom(hf, next));
         }
         ys.push(y);
         tops.push(t);

@@ -164,7 +164,9 @@ describe("erodeWalkableArea", () => {
   it("only follows connections: a floor at another height is a separate component", () => {
     // Left half at height 1, right half at height 10: no links across x = 4|5.
     const hf = flatSolidField(10, 10);
-    for (let z = 0; z < 10; z++) for (let x = 5; x < 10; x++) hf.spanMax[x + z * 10] = 10;
+    for (let z = 0; z < 10; z++)
+      for (let x = 5; x < 10; x++)
+        hf.spans[(x + z * 10) * 2] = (hf.spans[(x + z * 10) * 2]! & 0xffff) | (10 << 16);
     const chf = buildCompactHeightfield(hf, 2, 1);
     erodeWalkableArea(chf, 1);
     const expected = new Set([...rect(1, 1, 3, 8), ...rect(6, 1, 8, 8)]);

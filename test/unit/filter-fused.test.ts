@@ -22,7 +22,8 @@ function sequential(hf: Heightfield, wh: number, wc: number): void {
 function walkableCount(hf: Heightfield): number {
   let n = 0;
   for (let c = 0; c < hf.columnHead.length; c++) {
-    for (let s = hf.columnHead[c]!; s !== -1; s = hf.spanNext[s]!) if (hf.spanArea[s] !== 0) n++;
+    for (let s = hf.columnHead[c]!; s !== -1; s = hf.spans[s * 2 + 1]!)
+      if (hf.spanArea[s] !== 0) n++;
   }
   return n;
 }

@@ -22,7 +22,7 @@ function build(width: number, depth: number, columns: Span[][]): Heightfield {
 
 function areasOf(hf: Heightfield, x: number, z: number): number[] {
   const out: number[] = [];
-  for (let s = hf.columnHead[x + z * hf.width]!; s !== -1; s = hf.spanNext[s]!) {
+  for (let s = hf.columnHead[x + z * hf.width]!; s !== -1; s = hf.spans[s * 2 + 1]!) {
     out.push(hf.spanArea[s]!);
   }
   return out;

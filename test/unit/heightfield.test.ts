@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { addSpan, countSpans, createHeightfield } from "../../src/build/heightfield.js";
+import {
+  addSpan,
+  countSpans,
+  createHeightfield,
+  nextSpan,
+  spanBottom,
+  spanTop,
+} from "../../src/build/heightfield.js";
 import type { Heightfield } from "../../src/build/types.js";
 import { MeshwayError } from "../../src/errors.js";
 
 /** Spans of column (x, z), lowest first, as [min, max, area]. */
 function column(hf: Heightfield, x: number, z: number): number[][] {
   const out: number[][] = [];
-  for (let s = hf.columnHead[x + z * hf.width]!; s !== -1; s = hf.spanNext[s]!) {
-    out.push([hf.spanMin[s]!, hf.spanMax[s]!, hf.spanArea[s]!]);
+  for (let s = hf.columnHead[x + z * hf.width]!; s !== -1; s = nextSpan(hf, s)) {
+    out.push([spanBottom(hf, s), spanTop(hf, s), hf.spanArea[s]!]);
   }
   return out;
 }
@@ -204,13 +211,11 @@ describe("addSpan", () => {
 
   it("grows the span pool by doubling without losing spans", () => {
     const hf = createHeightfield(1, 1, [0, 0, 0], [1, 10000, 1], 1, 1);
-    const initial = hf.spanMin.length;
+    const initial = hf.spanArea.length;
     const n = initial * 2 + 7; // forces two doublings
     for (let i = 0; i < n; i++) addSpan(hf, 0, 0, i * 2, i * 2 + 1, i % 64, 0);
-    expect(hf.spanMin.length).toBe(initial * 4);
-    expect(hf.spanMax.length).toBe(initial * 4);
+    expect(hf.spans.length).toBe(initial * 8);
     expect(hf.spanArea.length).toBe(initial * 4);
-    expect(hf.spanNext.length).toBe(initial * 4);
     expect(countSpans(hf)).toBe(n);
     const col = column(hf, 0, 0);
     for (let i = 0; i < n; i++) expect(col[i]).toEqual([i * 2, i * 2 + 1, i % 64]);

@@ -34,8 +34,10 @@ function spanList(hf: Heightfield): string[] {
   const out: string[] = [];
   for (let z = 0; z < hf.depth; z++) {
     for (let x = 0; x < hf.width; x++) {
-      for (let s = hf.columnHead[x + z * hf.width]!; s !== -1; s = hf.spanNext[s]!) {
-        out.push(`${x},${z}:[${hf.spanMin[s]},${hf.spanMax[s]})${hf.spanArea[s]}`);
+      for (let s = hf.columnHead[x + z * hf.width]!; s !== -1; s = hf.spans[s * 2 + 1]!) {
+        out.push(
+          `${x},${z}:[${hf.spans[s * 2]! & 0xffff},${hf.spans[s * 2]! >>> 16})${hf.spanArea[s]}`,
+        );
       }
     }
   }
