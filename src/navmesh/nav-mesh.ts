@@ -98,6 +98,9 @@ export class NavMesh {
   private gridMaxZ = -Infinity;
   /** Scratch for per-tile polygon indices in queryPolygons, grown on demand. */
   private polyScratch = new Int32Array(64);
+  /** Last grid lookup of queryPolygons (lists are never replaced, so it cannot go stale). */
+  private lastGridKey = -1;
+  private lastGridList: number[] = [];
   /** Off-mesh connections by index within slot 0 (null when removed). */
   /** @internal */ readonly offMesh: (OffMeshConnection | null)[] = [];
   /** @internal Snapped end points of the off-mesh connections: 6 per connection (start xyz, end xyz). */
@@ -286,11 +289,24 @@ export class NavMesh {
     const z0 = Math.max(this.tileZAt(bmin[2]!), this.gridMinZ);
     const z1 = Math.min(this.tileZAt(bmax[2]!), this.gridMaxZ);
     const max = outRefs.length;
+    const filtered = !!filter;
+    const include = filter ? filter.includeFlags : 0;
+    const exclude = filter ? filter.excludeFlags : 0;
     let n = 0;
     for (let tz = z0; tz <= z1; tz++) {
       for (let tx = x0; tx <= x1; tx++) {
-        const list = this.grid.get(gridKey(tx, tz));
-        if (!list) continue;
+        // Grid lists are created once per key and only edited in place, so the last lookup
+        // stays valid (most queries touch the same tile column as the previous one).
+        const key = gridKey(tx, tz);
+        let list: number[] | undefined;
+        if (key === this.lastGridKey) {
+          list = this.lastGridList;
+        } else {
+          list = this.grid.get(key);
+          if (!list) continue;
+          this.lastGridKey = key;
+          this.lastGridList = list;
+        }
         for (let li = 0; li < list.length; li++) {
           const index = list[li]!;
           const slot = this.slots[index]!;
@@ -300,11 +316,18 @@ export class NavMesh {
               Math.max(tile.polyCount, this.polyScratch.length * 2),
             );
           }
-          const found = queryPolygonsInTile(tile, bmin, bmax, this.polyScratch, tile.polyCount);
+          const scratch = this.polyScratch;
+          const found = queryPolygonsInTile(tile, bmin, bmax, scratch, tile.polyCount);
+          // Refs of this tile's polygons are base + poly.
+          const base = encodePolyRef(slot.salt, index, 0);
+          const flags = tile.polyFlags;
           for (let i = 0; i < found && n < max; i++) {
-            const p = this.polyScratch[i]!;
-            if (filter && !filter.passes(tile.polyFlags[p]!)) continue;
-            outRefs[n++] = encodePolyRef(slot.salt, index, p);
+            const p = scratch[i]!;
+            if (filtered) {
+              const f = flags[p]!;
+              if ((f & include) === 0 || (f & exclude) !== 0) continue;
+            }
+            outRefs[n++] = base + p;
           }
           if (n >= max) return n;
         }

@@ -86,7 +86,10 @@ export class PathFinder {
     this.queue = queue;
   }
 
-  /** Starts a search; refs must be live (else throws), positions finite. */
+  /**
+   * Starts a search; refs must be live (else throws), positions finite. `trusted` skips
+   * those checks for callers that just obtained refs and points from the mesh.
+   */
   init(
     startRef: PolyRef,
     endRef: PolyRef,
@@ -94,8 +97,10 @@ export class PathFinder {
     endPos: ArrayLike<number>,
     filter: QueryFilter,
     maxNodes = this.pool.maxNodes,
+    trusted = false,
   ): SlicedStatus {
     const nm = this.navMesh;
+    if (trusted) return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
     if (!isLiveRef(nm, startRef)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -126,6 +131,25 @@ export class PathFinder {
         `findPath: end position [${ex}, ${ey}, ${ez}] is not finite`,
       );
     }
+    return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
+  }
+
+  /** init after its checks. */
+  private start(
+    startRef: PolyRef,
+    endRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter,
+    maxNodes: number,
+  ): SlicedStatus {
+    const nm = this.navMesh;
+    const sx = startPos[0]!;
+    const sy = startPos[1]!;
+    const sz = startPos[2]!;
+    const ex = endPos[0]!;
+    const ey = endPos[1]!;
+    const ez = endPos[2]!;
     this.startRef = startRef;
     this.endRef = endRef;
     this.ex = ex;
@@ -295,7 +319,7 @@ export class PathFinder {
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
           let node = table[npoly * MAX_NODE_STATES]!;
           if (node === NULL_NODE) {
-            if (pool.count < limit) node = pool.addToTable(table, slotIndex, npoly, nref);
+            if (pool.count < limit) node = pool.addToTableBare(table, slotIndex, npoly, nref);
             if (node === NULL_NODE) {
               this.outOfNodes = true;
               continue;

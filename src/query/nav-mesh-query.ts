@@ -66,6 +66,9 @@ export interface ComputePathResult {
 /** Default search box half size of computePath (the recast-navigation wrapper's default). */
 export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([1, 1, 1]);
 
+/** World-unit slack on polygon XZ bounds when findNearestPoly skips far candidates. */
+const BOUNDS_SLACK = 0.01;
+
 function assertFinite3(what: string, p: ArrayLike<number>): void {
   const x = p[0];
   const y = p[1];
@@ -204,6 +207,35 @@ export class NavMeshQuery {
       const hi = Math.floor(ref / 1048576);
       const poly = ref - hi * 1048576;
       const tile = slots[hi % 1048576]!.tile!;
+      if (bestD !== Infinity) {
+        // A polygon whose XZ bounds are farther than the best so far cannot win (the point
+        // is then not over it, and its closest point lies within those bounds): skip the
+        // detail-edge search. BOUNDS_SLACK absorbs rounding of detail vertices on the edges.
+        const nvp = tile.maxVertsPerPoly;
+        const nv = tile.polyVertCount[poly]!;
+        const pv = tile.polyVerts;
+        const tv = tile.vertices;
+        let x0 = Infinity;
+        let x1 = -Infinity;
+        let z0 = Infinity;
+        let z1 = -Infinity;
+        for (let k = 0; k < nv; k++) {
+          const o = pv[poly * nvp + k]! * 3;
+          const vx = tv[o]!;
+          const vz = tv[o + 2]!;
+          if (vx < x0) x0 = vx;
+          if (vx > x1) x1 = vx;
+          if (vz < z0) z0 = vz;
+          if (vz > z1) z1 = vz;
+        }
+        x0 -= BOUNDS_SLACK;
+        x1 += BOUNDS_SLACK;
+        z0 -= BOUNDS_SLACK;
+        z1 += BOUNDS_SLACK;
+        const gx = cx < x0 ? x0 - cx : cx > x1 ? cx - x1 : 0;
+        const gz = cz < z0 ? z0 - cz : cz > z1 ? cz - z1 : 0;
+        if (gx * gx + gz * gz > bestD) continue;
+      }
       const over = closestPointOnTilePoly(tile, poly, cx, cy, cz, p);
       let d: number;
       if (over) {
@@ -397,16 +429,14 @@ export class NavMeshQuery {
     if (this.findNearestPoly(end, ext, filter, e) === 0) {
       return { status: "noEnd", points: [], polys: [], length: 0 };
     }
-    const path = this.findPath(
-      s.ref,
-      e.ref,
-      s.point,
-      e.point,
-      filter,
-      this.cpPath.polys,
-      this.cpPath,
-      options.maxNodes,
-    );
+    // findPath without re-validating refs and points just produced by findNearestPoly.
+    const maxNodes = options.maxNodes;
+    if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    const f = this.finder;
+    if (f.init(s.ref, e.ref, s.point, e.point, filter, maxNodes, true) === "inProgress") {
+      f.update(Infinity, false);
+    }
+    const path = f.finalize(this.cpPath.polys, this.cpPath);
     const polyCount = path.polyCount;
     const polys = path.polys;
     const endPos = this.cpEndPos;
@@ -439,8 +469,9 @@ export class NavMeshQuery {
         length += Math.sqrt(dx * dx + dy * dy + dz * dz);
       }
     }
-    const refs: PolyRef[] = new Array(polyCount);
-    for (let i = 0; i < polyCount; i++) refs[i] = polys[i]!;
+    // Pushed, not preallocated: a holey array would turn double-valued on the first ref.
+    const refs: PolyRef[] = [];
+    for (let i = 0; i < polyCount; i++) refs.push(polys[i]!);
     return { status: path.status, points, polys: refs, length };
   }
 

@@ -155,6 +155,22 @@ export class NodePool {
     return n;
   }
 
+  /**
+   * addToTable for callers that set the node's parent, costs and position themselves before
+   * reading them (the A* loop): only the identity and flags (0) are written.
+   */
+  addToTableBare(table: Int32Array, slot: number, poly: number, ref: PolyRef): number {
+    if (this.count >= this.maxNodes) return NULL_NODE;
+    const i = this.count++;
+    this.ref[i] = ref;
+    this.slot[i] = slot;
+    this.poly[i] = poly;
+    this.state[i] = 0;
+    this.flags[i] = 0;
+    table[poly * MAX_NODE_STATES] = i;
+    return i;
+  }
+
   /** getNodeAt when the table must grow or another salt holds the table entry. */
   private getNodeSlow(slot: number, poly: number, ref: PolyRef, state: number): number {
     const k = poly * MAX_NODE_STATES + state;

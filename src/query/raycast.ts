@@ -2,15 +2,11 @@ import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import {
-  collectNeighbours,
-  getPolyFlags,
-  getPortalPoints,
-  MAX_NEIGHBOURS,
-} from "../navmesh/neighbours.js";
+import { getPolyFlags, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
-import type { NavMeshTile } from "../navmesh/tile.js";
+import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
+import { isLiveRef } from "./ref-geometry.js";
 
 /**
  * Walkability raycast along the navmesh surface, as in Detour's dtNavMeshQuery::raycast
@@ -96,7 +92,7 @@ export function checkRef(
   name: string,
   groundOnly: boolean,
 ): NavMeshTile | null {
-  if (!navMesh.isValidPolyRef(ref)) {
+  if (!isLiveRef(navMesh, ref)) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
       `${name} ${ref} is not a live polygon reference (stale, or from another navmesh)`,
@@ -145,69 +141,7 @@ export const neighbourEdges = new Int32Array(MAX_NEIGHBOURS);
 
 // ---------------------------------------------------------------------------------------
 
-/** Results of {@link clipSegmentToPoly} (module scratch, read right after the call). */
-let clipTmin = 0;
-let clipTmax = 1;
-let clipSegMax = -1;
-
 const PARALLEL_EPS = 1e-6;
-
-/**
- * Clips the XZ segment p0→p1 against convex polygon `poly` (Cyrus–Beck, as Detour's
- * dtIntersectSegmentPoly2D). False when the segment misses the polygon; otherwise sets
- * clipTmin/clipTmax (the parameter range inside, within [0, 1]) and clipSegMax (the edge
- * where it leaves; -1 when it ends inside). Relies on the build's winding (polygonAreaXZ
- * < 0, Recast's): the inside of edge a→b is where (b-a)z·(p-a)x − (b-a)x·(p-a)z ≥ 0.
- */
-function clipSegmentToPoly(
-  tile: NavMeshTile,
-  poly: number,
-  p0x: number,
-  p0z: number,
-  p1x: number,
-  p1z: number,
-): boolean {
-  clipTmin = 0;
-  clipTmax = 1;
-  clipSegMax = -1;
-  const dx = p1x - p0x;
-  const dz = p1z - p0z;
-  const nvp = tile.maxVertsPerPoly;
-  const base = poly * nvp;
-  const n = tile.polyVertCount[poly]!;
-  const v = tile.vertices;
-  const pv = tile.polyVerts;
-  let j = n - 1;
-  let vj = pv[base + j]! * 3;
-  for (let i = 0; i < n; i++) {
-    const vi = pv[base + i]! * 3;
-    const ex = v[vi]! - v[vj]!;
-    const ez = v[vi + 2]! - v[vj + 2]!;
-    const num = ez * (p0x - v[vj]!) - ex * (p0z - v[vj + 2]!);
-    const den = dz * ex - dx * ez;
-    if (Math.abs(den) < PARALLEL_EPS) {
-      // Parallel to edge j: outside it means no overlap at all.
-      if (num < 0) return false;
-    } else {
-      const t = num / den;
-      if (den < 0) {
-        // Entering across edge j.
-        if (t > clipTmin) {
-          clipTmin = t;
-          if (clipTmin > clipTmax) return false;
-        }
-      } else if (t < clipTmax) {
-        // Leaving across edge j.
-        clipTmax = t;
-        clipSegMax = j;
-        if (clipTmax < clipTmin) return false;
-      }
-    }
-    j = i;
-    vj = vi;
-  }
-  return true;
-}
 
 const portalA = new Float64Array(3);
 const portalB = new Float64Array(3);
@@ -249,11 +183,15 @@ export function raycast(
   const dx = ex - sx;
   const dz = ez - sz;
   const areaCost = filter.areaCost;
+  const include = filter.includeFlags;
+  const exclude = filter.excludeFlags;
+  const slots = navMesh.slots;
 
-  out.t = 0;
-  out.hitEdgeIndex = -1;
-  out.pathCount = 0;
-  out.pathCost = 0;
+  let t = 0;
+  let hitEdge = -1;
+  let path = out.path;
+  let pathCount = 0;
+  let pathCost = 0;
   const normal = out.hitNormal;
   normal[0] = 0;
   normal[1] = 0;
@@ -265,75 +203,141 @@ export function raycast(
   let curZ = sz;
   let curRef = startRef;
   let prevRef = 0;
+  // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
+  let slot = tileOfRef(curRef);
+  let poly = polyOfRef(curRef);
+  let tile = slots[slot]!.tile!;
+  let nvp = tile.maxVertsPerPoly;
+  let v = tile.vertices;
+  let pv = tile.polyVerts;
   for (;;) {
-    const slot = tileOfRef(curRef);
-    const poly = polyOfRef(curRef);
-    const tile = navMesh.tileInSlot(slot)!;
-    if (!clipSegmentToPoly(tile, poly, sx, sz, ex, ez)) {
+    // Clip the XZ segment against the polygon (Cyrus–Beck, as dtIntersectSegmentPoly2D).
+    // Relies on the build's winding (polygonAreaXZ < 0, Recast's): the inside of edge a→b
+    // is where (b-a)z·(p-a)x − (b-a)x·(p-a)z ≥ 0.
+    const base = poly * nvp;
+    const n = tile.polyVertCount[poly]!;
+    let tmin = 0;
+    let tmax = 1;
+    let segMax = -1;
+    let missed = false;
+    let j = n - 1;
+    let vj = pv[base + j]! * 3;
+    for (let i = 0; i < n; i++) {
+      const vi = pv[base + i]! * 3;
+      const ax = v[vj]!;
+      const az = v[vj + 2]!;
+      const edx = v[vi]! - ax;
+      const edz = v[vi + 2]! - az;
+      const num = edz * (sx - ax) - edx * (sz - az);
+      const den = dz * edx - dx * edz;
+      if (Math.abs(den) < PARALLEL_EPS) {
+        // Parallel to edge j: outside it means no overlap at all.
+        if (num < 0) {
+          missed = true;
+          break;
+        }
+      } else {
+        const te = num / den;
+        if (den < 0) {
+          // Entering across edge j.
+          if (te > tmin) {
+            tmin = te;
+            if (tmin > tmax) {
+              missed = true;
+              break;
+            }
+          }
+        } else if (te < tmax) {
+          // Leaving across edge j.
+          tmax = te;
+          segMax = j;
+          if (tmax < tmin) {
+            missed = true;
+            break;
+          }
+        }
+      }
+      j = i;
+      vj = vi;
+    }
+    if (missed) {
       // The ray misses this polygon (only possible for the start polygon when the start
       // point lies outside it): keep t and report a hit without a wall.
-      return out;
+      break;
     }
-    const segMax = clipSegMax;
-    out.hitEdgeIndex = segMax;
-    if (clipTmax > out.t) out.t = clipTmax;
-    if (out.pathCount === out.path.length) out.path = growFloat64(out.path, out.pathCount + 1);
-    out.path[out.pathCount++] = curRef;
+    hitEdge = segMax;
+    if (tmax > t) t = tmax;
+    if (pathCount === path.length) {
+      path = growFloat64(path, pathCount + 1);
+      out.path = path;
+    }
+    path[pathCount++] = curRef;
 
     if (segMax === -1) {
       // The end point is inside this polygon: no hit.
-      out.t = Number.POSITIVE_INFINITY;
+      t = Number.POSITIVE_INFINITY;
       if (useCosts) {
         const ddx = ex - curX;
         const ddy = ey - curY;
         const ddz = ez - curZ;
-        out.pathCost +=
-          Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+        pathCost += Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
       }
-      return out;
+      break;
     }
 
-    // Next polygon across the exit edge: the first neighbour across it that passes the
-    // filter and, for a tile portal covering part of the edge, contains the exit point.
+    // Next polygon across the exit edge: the same-tile neighbour there when it passes the
+    // filter, else the first link across it (a tile portal) that passes the filter and,
+    // covering part of the edge, contains the exit point. Links only matter on tile borders
+    // and for polygons that have any (same order as collectNeighbours: edge, then links).
     let nextRef = 0;
-    const count = collectNeighbours(navMesh, curRef, neighbourRefs, neighbourEdges);
-    for (let k = 0; k < count; k++) {
-      if (neighbourEdges[k] !== segMax) continue;
-      const ref = neighbourRefs[k]!;
-      const nslot = tileOfRef(ref);
-      if (nslot === OFF_MESH_SLOT || !passesFilter(navMesh, filter, ref)) continue;
-      if (nslot === slot) {
-        nextRef = ref;
-        break;
+    let nextSlot = slot;
+    let nextPoly = -1;
+    const nb = tile.polyNeighbours[base + segMax]!;
+    if (nb !== EDGE_WALL && (nb & EDGE_TILE_BORDER) === 0) {
+      const nf = tile.polyFlags[nb - 1]!;
+      if ((nf & include) !== 0 && (nf & exclude) === 0) {
+        nextPoly = nb - 1;
+        nextRef = curRef - poly + nextPoly;
       }
-      if (!getPortalPoints(navMesh, curRef, ref, portalA, portalB)) continue;
-      const hx = sx + dx * clipTmax;
-      const hz = sz + dz * clipTmax;
-      const px = portalB[0]! - portalA[0]!;
-      const pz = portalB[2]! - portalA[2]!;
-      const len2 = px * px + pz * pz;
-      const s = len2 > 0 ? ((hx - portalA[0]!) * px + (hz - portalA[2]!) * pz) / len2 : 0;
-      if (s >= -PORTAL_EPS && s <= 1 + PORTAL_EPS) {
-        nextRef = ref;
-        break;
+    }
+    if (nextRef === 0) {
+      const links = slots[slot]!.links;
+      if (poly < links.first.length) {
+        for (let l = links.first[poly]!; l >= 0; l = links.next[l]!) {
+          if (links.edge[l] !== segMax) continue;
+          const ref = links.ref[l]!;
+          const nslot = tileOfRef(ref);
+          if (nslot === OFF_MESH_SLOT || !passesFilter(navMesh, filter, ref)) continue;
+          if (nslot !== slot) {
+            if (!getPortalPoints(navMesh, curRef, ref, portalA, portalB)) continue;
+            const hx = sx + dx * tmax;
+            const hz = sz + dz * tmax;
+            const px = portalB[0]! - portalA[0]!;
+            const pz = portalB[2]! - portalA[2]!;
+            const len2 = px * px + pz * pz;
+            const s = len2 > 0 ? ((hx - portalA[0]!) * px + (hz - portalA[2]!) * pz) / len2 : 0;
+            if (s < -PORTAL_EPS || s > 1 + PORTAL_EPS) continue;
+          }
+          nextRef = ref;
+          nextSlot = nslot;
+          nextPoly = polyOfRef(ref);
+          break;
+        }
       }
     }
     // Rounding at a vertex could send the ray back where it came from; stop there instead of
     // cycling (exact arithmetic never leaves a polygon through the edge it entered by).
     if (nextRef === prevRef) nextRef = 0;
 
-    const nvp = tile.maxVertsPerPoly;
-    const n = tile.polyVertCount[poly]!;
-    const va = tile.polyVerts[poly * nvp + segMax]! * 3;
-    const vb = tile.polyVerts[poly * nvp + (segMax + 1 < n ? segMax + 1 : 0)]! * 3;
-    const v = tile.vertices;
+    const va = pv[base + segMax]! * 3;
+    const vb = pv[base + (segMax + 1 < n ? segMax + 1 : 0)]! * 3;
     if (useCosts) {
       // Walk to the exit point; its height comes from the exit edge (the ray itself is 2D).
       const lastX = curX;
       const lastY = curY;
       const lastZ = curZ;
-      curX = sx + dx * out.t;
-      curZ = sz + dz * out.t;
+      curX = sx + dx * t;
+      curZ = sz + dz * t;
       const edx = v[vb]! - v[va]!;
       const edy = v[vb + 1]! - v[va + 1]!;
       const edz = v[vb + 2]! - v[va + 2]!;
@@ -342,8 +346,7 @@ export function raycast(
       const ddx = curX - lastX;
       const ddy = curY - lastY;
       const ddz = curZ - lastZ;
-      out.pathCost +=
-        Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+      pathCost += Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
     }
 
     if (nextRef === 0) {
@@ -355,9 +358,22 @@ export function raycast(
         normal[0] = nx / len;
         normal[2] = nz / len;
       }
-      return out;
+      break;
     }
     prevRef = curRef;
     curRef = nextRef;
+    poly = nextPoly;
+    if (nextSlot !== slot) {
+      slot = nextSlot;
+      tile = slots[slot]!.tile!;
+      nvp = tile.maxVertsPerPoly;
+      v = tile.vertices;
+      pv = tile.polyVerts;
+    }
   }
+  out.t = t;
+  out.hitEdgeIndex = hitEdge;
+  out.pathCount = pathCount;
+  out.pathCost = pathCost;
+  return out;
 }
