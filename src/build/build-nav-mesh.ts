@@ -15,6 +15,7 @@ import { countSpans, createHeightfield } from "./heightfield.js";
 import { buildPolyMesh } from "./polymesh.js";
 import { markWalkableTriangles, rasterizeTriangles } from "./rasterize.js";
 import {
+  SCRATCH_DIRTY_SPAN,
   SCRATCH_NEIGHBOURS,
   SCRATCH_PENDING,
   SCRATCH_REGION_DIST,
@@ -129,6 +130,11 @@ export function buildNavMesh(
     cfg.walkableSlopeDegrees,
   );
   lap("markTriangles");
+  // Unless kept, the solid heightfield is dead after compaction, so its span pool can live in
+  // retained scratch (slot 0 for spans, slot 4 for areas: neither is used before the region
+  // stage). Reusing the previous build's resident pages skips allocating, zeroing and faulting
+  // in a fresh pool, and taking all the slots hold usually avoids growing it.
+  const poolSpans = Math.min(Math.max(width * depth, 1024), 1 << 20);
   let hf: Heightfield | null = createHeightfield(
     width,
     depth,
@@ -136,6 +142,12 @@ export function buildNavMesh(
     bmax,
     cfg.cellSize,
     cfg.cellHeight,
+    keep
+      ? undefined
+      : {
+          spans: scratchBytes(SCRATCH_NEIGHBOURS, poolSpans * 8),
+          areas: scratchBytes(SCRATCH_DIRTY_SPAN, poolSpans),
+        },
   );
   rasterizeTriangles(hf, mesh.positions, mesh.indices, triangleAreas, cfg.walkableClimbVoxels, ctx);
   lap("rasterize");
@@ -175,8 +187,10 @@ export function buildNavMesh(
   // Its span pool (resident, dead) becomes the region stage's neighbour-table scratch when
   // large enough, instead of that stage allocating as much again while the pool awaits GC.
   const pool = hf.spans.buffer;
-  if (!keep && pool instanceof ArrayBuffer && pool.byteLength >= chf.spanCount * 16) {
+  if (!keep && pool instanceof ArrayBuffer) {
     adoptScratch(SCRATCH_NEIGHBOURS, pool);
+    const poolAreas = hf.spanArea.buffer;
+    if (poolAreas instanceof ArrayBuffer) adoptScratch(SCRATCH_DIRTY_SPAN, poolAreas);
   }
   hf = null;
   const areasBeforeErosion = keep ? chf.areas.slice() : chf.areas;

@@ -9,6 +9,7 @@ const MAX_INITIAL_POOL_CAPACITY = 1 << 20;
 /**
  * An empty solid heightfield of `width` × `depth` columns over the box [bmin, bmax].
  * The span pool is sized for about one span per column and doubles when full.
+ * `pool` optionally supplies the span pool's memory (spans: 8 bytes, areas: 1 byte per span).
  * Throws MeshwayError("INVALID_ARGUMENT") for non-integer or negative sizes and non-positive
  * cell sizes (programmer errors; callers derive these from a validated config).
  */
@@ -19,6 +20,7 @@ export function createHeightfield(
   bmax: Vec3,
   cellSize: number,
   cellHeight: number,
+  pool?: { spans: ArrayBuffer; areas: ArrayBuffer },
 ): Heightfield {
   if (!Number.isInteger(width) || width < 0 || !Number.isInteger(depth) || depth < 0) {
     throw new MeshwayError(
@@ -33,7 +35,12 @@ export function createHeightfield(
     );
   }
   const columns = width * depth;
-  const capacity = Math.min(Math.max(columns, MIN_POOL_CAPACITY), MAX_INITIAL_POOL_CAPACITY);
+  let capacity = Math.min(Math.max(columns, MIN_POOL_CAPACITY), MAX_INITIAL_POOL_CAPACITY);
+  if (pool !== undefined) {
+    // Caller-owned (reused) memory: its contents are garbage, which is fine since pool
+    // entries are written when handed out. Use all of it to make growing less likely.
+    capacity = Math.min(pool.spans.byteLength >>> 3, pool.areas.byteLength);
+  }
   return {
     width,
     depth,
@@ -42,8 +49,8 @@ export function createHeightfield(
     cellSize,
     cellHeight,
     columnHead: new Int32Array(columns).fill(-1),
-    spans: new Int32Array(capacity * 2),
-    spanArea: new Uint8Array(capacity),
+    spans: pool ? new Int32Array(pool.spans, 0, capacity * 2) : new Int32Array(capacity * 2),
+    spanArea: pool ? new Uint8Array(pool.areas, 0, capacity) : new Uint8Array(capacity),
     poolUsed: 0,
     freeHead: -1,
   };
