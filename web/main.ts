@@ -20,6 +20,7 @@ import {
   lessonPixelToWorld,
   pageText,
   renderLessonSection,
+  resolveLessonSettings,
   runLesson,
   t,
 } from "./lesson-api.js";
@@ -128,6 +129,7 @@ function recompute(): void {
   page.settings = readControls();
   const error = byId<HTMLElement>("error");
   try {
+    page.settings = resolveLessonSettings(page.settings);
     page.result = runLesson(page.settings);
     page.generation++;
     error.hidden = true;
@@ -252,7 +254,7 @@ function renderChecks(result: LessonResult): void {
     return li;
   });
   byId("checks-list").replaceChildren(...items);
-  byId("log").textContent = result.log.map((line) => text(line.key, line.vars)).join("\n");
+  byId("log").textContent = result.log.map((key, i) => text(key, result.logVars[i])).join("\n");
 }
 
 function renderProbe(): void {

@@ -41,7 +41,8 @@ export interface LessonResult {
   tables: LessonTable[];
   checks: LessonCheck[];
   readouts: { section: 1 | 2 | 3 | 4; items: LessonReadout[] }[];
-  log: { key: MessageKey; vars: Record<string, string | number> }[];
+  log: MessageKey[];
+  logVars: Record<string, string>[];
 }
 export const MESSAGES = {
   zh: {
@@ -65,6 +66,10 @@ export function t(lang: LessonLang, key: MessageKey, vars?: Record<string, strin
   const s = MESSAGES[lang][key] ?? key;
   return vars ? s.replace(/\{(\w+)\}/g, (w, n: string) => String(vars[n] ?? w)) : s;
 }
+export function resolveLessonSettings(p: Partial<LessonSettings>): LessonSettings {
+  const s = { ...DEFAULT_LESSON_SETTINGS, ...p };
+  return { ...s, radius: Math.round(s.radius * 20) / 20 };
+}
 export function runLesson(s: LessonSettings): LessonResult {
   const ids = ["convex", "surface", "partition", "path"] as const;
   const v = `${s.radius.toFixed(2)}/${s.shape}/${s.method}/${s.view}`;
@@ -87,7 +92,8 @@ export function runLesson(s: LessonSettings): LessonResult {
       section,
       items: [{ id: "r", label: "m.r", value: v }],
     })),
-    log: [{ key: "m.log", vars: { ms: 3 } }],
+    log: ["m.log"],
+    logVars: [{ ms: "3" }],
   };
 }
 export function hitTestLesson(_r: LessonResult, x: number, z: number, _m?: LessonMethod) {

@@ -1,0 +1,163 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { build } from "vite";
+
+/**
+ * The explainer page under a real browser: Vite builds web/ into a temporary folder, a tiny
+ * static server serves it on an ephemeral port, and one headless Debian chromium (driven by
+ * playwright-core) opens pages on it.
+ */
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+];
+
+/** Builds the page (the same config as `npm run build:web`) into a fresh folder; returns it. */
+export async function buildPage(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), "meshway-web-"));
+  await build({
+    configFile: "web/vite.config.ts",
+    logLevel: "warn",
+    mode: "production",
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".png": "image/png",
+};
+
+/** Serves `dir` read-only on 127.0.0.1 at an ephemeral port. */
+export async function serve(dir: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
+    const file = join(dir, path.endsWith("/") ? `${path}index.html` : path);
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, origin: `http://127.0.0.1:${port}` };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A page plus everything that went wrong in it: console errors, uncaught errors, outside requests. */
+export interface WatchedPage {
+  page: Page;
+  problems: string[];
+}
+
+/** Opens `url` in a fresh context; `initScript` runs before the page's own script. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  initScript?: string,
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  const origin = new URL(url).origin;
+  page.on("request", (r) => {
+    const u = r.url();
+    // Only the page itself (its origin, or the file it was opened from) and inline data.
+    if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("file:")) {
+      problems.push(`outside request: ${u}`);
+    }
+  });
+  if (initScript) await page.addInitScript(initScript);
+  await page.goto(url);
+  await ready(page);
+  return { page, problems };
+}
+
+/** Waits until the page has finished the recompute the last action asked for. */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
+}
+
+/** The four tables as the DOM shows them: per table, per row, the data cells' text. */
+export function domTables(page: Page): Promise<{ id: string; cells: string[][] }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLTableElement>("table[data-table]")].map((table) => ({
+      id: table.dataset.table!,
+      cells: [...table.tBodies[0]!.rows].map((row) =>
+        [...row.cells].filter((c) => c.tagName === "TD").map((c) => c.textContent ?? ""),
+      ),
+    })),
+  );
+}
+
+/** Every readout text per section (1..4), for "did this control change the readouts". */
+export function domReadouts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [1, 2, 3, 4].map(
+      (s) => document.querySelector(`#s${s} .readouts dl`)?.textContent ?? "<missing>",
+    ),
+  );
+}
+
+/** Runs the built CLI (dist/, from `pretest`) like a user would. */
+export function meshway(...args: string[]): {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+} {
+  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The CLI's tables for these options: per table, per row, the cell strings. */
+export function cliTables(...args: string[]): { id: string; cells: string[][] }[] {
+  const r = meshway("lesson", ...args, "--json");
+  if (r.code !== 0) throw new Error(`meshway lesson ${args.join(" ")} failed: ${r.stderr}`);
+  const json = JSON.parse(r.stdout) as {
+    tables: { id: string; rows: { cells: string[] }[] }[];
+  };
+  return json.tables.map((t) => ({ id: t.id, cells: t.rows.map((row) => row.cells) }));
+}
+
+/** Sets the radius slider like a user would (value + input/change events) and waits. */
+export async function setRadius(page: Page, radius: number): Promise<void> {
+  await page.locator("#radius").fill(String(radius));
+  await ready(page);
+}
+
+/** Clicks a radio of a control group (shape, view, method) and waits. */
+export async function choose(page: Page, name: string, value: string): Promise<void> {
+  await page.locator(`input[name="${name}"][value="${value}"]`).check();
+  await ready(page);
+}
+
+/** CJK ideographs, CJK punctuation, and full-width forms: none may show in English. */
+export const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
