@@ -1,0 +1,51 @@
+import { fmt4, fmtInt, fmtOf, fmtRadius } from "./format.js";
+import type { LessonCheck, LessonConvexSection, LessonPartitionSection } from "./types.js";
+import type { LessonPath } from "./path.js";
+import type { LessonSurface } from "./surface.js";
+
+/**
+ * The self-check panel: every criterion the lesson claims, measured on the current settings.
+ * The exact-path check appears only once the exact path exists (it cannot pass or fail before).
+ */
+export function lessonChecks(
+  radius: number,
+  convex: LessonConvexSection,
+  surface: LessonSurface,
+  partition: LessonPartitionSection,
+  path: LessonPath,
+): LessonCheck[] {
+  const out: LessonCheck[] = [];
+  const add = (id: string, pass: boolean, measured: string, expected: string) =>
+    out.push({ id, label: `check.${id}`, pass, measured, expected });
+  const sq = convex.square;
+  add("squareCross", sq.crossConvex, `+${sq.crossPositive} / -${sq.crossNegative}`, "true");
+  add("squarePairs", sq.leaving === 0, fmtOf(sq.leaving, sq.pairs), "0");
+  const L = convex.L;
+  add("lCross", !L.crossConvex, `+${L.crossPositive} / -${L.crossNegative}`, "false");
+  add("lPairs", L.leaving > 0, fmtOf(L.leaving, L.pairs), "> 0");
+  for (const m of ["simple", "meshway"] as const) {
+    const p = partition[m];
+    const c = p.convexity;
+    add(
+      `${m}Convex`,
+      c.crossConvex === c.polygons && c.leaving === 0,
+      `${fmtOf(c.crossConvex, c.polygons)}; ${fmtOf(c.leaving, c.pairs)}`,
+      `${fmtOf(c.polygons, c.polygons)}; 0`,
+    );
+  }
+  add("removedEqualsCrossCheck", surface.simple.removed === surface.crossCheck, `${surface.simple.removed} = ${surface.crossCheck}`, "=");
+  add("minDistance", surface.simple.minDistance >= radius, fmt4(surface.simple.minDistance), `>= ${fmtRadius(radius)}`);
+  const s = partition.simple;
+  add("rectArea", s.area === s.cellArea, `${fmt4(s.area)} = ${fmt4(s.cellArea)}`, "=");
+  add("simplePinches", s.adjacency.pinchPairs === 0, fmtInt(s.adjacency.pinchPairs), "0");
+  add("meshwayPinches", partition.meshway.adjacency.pinchPairs === 0, fmtInt(partition.meshway.adjacency.pinchPairs), "0");
+  add("pathComplete", path.status === "complete", path.status, "complete");
+  const final = path.final === "funnel" ? path.funnel! : path.dropped;
+  add("turns", final.count - 2 >= 3, fmtInt(Math.max(0, final.count - 2)), ">= 3");
+  add("noRemovable", final.removable === 0, fmtInt(final.removable), "0");
+  add("onSurface", path.samples > 0 && path.samplesOnSurface === path.samples, fmtOf(path.samplesOnSurface, path.samples), fmtOf(path.samples, path.samples));
+  if (path.exact) {
+    add("exactShortest", path.exact.length <= final.length + 1e-6, `${fmt4(path.exact.length)} <= ${fmt4(final.length)}`, "<=");
+  }
+  return out;
+}

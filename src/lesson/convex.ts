@@ -1,0 +1,136 @@
+import { mulberry32 } from "../query/random-point.js";
+import { crossProductSigns, pointInPolygon, type Ring, ringBounds } from "./geometry.js";
+import type { LessonShape } from "./settings.js";
+
+/** Random point pairs per shape (criterion ②). */
+export const CONVEX_PAIRS = 1000;
+/** Samples along each pair's segment, both ends included. */
+export const CONVEX_SAMPLES = 256;
+/** Segments the picture draws (the first pairs). */
+export const CONVEX_DRAWN = 60;
+/** Pairs tested per polygon of a partition (criterion ② over many polygons, kept cheap). */
+export const PARTITION_PAIRS_PER_POLYGON = 16;
+
+/** The two test shapes, in world units so they draw on the lesson canvas. */
+export const LESSON_SHAPES_XZ: Readonly<Record<LessonShape, Ring>> = Object.freeze({
+  square: new Float64Array([7, 3, 17, 3, 17, 13, 7, 13]),
+  // The notch is the top-right quarter: the corner at (12, 8) is reflex.
+  L: new Float64Array([7, 3, 12, 3, 12, 8, 17, 8, 17, 13, 7, 13]),
+});
+
+const SHAPE_SEED: Record<LessonShape, number> = { square: 0x5eed01, L: 0x5eed02 };
+
+/** Both convexity criteria measured on one shape. */
+export interface ShapeConvexity {
+  shape: LessonShape;
+  /** The shape's corners as x, z pairs. */
+  ring: Ring;
+  /** Criterion ①: cross products of consecutive edges, counted by sign. */
+  crossPositive: number;
+  crossNegative: number;
+  /** Criterion ① verdict: all signs agree. */
+  crossConvex: boolean;
+  /** Criterion ②: pairs tested, and how many had a sample outside the shape. */
+  pairs: number;
+  leaving: number;
+  /** The first CONVEX_DRAWN segments as x0, z0, x1, z1 quadruples. */
+  drawn: Float64Array;
+  /** 1 when drawn segment k leaves the shape. */
+  drawnLeaves: Uint8Array;
+}
+
+/** Criteria ① and ② over every polygon of one partition. */
+export interface PartitionConvexity {
+  polygons: number;
+  /** Polygons whose cross products all agree. */
+  crossConvex: number;
+  pairs: number;
+  leaving: number;
+}
+
+/** A uniform random point inside `ring` (rejection sampling in its bounds; bounded tries). */
+function randomPointIn(ring: Ring, rand: () => number, out: Float64Array, k: number): void {
+  const [minX, minZ, maxX, maxZ] = ringBounds(ring);
+  for (let tries = 0; tries < 10000; tries++) {
+    const x = minX + rand() * (maxX - minX);
+    const z = minZ + rand() * (maxZ - minZ);
+    if (pointInPolygon(ring, x, z)) {
+      out[k] = x;
+      out[k + 1] = z;
+      return;
+    }
+  }
+  out[k] = ring[0]!;
+  out[k + 1] = ring[1]!;
+}
+
+/** True when some of the segment's samples fall outside `ring`. */
+function segmentLeaves(
+  ring: Ring,
+  ax: number,
+  az: number,
+  bx: number,
+  bz: number,
+  inside: (ring: Ring, x: number, z: number) => boolean,
+): boolean {
+  for (let s = 0; s < CONVEX_SAMPLES; s++) {
+    const t = s / (CONVEX_SAMPLES - 1);
+    if (!inside(ring, ax + t * (bx - ax), az + t * (bz - az))) return true;
+  }
+  return false;
+}
+
+/** Runs criterion ② on `ring`: `pairs` seeded pairs; returns how many leave. */
+function samplePairs(ring: Ring, pairs: number, seed: number, drawn: Float64Array | null, flags: Uint8Array | null): number {
+  const rand = mulberry32(seed);
+  const p = new Float64Array(4);
+  let leaving = 0;
+  for (let i = 0; i < pairs; i++) {
+    randomPointIn(ring, rand, p, 0);
+    randomPointIn(ring, rand, p, 2);
+    const leaves = segmentLeaves(ring, p[0]!, p[1]!, p[2]!, p[3]!, pointInPolygon);
+    if (leaves) leaving++;
+    if (drawn && flags && i < flags.length) {
+      drawn.set(p, i * 4);
+      flags[i] = leaves ? 1 : 0;
+    }
+  }
+  return leaving;
+}
+
+/** Section 1 on one of the two shapes. Deterministic (seeded per shape). */
+export function measureShape(shape: LessonShape): ShapeConvexity {
+  const ring = LESSON_SHAPES_XZ[shape];
+  const signs = crossProductSigns(ring);
+  const drawn = new Float64Array(CONVEX_DRAWN * 4);
+  const drawnLeaves = new Uint8Array(CONVEX_DRAWN);
+  const leaving = samplePairs(ring, CONVEX_PAIRS, SHAPE_SEED[shape], drawn, drawnLeaves);
+  return {
+    shape,
+    ring,
+    crossPositive: signs.positive,
+    crossNegative: signs.negative,
+    crossConvex: signs.convex,
+    pairs: CONVEX_PAIRS,
+    leaving,
+    drawn,
+    drawnLeaves,
+  };
+}
+
+/** Both criteria over every polygon of a partition (seeded per polygon index). */
+export function measurePartition(polys: readonly Ring[]): PartitionConvexity {
+  let crossConvex = 0;
+  let leaving = 0;
+  for (let p = 0; p < polys.length; p++) {
+    const ring = polys[p]!;
+    if (crossProductSigns(ring).convex) crossConvex++;
+    leaving += samplePairs(ring, PARTITION_PAIRS_PER_POLYGON, 0x9a17 + p, null, null);
+  }
+  return {
+    polygons: polys.length,
+    crossConvex,
+    pairs: polys.length * PARTITION_PAIRS_PER_POLYGON,
+    leaving,
+  };
+}

@@ -1,0 +1,119 @@
+import { measureShape } from "./convex.js";
+import { buildLessonNavMesh, type MeshwayLessonBuild } from "./meshway-build.js";
+import { type LessonPartition, meshwayPartition, simplePartition } from "./partition.js";
+import { type LessonPath, meshwayPath, simplePath } from "./path.js";
+import { LESSON_SCENE } from "./scene.js";
+import { LESSON_RADIUS_STEPS, type LessonSettings, radiusIndex, resolveLessonSettings } from "./settings.js";
+import { type LessonSurface, measureSurface, toyFilter } from "./surface.js";
+import { convexTable, partitionTable, pathTable, surfaceTable } from "./tables.js";
+import { lessonChecks } from "./checks.js";
+import type { LessonResult } from "./types.js";
+import { fmtInt, fmtRadius } from "./format.js";
+
+/** Everything that depends on the radius only, computed once per slider position. */
+interface RadiusState {
+  meshway: MeshwayLessonBuild;
+  surface: LessonSurface;
+  simple: LessonPartition;
+  meshwayPartition: LessonPartition;
+  simplePath: LessonPath;
+  meshwayPath: LessonPath;
+}
+
+const byRadius: (RadiusState | undefined)[] = new Array(LESSON_RADIUS_STEPS);
+let shapes: { square: ReturnType<typeof measureShape>; L: ReturnType<typeof measureShape> } | null = null;
+
+function radiusState(radius: number): RadiusState {
+  const k = radiusIndex(radius);
+  const hit = byRadius[k];
+  if (hit) return hit;
+  const mw = buildLessonNavMesh(radius);
+  const surface = measureSurface(radius, mw);
+  const simple = simplePartition(toyFilter(radius));
+  const meshway = meshwayPartition(mw);
+  const state: RadiusState = {
+    meshway: mw,
+    surface,
+    simple,
+    meshwayPartition: meshway,
+    simplePath: simplePath(simple.surface, simple.adjacency),
+    meshwayPath: meshwayPath(mw.navMesh, meshway.surface),
+  };
+  byRadius[k] = state;
+  return state;
+}
+
+/** Drops the cached per-radius work (tests use it to measure from scratch). */
+export function clearLessonCache(): void {
+  byRadius.fill(undefined);
+  shapes = null;
+}
+
+/**
+ * Runs the whole lesson for one setting of the controls. Pure and deterministic: the same
+ * settings give the same result. Per radius the voxelization, meshway build, partitions and
+ * both paths are computed once and cached (26 slider positions), so moving the other controls
+ * or returning to a radius only reassembles tables.
+ */
+export function runLesson(settings: LessonSettings): LessonResult {
+  const s = resolveLessonSettings(settings);
+  if (!shapes) shapes = { square: measureShape("square"), L: measureShape("L") };
+  const st = radiusState(s.radius);
+  const convex = {
+    square: shapes.square,
+    L: shapes.L,
+    shown: shapes[s.shape],
+    partitions: { simple: st.simple.convexity, meshway: st.meshwayPartition.convexity },
+  };
+  const partition = {
+    simple: st.simple,
+    meshway: st.meshwayPartition,
+    current: s.method === "simple" ? st.simple : st.meshwayPartition,
+  };
+  const path = s.method === "simple" ? st.simplePath : st.meshwayPath;
+  const tables = [
+    convexTable(convex, partition),
+    surfaceTable(st.surface, s.radius),
+    partitionTable(st.simple, st.meshwayPartition),
+    pathTable(path),
+  ];
+  const checks = lessonChecks(s.radius, convex, st.surface, partition, path);
+  const passed = checks.filter((c) => c.pass).length;
+  const log = ["log.scene", "log.voxelize", "log.filter", "log.partition", "log.path", "log.checks"];
+  const final = path.final === "funnel" ? path.funnel! : path.dropped;
+  const logVars: Record<string, string>[] = [
+    {
+      cols: fmtInt(LESSON_SCENE.cols),
+      rows: fmtInt(LESSON_SCENE.rows),
+      obstacles: fmtInt(LESSON_SCENE.obstacles.length),
+    },
+    { walkable: fmtInt(st.surface.simple.voxelWalkable), meshway: fmtInt(st.surface.meshway.voxelWalkable) },
+    {
+      r: fmtRadius(s.radius),
+      simple: fmtInt(st.surface.simple.walkable),
+      meshway: fmtInt(st.surface.meshway.walkable),
+      differ: fmtInt(st.surface.differing),
+    },
+    { simple: fmtInt(st.simple.polygons.length), meshway: fmtInt(st.meshwayPartition.polygons.length) },
+    {
+      method: s.method,
+      status: path.status,
+      polygons: fmtInt(path.polygons.length),
+      settled: fmtInt(path.settled),
+      points: fmtInt(final.count),
+    },
+    { passed: fmtInt(passed), total: fmtInt(checks.length) },
+  ];
+  return {
+    settings: s,
+    scene: LESSON_SCENE,
+    convex,
+    surface: st.surface,
+    partition,
+    path,
+    tables,
+    checks,
+    log,
+    logVars,
+  };
+}

@@ -1,0 +1,92 @@
+import { MeshwayError } from "../errors.js";
+
+/** Which polygon section 1 tests: a convex square or a concave L. */
+export type LessonShape = "square" | "L";
+/** Whose partition and path the lesson shows: the lesson's toy methods or meshway's real ones. */
+export type LessonMethod = "simple" | "meshway";
+/** Which path section 4 draws: through portal midpoints, or straightened. */
+export type LessonPathView = "midpoint" | "straight";
+export type LessonLang = "zh" | "en";
+
+/** Everything the lesson's controls choose. */
+export interface LessonSettings {
+  /** Agent radius [world units, LESSON_RADIUS.min..max on the 0.05 grid]. */
+  radius: number;
+  shape: LessonShape;
+  method: LessonMethod;
+  view: LessonPathView;
+}
+
+/** The radius slider: 0.25 to 1.50 in steps of 0.05 (26 values). */
+export const LESSON_RADIUS = Object.freeze({ min: 0.25, max: 1.5, step: 0.05 });
+
+export const DEFAULT_LESSON_SETTINGS: Readonly<LessonSettings> = Object.freeze({
+  radius: 0.75,
+  shape: "square",
+  method: "meshway",
+  view: "straight",
+});
+
+export const LESSON_SHAPES: readonly LessonShape[] = ["square", "L"];
+export const LESSON_METHODS: readonly LessonMethod[] = ["simple", "meshway"];
+export const LESSON_VIEWS: readonly LessonPathView[] = ["midpoint", "straight"];
+export const LESSON_LANGS: readonly LessonLang[] = ["zh", "en"];
+
+/** Number of slider positions (26). */
+export const LESSON_RADIUS_STEPS =
+  Math.round((LESSON_RADIUS.max - LESSON_RADIUS.min) / LESSON_RADIUS.step) + 1;
+
+/** Slider index 0..25 of a radius already on the grid. */
+export function radiusIndex(radius: number): number {
+  return Math.round((radius - LESSON_RADIUS.min) / LESSON_RADIUS.step);
+}
+
+/** The radius at slider index i, rounded to two decimals (0.25, 0.3, … 1.5). */
+export function radiusAt(index: number): number {
+  return Math.round((LESSON_RADIUS.min + index * LESSON_RADIUS.step) * 100) / 100;
+}
+
+/** Every slider radius, smallest first. */
+export function lessonRadii(): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < LESSON_RADIUS_STEPS; i++) out.push(radiusAt(i));
+  return out;
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new MeshwayError(
+    "INVALID_ARGUMENT",
+    `lesson option "${name}" = ${JSON.stringify(value)} is not one of ${allowed.join(", ")}`,
+  );
+}
+
+/**
+ * Fills missing settings from the defaults and checks each one. The radius must lie in
+ * 0.25..1.50 and is snapped to the nearest 0.05 step. Throws MeshwayError INVALID_ARGUMENT
+ * naming the option and value.
+ */
+export function resolveLessonSettings(partial: Partial<LessonSettings> = {}): LessonSettings {
+  if (partial === null || typeof partial !== "object") {
+    throw new MeshwayError("INVALID_ARGUMENT", `lesson settings must be an object, got ${String(partial)}`);
+  }
+  const d = DEFAULT_LESSON_SETTINGS;
+  const r = partial.radius ?? d.radius;
+  if (
+    typeof r !== "number" ||
+    !Number.isFinite(r) ||
+    r < LESSON_RADIUS.min - 1e-9 ||
+    r > LESSON_RADIUS.max + 1e-9
+  ) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson option "radius" = ${String(r)} is out of range: expected a number in ${LESSON_RADIUS.min}..${LESSON_RADIUS.max}`,
+    );
+  }
+  return {
+    radius: radiusAt(radiusIndex(r)),
+    shape: oneOf("shape", partial.shape ?? d.shape, LESSON_SHAPES),
+    method: oneOf("method", partial.method ?? d.method, LESSON_METHODS),
+    view: oneOf("view", partial.view ?? d.view, LESSON_VIEWS),
+  };
+}
