@@ -15,9 +15,11 @@ import {
   LESSON_RADIUS,
   type LessonLang,
   type LessonMethod,
+  type LessonReadout,
   type LessonResult,
   type LessonSettings,
   lessonPixelToWorld,
+  lessonReadouts,
   pageText,
   renderLessonSection,
   resolveLessonSettings,
@@ -158,9 +160,10 @@ function renderAll(): void {
     view: text(`page.view.${result.settings.view}`),
     generation: page.generation,
   });
+  const readouts = lessonReadouts(result);
   for (const view of views) {
     renderPicture(result, view);
-    renderReadouts(result, view);
+    renderReadouts(readouts[view.section - 1]?.items ?? [], view);
     renderTable(result, view);
   }
   renderChecks(result);
@@ -189,10 +192,9 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   view.context.putImageData(new ImageData(image.data, image.width, image.height), 0, 0);
 }
 
-function renderReadouts(result: LessonResult, view: SectionView): void {
-  const entry = result.readouts.find((r) => r.section === view.section);
+function renderReadouts(items: readonly LessonReadout[], view: SectionView): void {
   const nodes: HTMLElement[] = [];
-  for (const item of entry?.items ?? []) {
+  for (const item of items) {
     const dt = el("dt", text(item.label));
     const dd = el("dd", item.value);
     dd.dataset.readout = item.id;
