@@ -59,7 +59,10 @@ function touchPoint(a: Ring, b: Ring): [number, number] | null {
       const x = p[i]!;
       const z = p[i + 1]!;
       for (let k = 0, j = n - 1; k < n; j = k++) {
-        if (distanceToSegment(x, z, q[j * 2]!, q[j * 2 + 1]!, q[k * 2]!, q[k * 2 + 1]!) <= GEOM_EPS * 10) {
+        if (
+          distanceToSegment(x, z, q[j * 2]!, q[j * 2 + 1]!, q[k * 2]!, q[k * 2 + 1]!) <=
+          GEOM_EPS * 10
+        ) {
           return [x, z];
         }
       }
@@ -71,7 +74,10 @@ function touchPoint(a: Ring, b: Ring): [number, number] | null {
 function onBoundary(poly: Ring, x: number, z: number): boolean {
   const n = poly.length >> 1;
   for (let k = 0, j = n - 1; k < n; j = k++) {
-    if (distanceToSegment(x, z, poly[j * 2]!, poly[j * 2 + 1]!, poly[k * 2]!, poly[k * 2 + 1]!) <= GEOM_EPS * 10) {
+    if (
+      distanceToSegment(x, z, poly[j * 2]!, poly[j * 2 + 1]!, poly[k * 2]!, poly[k * 2 + 1]!) <=
+      GEOM_EPS * 10
+    ) {
       return true;
     }
   }
@@ -99,7 +105,8 @@ export function measureAdjacency(polys: readonly Ring[]): Adjacency {
     const ba = bounds[a]!;
     for (let b = a + 1; b < n; b++) {
       const bb = bounds[b]!;
-      if (ba[0] > bb[2] + e || bb[0] > ba[2] + e || ba[1] > bb[3] + e || bb[1] > ba[3] + e) continue;
+      if (ba[0] > bb[2] + e || bb[0] > ba[2] + e || ba[1] > bb[3] + e || bb[1] > ba[3] + e)
+        continue;
       const B = polys[b]!;
       const na = A.length >> 1;
       const nb = B.length >> 1;

@@ -1,7 +1,7 @@
 import { fmt4, fmtInt, fmtOf, fmtRadius } from "./format.js";
-import type { LessonCheck, LessonConvexSection, LessonPartitionSection } from "./types.js";
 import type { LessonPath } from "./path.js";
 import type { LessonSurface } from "./surface.js";
+import type { LessonCheck, LessonConvexSection, LessonPartitionSection } from "./types.js";
 
 /**
  * The self-check panel: every criterion the lesson claims, measured on the current settings.
@@ -33,19 +33,44 @@ export function lessonChecks(
       `${fmtOf(c.polygons, c.polygons)}; 0`,
     );
   }
-  add("removedEqualsCrossCheck", surface.simple.removed === surface.crossCheck, `${surface.simple.removed} = ${surface.crossCheck}`, "=");
-  add("minDistance", surface.simple.minDistance >= radius, fmt4(surface.simple.minDistance), `>= ${fmtRadius(radius)}`);
+  add(
+    "removedEqualsCrossCheck",
+    surface.simple.removed === surface.crossCheck,
+    `${surface.simple.removed} = ${surface.crossCheck}`,
+    "=",
+  );
+  add(
+    "minDistance",
+    surface.simple.minDistance >= radius,
+    fmt4(surface.simple.minDistance),
+    `>= ${fmtRadius(radius)}`,
+  );
   const s = partition.simple;
   add("rectArea", s.area === s.cellArea, `${fmt4(s.area)} = ${fmt4(s.cellArea)}`, "=");
   add("simplePinches", s.adjacency.pinchPairs === 0, fmtInt(s.adjacency.pinchPairs), "0");
-  add("meshwayPinches", partition.meshway.adjacency.pinchPairs === 0, fmtInt(partition.meshway.adjacency.pinchPairs), "0");
+  add(
+    "meshwayPinches",
+    partition.meshway.adjacency.pinchPairs === 0,
+    fmtInt(partition.meshway.adjacency.pinchPairs),
+    "0",
+  );
   add("pathComplete", path.status === "complete", path.status, "complete");
   const final = path.final === "funnel" ? path.funnel! : path.dropped;
   add("turns", final.count - 2 >= 3, fmtInt(Math.max(0, final.count - 2)), ">= 3");
   add("noRemovable", final.removable === 0, fmtInt(final.removable), "0");
-  add("onSurface", path.samples > 0 && path.samplesOnSurface === path.samples, fmtOf(path.samplesOnSurface, path.samples), fmtOf(path.samples, path.samples));
+  add(
+    "onSurface",
+    path.samples > 0 && path.samplesOnSurface === path.samples,
+    fmtOf(path.samplesOnSurface, path.samples),
+    fmtOf(path.samples, path.samples),
+  );
   if (path.exact) {
-    add("exactShortest", path.exact.length <= final.length + 1e-6, `${fmt4(path.exact.length)} <= ${fmt4(final.length)}`, "<=");
+    add(
+      "exactShortest",
+      path.exact.length <= final.length + 1e-6,
+      `${fmt4(path.exact.length)} <= ${fmt4(final.length)}`,
+      "<=",
+    );
   }
   return out;
 }

@@ -81,7 +81,13 @@ function segmentLeaves(
 }
 
 /** Runs criterion ② on `ring`: `pairs` seeded pairs; returns how many leave. */
-function samplePairs(ring: Ring, pairs: number, seed: number, drawn: Float64Array | null, flags: Uint8Array | null): number {
+function samplePairs(
+  ring: Ring,
+  pairs: number,
+  seed: number,
+  drawn: Float64Array | null,
+  flags: Uint8Array | null,
+): number {
   const rand = mulberry32(seed);
   const p = new Float64Array(4);
   let leaving = 0;

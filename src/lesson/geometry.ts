@@ -23,7 +23,11 @@ export function signedArea(poly: Ring): number {
  * Criterion ① (cross products): the signs of the cross products of consecutive edges, zero
  * ones (collinear corners) skipped. Convex when no two signs differ.
  */
-export function crossProductSigns(poly: Ring): { positive: number; negative: number; convex: boolean } {
+export function crossProductSigns(poly: Ring): {
+  positive: number;
+  negative: number;
+  convex: boolean;
+} {
   const n = poly.length >> 1;
   let positive = 0;
   let negative = 0;
@@ -54,7 +58,7 @@ export function distanceToSegment(
   const dz = bz - az;
   const len2 = dx * dx + dz * dz;
   let t = len2 > 0 ? ((x - ax) * dx + (z - az) * dz) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  t = Math.max(0, Math.min(1, t));
   return Math.hypot(x - (ax + t * dx), z - (az + t * dz));
 }
 

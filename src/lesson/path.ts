@@ -53,7 +53,12 @@ export interface LessonPath {
 
 function polyline(points: number[], surface: ConvexSurface): LessonPolyline {
   const p = Float64Array.from(points);
-  return { points: p, count: p.length / 2, length: polylineLength(p), removable: countRemovable(p, surface) };
+  return {
+    points: p,
+    count: p.length / 2,
+    length: polylineLength(p),
+    removable: countRemovable(p, surface),
+  };
 }
 
 /** Interior points i whose neighbours i - 1 and i + 1 are joined by a segment on the surface. */
@@ -88,7 +93,10 @@ export function dropStraighten(points: readonly number[], surface: ConvexSurface
 }
 
 /** Samples every PATH_SAMPLE_STEP along the polyline (and its corners) and tests each on the surface. */
-export function samplePath(pts: Float64Array, surface: ConvexSurface): { samples: number; onSurface: number } {
+export function samplePath(
+  pts: Float64Array,
+  surface: ConvexSurface,
+): { samples: number; onSurface: number } {
   let samples = 0;
   let onSurface = 0;
   const test = (x: number, z: number) => {
@@ -102,7 +110,8 @@ export function samplePath(pts: Float64Array, surface: ConvexSurface): { samples
     const bx = pts[i]!;
     const bz = pts[i + 1]!;
     const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, bz - az) / PATH_SAMPLE_STEP));
-    for (let s = 1; s <= steps; s++) test(ax + ((bx - ax) * s) / steps, az + ((bz - az) * s) / steps);
+    for (let s = 1; s <= steps; s++)
+      test(ax + ((bx - ax) * s) / steps, az + ((bz - az) * s) / steps);
   }
   return { samples, onSurface };
 }
@@ -129,11 +138,18 @@ export function polygonAStar(
   adjacency: Adjacency,
   start: readonly [number, number],
   goal: readonly [number, number],
-): { status: "complete" | "partial" | "noStart"; polygons: number[]; settled: number; startPolygon: number; goalPolygon: number } {
+): {
+  status: "complete" | "partial" | "noStart";
+  polygons: number[];
+  settled: number;
+  startPolygon: number;
+  goalPolygon: number;
+} {
   const n = surface.polys.length;
   const s = surface.find(start[0], start[1]);
   const g = surface.find(goal[0], goal[1]);
-  if (s < 0) return { status: "noStart", polygons: [], settled: 0, startPolygon: -1, goalPolygon: g };
+  if (s < 0)
+    return { status: "noStart", polygons: [], settled: 0, startPolygon: -1, goalPolygon: g };
   const px = new Float64Array(n);
   const pz = new Float64Array(n);
   for (let p = 0; p < n; p++) [px[p], pz[p]] = centroid(surface.polys[p] as Float64Array);
@@ -156,7 +172,12 @@ export function polygonAStar(
   for (let iter = 0; iter < n; iter++) {
     let u = -1;
     let bf = Infinity;
-    for (let p = 0; p < n; p++) if (!closed[p] && fs[p]! < bf) ((bf = fs[p]!), (u = p));
+    for (let p = 0; p < n; p++) {
+      if (!closed[p] && fs[p]! < bf) {
+        bf = fs[p]!;
+        u = p;
+      }
+    }
     if (u < 0) break;
     closed[u] = 1;
     settled++;
@@ -179,7 +200,13 @@ export function polygonAStar(
   const polygons: number[] = [];
   for (let p = end, k = 0; p >= 0 && k <= n; p = parent[p]!, k++) polygons.push(p);
   polygons.reverse();
-  return { status: reached ? "complete" : "partial", polygons, settled, startPolygon: s, goalPolygon: g };
+  return {
+    status: reached ? "complete" : "partial",
+    polygons,
+    settled,
+    startPolygon: s,
+    goalPolygon: g,
+  };
 }
 
 /** Midpoint of the shared segment between polygons a and b (from the adjacency). */
@@ -197,14 +224,26 @@ function portalMidpoint(adjacency: Adjacency, a: number, b: number): [number, nu
 }
 
 /** The point of polygon p closest to (x, z) (the goal, for a partial path): its centroid when outside. */
-function endPointFor(surface: ConvexSurface, p: number, goal: readonly [number, number]): [number, number] {
-  return surface.containsIn(p, goal[0], goal[1]) ? [goal[0], goal[1]] : centroid(surface.polys[p] as Float64Array);
+function endPointFor(
+  surface: ConvexSurface,
+  p: number,
+  goal: readonly [number, number],
+): [number, number] {
+  return surface.containsIn(p, goal[0], goal[1])
+    ? [goal[0], goal[1]]
+    : centroid(surface.polys[p] as Float64Array);
 }
 
 function finish(
   method: LessonMethod,
   surface: ConvexSurface,
-  base: { status: LessonPath["status"]; polygons: number[]; settled: number; startPolygon: number; goalPolygon: number },
+  base: {
+    status: LessonPath["status"];
+    polygons: number[];
+    settled: number;
+    startPolygon: number;
+    goalPolygon: number;
+  },
   mid: number[],
   funnel: number[] | null,
   exact: ExactPath | null,
@@ -235,7 +274,8 @@ export function simplePath(surface: ConvexSurface, adjacency: Adjacency): Lesson
   const mid: number[] = [];
   if (a.status !== "noStart") {
     mid.push(start[0], start[1]);
-    for (let k = 1; k < a.polygons.length; k++) mid.push(...portalMidpoint(adjacency, a.polygons[k - 1]!, a.polygons[k]!));
+    for (let k = 1; k < a.polygons.length; k++)
+      mid.push(...portalMidpoint(adjacency, a.polygons[k - 1]!, a.polygons[k]!));
     mid.push(...endPointFor(surface, a.polygons[a.polygons.length - 1]!, goal));
   }
   return finish("simple", surface, a, mid, null, null);
@@ -253,9 +293,20 @@ export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPat
   const e = createNearestPolyResult();
   const sref = q.findNearestPoly([start[0], 0, start[1]], ext, q.defaultFilter, s);
   const eref = q.findNearestPoly([goal[0], 0, goal[1]], ext, q.defaultFilter, e);
-  const empty = { status: "noStart" as const, polygons: [], settled: 0, startPolygon: -1, goalPolygon: -1 };
+  const empty = {
+    status: "noStart" as const,
+    polygons: [],
+    settled: 0,
+    startPolygon: -1,
+    goalPolygon: -1,
+  };
   if (sref === 0) return finish("meshway", surface, empty, [], null, null);
-  const result = q.findPath(sref, eref === 0 ? sref : eref, s.point, eref === 0 ? s.point : e.point);
+  const result = q.findPath(
+    sref,
+    eref === 0 ? sref : eref,
+    s.point,
+    eref === 0 ? s.point : e.point,
+  );
   const refs: number[] = [];
   for (let i = 0; i < result.polyCount; i++) refs.push(result.polys[i]!);
   let settled = 0;

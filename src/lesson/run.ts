@@ -1,14 +1,20 @@
+import { lessonChecks } from "./checks.js";
 import { measureShape } from "./convex.js";
+import { fmtInt, fmtRadius } from "./format.js";
 import { buildLessonNavMesh, type MeshwayLessonBuild } from "./meshway-build.js";
 import { type LessonPartition, meshwayPartition, simplePartition } from "./partition.js";
 import { type LessonPath, meshwayPath, simplePath } from "./path.js";
+import { lessonReadouts } from "./readouts.js";
 import { LESSON_SCENE } from "./scene.js";
-import { LESSON_RADIUS_STEPS, type LessonSettings, radiusIndex, resolveLessonSettings } from "./settings.js";
+import {
+  LESSON_RADIUS_STEPS,
+  type LessonSettings,
+  radiusIndex,
+  resolveLessonSettings,
+} from "./settings.js";
 import { type LessonSurface, measureSurface, toyFilter } from "./surface.js";
 import { convexTable, partitionTable, pathTable, surfaceTable } from "./tables.js";
-import { lessonChecks } from "./checks.js";
 import type { LessonResult } from "./types.js";
-import { fmtInt, fmtRadius } from "./format.js";
 
 /** Everything that depends on the radius only, computed once per slider position. */
 interface RadiusState {
@@ -21,7 +27,8 @@ interface RadiusState {
 }
 
 const byRadius: (RadiusState | undefined)[] = new Array(LESSON_RADIUS_STEPS);
-let shapes: { square: ReturnType<typeof measureShape>; L: ReturnType<typeof measureShape> } | null = null;
+let shapes: { square: ReturnType<typeof measureShape>; L: ReturnType<typeof measureShape> } | null =
+  null;
 
 function radiusState(radius: number): RadiusState {
   const k = radiusIndex(radius);
@@ -79,7 +86,14 @@ export function runLesson(settings: LessonSettings): LessonResult {
   ];
   const checks = lessonChecks(s.radius, convex, st.surface, partition, path);
   const passed = checks.filter((c) => c.pass).length;
-  const log = ["log.scene", "log.voxelize", "log.filter", "log.partition", "log.path", "log.checks"];
+  const log = [
+    "log.scene",
+    "log.voxelize",
+    "log.filter",
+    "log.partition",
+    "log.path",
+    "log.checks",
+  ];
   const final = path.final === "funnel" ? path.funnel! : path.dropped;
   const logVars: Record<string, string>[] = [
     {
@@ -87,14 +101,20 @@ export function runLesson(settings: LessonSettings): LessonResult {
       rows: fmtInt(LESSON_SCENE.rows),
       obstacles: fmtInt(LESSON_SCENE.obstacles.length),
     },
-    { walkable: fmtInt(st.surface.simple.voxelWalkable), meshway: fmtInt(st.surface.meshway.voxelWalkable) },
+    {
+      walkable: fmtInt(st.surface.simple.voxelWalkable),
+      meshway: fmtInt(st.surface.meshway.voxelWalkable),
+    },
     {
       r: fmtRadius(s.radius),
       simple: fmtInt(st.surface.simple.walkable),
       meshway: fmtInt(st.surface.meshway.walkable),
       differ: fmtInt(st.surface.differing),
     },
-    { simple: fmtInt(st.simple.polygons.length), meshway: fmtInt(st.meshwayPartition.polygons.length) },
+    {
+      simple: fmtInt(st.simple.polygons.length),
+      meshway: fmtInt(st.meshwayPartition.polygons.length),
+    },
     {
       method: s.method,
       status: path.status,
@@ -112,6 +132,7 @@ export function runLesson(settings: LessonSettings): LessonResult {
     partition,
     path,
     tables,
+    readouts: lessonReadouts(convex, st.surface, partition.current, path),
     checks,
     log,
     logVars,

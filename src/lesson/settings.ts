@@ -54,7 +54,8 @@ export function lessonRadii(): number[] {
 }
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value))
+    return value as T;
   throw new MeshwayError(
     "INVALID_ARGUMENT",
     `lesson option "${name}" = ${JSON.stringify(value)} is not one of ${allowed.join(", ")}`,
@@ -68,7 +69,10 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
  */
 export function resolveLessonSettings(partial: Partial<LessonSettings> = {}): LessonSettings {
   if (partial === null || typeof partial !== "object") {
-    throw new MeshwayError("INVALID_ARGUMENT", `lesson settings must be an object, got ${String(partial)}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson settings must be an object, got ${String(partial)}`,
+    );
   }
   const d = DEFAULT_LESSON_SETTINGS;
   const r = partial.radius ?? d.radius;

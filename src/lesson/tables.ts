@@ -1,12 +1,15 @@
 import { fmt4, fmtBool, fmtInt, fmtOf, fmtPercent, fmtRadius, NA } from "./format.js";
 import type { LessonPartition } from "./partition.js";
 import type { LessonPath, LessonPolyline } from "./path.js";
-import type { LessonConvexSection, LessonTable } from "./types.js";
-import type { LessonSurface } from "./surface.js";
 import { LESSON_SCENE } from "./scene.js";
+import type { LessonSurface } from "./surface.js";
+import type { LessonConvexSection, LessonTable } from "./types.js";
 
 /** Table ①: both criteria on the square, the L and every polygon of both partitions. */
-export function convexTable(c: LessonConvexSection, partitions: { simple: LessonPartition; meshway: LessonPartition }): LessonTable {
+export function convexTable(
+  c: LessonConvexSection,
+  partitions: { simple: LessonPartition; meshway: LessonPartition },
+): LessonTable {
   const shape = (s: LessonConvexSection["square"]) => ({
     cells: [
       fmtBool(s.crossConvex),
@@ -24,6 +27,7 @@ export function convexTable(c: LessonConvexSection, partitions: { simple: Lesson
   return {
     id: "convex",
     title: "table.convex.title",
+    titleVars: {},
     columns: ["col.item", "col.crossAgree", "col.crossSigns", "col.leaving"],
     rows: [
       { label: "row.convex.square", ...shape(c.square) },
@@ -41,15 +45,28 @@ export function surfaceTable(s: LessonSurface, radius: number): LessonTable {
   return {
     id: "surface",
     title: "table.surface.title",
+    titleVars: { r: fmtRadius(radius) },
     columns: ["col.quantity", "col.simple", "col.meshway"],
     rows: [
       { label: "row.surface.radius", cells: [fmtRadius(radius), fmtRadius(radius)] },
       { label: "row.surface.total", cells: [total, total] },
-      { label: "row.surface.voxelWalkable", cells: [fmtInt(s.simple.voxelWalkable), fmtInt(s.meshway.voxelWalkable)] },
-      { label: "row.surface.filtered", cells: [fmtInt(s.simple.walkable), fmtInt(s.meshway.walkable)] },
-      { label: "row.surface.removed", cells: [fmtInt(s.simple.removed), fmtInt(s.meshway.removed)] },
+      {
+        label: "row.surface.voxelWalkable",
+        cells: [fmtInt(s.simple.voxelWalkable), fmtInt(s.meshway.voxelWalkable)],
+      },
+      {
+        label: "row.surface.filtered",
+        cells: [fmtInt(s.simple.walkable), fmtInt(s.meshway.walkable)],
+      },
+      {
+        label: "row.surface.removed",
+        cells: [fmtInt(s.simple.removed), fmtInt(s.meshway.removed)],
+      },
       { label: "row.surface.crossCheck", cells: [fmtInt(s.crossCheck), fmtInt(s.crossCheck)] },
-      { label: "row.surface.minDistance", cells: [fmt4(s.simple.minDistance), fmt4(s.meshway.minDistance)] },
+      {
+        label: "row.surface.minDistance",
+        cells: [fmt4(s.simple.minDistance), fmt4(s.meshway.minDistance)],
+      },
       { label: "row.surface.differing", cells: [fmtInt(s.differing), fmtInt(s.differing)] },
     ],
   };
@@ -62,26 +79,45 @@ export function partitionTable(simple: LessonPartition, meshway: LessonPartition
   return {
     id: "partition",
     title: "table.partition.title",
+    titleVars: {},
     columns: ["col.quantity", "col.simple", "col.meshway"],
     rows: [
       { label: "row.partition.polygons", cells: both((p) => fmtInt(p.polygons.length)) },
       { label: "row.partition.area", cells: both((p) => fmt4(p.area)) },
-      { label: "row.partition.cellArea", cells: both((p) => `${p.walkableCells} × ${cs2} = ${fmt4(p.cellArea)}`) },
+      {
+        label: "row.partition.cellArea",
+        cells: both((p) => `${p.walkableCells} × ${cs2} = ${fmt4(p.cellArea)}`),
+      },
       { label: "row.partition.areaDiff", cells: both((p) => fmt4(p.area - p.cellArea)) },
-      { label: "row.partition.convex", cells: both((p) => fmtOf(p.convexCount, p.polygons.length)) },
+      {
+        label: "row.partition.convex",
+        cells: both((p) => fmtOf(p.convexCount, p.polygons.length)),
+      },
       { label: "row.partition.adjacent", cells: both((p) => fmtInt(p.adjacency.lengths.length)) },
       {
         label: "row.partition.sharedRange",
-        cells: both((p) => (p.adjacency.lengths.length ? `${fmt4(p.shortestShared)} ~ ${fmt4(p.longestShared)}` : NA)),
+        cells: both((p) =>
+          p.adjacency.lengths.length ? `${fmt4(p.shortestShared)} ~ ${fmt4(p.longestShared)}` : NA,
+        ),
       },
-      { label: "row.partition.pointContacts", cells: both((p) => fmtInt(p.adjacency.pointPairs.length / 2)) },
+      {
+        label: "row.partition.pointContacts",
+        cells: both((p) => fmtInt(p.adjacency.pointPairs.length / 2)),
+      },
       { label: "row.partition.pinches", cells: both((p) => fmtInt(p.adjacency.pinchPairs)) },
-      { label: "row.partition.nodes", cells: both((p) => `${p.polygons.length} vs ${p.walkableCells}`) },
+      {
+        label: "row.partition.nodes",
+        cells: both((p) => `${p.polygons.length} vs ${p.walkableCells}`),
+      },
     ],
   };
 }
 
-function lineCell(l: LessonPolyline | null, midpoint: LessonPolyline, withShorter: boolean): string {
+function lineCell(
+  l: LessonPolyline | null,
+  midpoint: LessonPolyline,
+  withShorter: boolean,
+): string {
   if (!l) return NA;
   if (!withShorter) return `${fmtInt(l.count)} / ${fmt4(l.length)}`;
   const shorter = midpoint.length > 0 ? ((midpoint.length - l.length) / midpoint.length) * 100 : 0;
@@ -96,6 +132,7 @@ export function pathTable(p: LessonPath): LessonTable {
   return {
     id: "path",
     title: "table.path.title",
+    titleVars: { method: p.method },
     columns: ["col.quantity", "col.measured"],
     rows: [
       { label: "row.path.method", cells: [p.method] },
@@ -107,7 +144,10 @@ export function pathTable(p: LessonPath): LessonTable {
       { label: "row.path.dropped", cells: [lineCell(p.dropped, p.midpoint, true)] },
       { label: "row.path.funnel", cells: [lineCell(p.funnel, p.midpoint, true)] },
       { label: "row.path.exact", cells: [lineCell(p.exact, p.midpoint, true)] },
-      { label: p.final === "funnel" ? "row.path.removableFunnel" : "row.path.removableDropped", cells: [fmtInt(final.removable)] },
+      {
+        label: p.final === "funnel" ? "row.path.removableFunnel" : "row.path.removableDropped",
+        cells: [fmtInt(final.removable)],
+      },
       { label: "row.path.onSurface", cells: [fmtOf(p.samplesOnSurface, p.samples)] },
     ],
   };

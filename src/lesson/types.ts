@@ -20,6 +20,8 @@ export interface LessonTableRow {
 export interface LessonTable {
   id: "convex" | "surface" | "partition" | "path";
   title: MessageKey;
+  /** Values for the title's {placeholders} (language-neutral). */
+  titleVars: Record<string, string>;
   columns: MessageKey[];
   rows: LessonTableRow[];
 }
@@ -49,6 +51,19 @@ export interface LessonPartitionSection {
   current: LessonPartition;
 }
 
+/** One readout beside a section's picture: t(label) and a formatted, language-neutral value. */
+export interface LessonReadout {
+  id: string;
+  label: MessageKey;
+  value: string;
+}
+
+/** The readouts of one section. */
+export interface LessonSectionReadouts {
+  section: 1 | 2 | 3 | 4;
+  items: LessonReadout[];
+}
+
 /** Everything the lesson computes for one setting of the controls. */
 export interface LessonResult {
   settings: LessonSettings;
@@ -60,6 +75,8 @@ export interface LessonResult {
   path: LessonPath;
   /** Exactly four, in section order. */
   tables: LessonTable[];
+  /** Exactly four, in section order: the numbers beside each picture. */
+  readouts: LessonSectionReadouts[];
   checks: LessonCheck[];
   /** Execution log: message keys; logVars[i] holds line i's values (t(lang, log[i], logVars[i])). */
   log: MessageKey[];

@@ -1,0 +1,232 @@
+/**
+ * The lesson's four pictures, drawn into the shared software rasterizer. The page puts these
+ * pixels on its canvases (putImageData) and `meshway lesson --png` writes the same pixels,
+ * so the two can be compared byte for byte.
+ *
+ * Layout: every section is LESSON_CANVAS (480 × 320) and shows the whole 24 × 16 scene at 20
+ * pixels per world unit (10 per cell), +x right, +z down, no margin, one panel.
+ */
+import type { Ring } from "../lesson/geometry.js";
+import { LESSON_SCENE } from "../lesson/scene.js";
+import type { LessonMethod } from "../lesson/settings.js";
+import { CELL_BLOCKED, CELL_WALKABLE } from "../lesson/surface.js";
+import type { LessonResult } from "../lesson/types.js";
+import {
+  createImage,
+  drawPolyline,
+  drawSegments,
+  fillCircle,
+  fillPolygon,
+  fillRect,
+  type Rgba,
+  type RgbaImage,
+  WHITE,
+} from "./raster.js";
+
+/** Size of every section's picture [pixels]. */
+export const LESSON_CANVAS = Object.freeze({ width: 480, height: 320 });
+/** Pixels per world unit (10 per 0.5 cell). */
+export const LESSON_SCALE = 20;
+
+export type LessonSection = 1 | 2 | 3 | 4;
+
+const OBSTACLE: Rgba = [84, 88, 96, 255];
+const WALKABLE: Rgba = [214, 233, 248, 255];
+const REMOVED: Rgba = [236, 229, 218, 255];
+const GRID: Rgba = [255, 255, 255, 255];
+const DIFFER: Rgba = [200, 40, 120, 255];
+const OUTLINE: Rgba = [40, 48, 60, 255];
+const SHAPE_FILL: Rgba = [190, 220, 245, 255];
+const INSIDE: Rgba = [40, 150, 80, 200];
+const LEAVES: Rgba = [220, 40, 40, 255];
+const MIDPOINT: Rgba = [235, 120, 20, 255];
+const STRAIGHT: Rgba = [20, 70, 200, 255];
+const START: Rgba = [30, 160, 60, 255];
+const GOAL: Rgba = [210, 40, 40, 255];
+const POINT_CONTACT: Rgba = [220, 40, 40, 255];
+
+/** Light fills for polygons; neighbours rarely share one with 8 hues over a small scene. */
+const PALETTE: readonly Rgba[] = [
+  [158, 202, 238, 255],
+  [250, 196, 140, 255],
+  [168, 218, 168, 255],
+  [240, 168, 170, 255],
+  [190, 222, 218, 255],
+  [245, 226, 150, 255],
+  [214, 186, 208, 255],
+  [205, 210, 150, 255],
+];
+
+const S = LESSON_SCALE;
+
+/**
+ * A pixel of a section's picture → the world XZ point under its centre, with the panel it
+ * belongs to (always null: each section has one panel). Null outside the picture.
+ */
+export function lessonPixelToWorld(
+  _section: LessonSection,
+  px: number,
+  py: number,
+): { x: number; z: number; panel: LessonMethod | null } | null {
+  if (!(px >= 0 && py >= 0 && px < LESSON_CANVAS.width && py < LESSON_CANVAS.height)) return null;
+  return { x: px / S, z: py / S, panel: null };
+}
+
+function ringPixels(ring: Ring): Float64Array {
+  const out = new Float64Array(ring.length);
+  for (let i = 0; i < ring.length; i++) out[i] = ring[i]! * S;
+  return out;
+}
+
+function drawObstacles(img: RgbaImage): void {
+  for (const o of LESSON_SCENE.obstacles) {
+    fillRect(img, o.x0 * S, o.z0 * S, (o.x1 - o.x0) * S, (o.z1 - o.z0) * S, OBSTACLE);
+  }
+}
+
+/** Cells by state, with 1-pixel white gaps so the voxels read as voxels. */
+function drawCells(img: RgbaImage, state: Uint8Array): void {
+  const { cols, rows, cellSize } = LESSON_SCENE;
+  const c = cellSize * S;
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < cols; i++) {
+      const s = state[i + j * cols]!;
+      if (s === CELL_BLOCKED) continue;
+      fillRect(img, i * c, j * c, c, c, s === CELL_WALKABLE ? WALKABLE : REMOVED);
+    }
+  }
+  const lines: number[] = [];
+  for (let i = 1; i < cols; i++) lines.push(i * c, 0, i * c, rows * c);
+  for (let j = 1; j < rows; j++) lines.push(0, j * c, cols * c, j * c);
+  drawSegments(img, lines, 1, GRID);
+}
+
+function dot(img: RgbaImage, x: number, z: number, r: number, colour: Rgba): void {
+  fillCircle(img, x * S, z * S, r + 1.5, WHITE, { antialias: true });
+  fillCircle(img, x * S, z * S, r, colour, { antialias: true });
+}
+
+function drawStartGoal(img: RgbaImage): void {
+  dot(img, LESSON_SCENE.start[0], LESSON_SCENE.start[1], 5, START);
+  dot(img, LESSON_SCENE.goal[0], LESSON_SCENE.goal[1], 5, GOAL);
+}
+
+/** Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red. */
+function drawConvex(img: RgbaImage, result: LessonResult): void {
+  const shape = result.convex.shown;
+  const ring = ringPixels(shape.ring);
+  fillPolygon(img, ring, SHAPE_FILL);
+  const inside: number[] = [];
+  const leaving: number[] = [];
+  const d = shape.drawn;
+  for (let k = 0; k < shape.drawnLeaves.length; k++) {
+    const seg = [d[k * 4]! * S, d[k * 4 + 1]! * S, d[k * 4 + 2]! * S, d[k * 4 + 3]! * S];
+    (shape.drawnLeaves[k] ? leaving : inside).push(...seg);
+  }
+  drawSegments(img, inside, 1.2, INSIDE, { antialias: true });
+  drawSegments(img, leaving, 2, LEAVES, { antialias: true });
+  drawPolyline(img, ring, 2, OUTLINE, { antialias: true, closed: true });
+}
+
+/** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
+function drawSurface(img: RgbaImage, result: LessonResult): void {
+  const m = result.settings.method;
+  drawCells(img, result.surface[m].state);
+  drawObstacles(img);
+  const { cols, rows, cellSize } = LESSON_SCENE;
+  const c = cellSize * S;
+  const differ = result.surface.differ;
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < cols; i++) {
+      if (differ[i + j * cols]) fillRect(img, i * c + 3, j * c + 3, c - 6, c - 6, DIFFER);
+    }
+  }
+  drawStartGoal(img);
+}
+
+/** The chosen method's polygons, filled and outlined; `strong` polygons drawn opaque. */
+function drawPolygons(
+  img: RgbaImage,
+  result: LessonResult,
+  alpha: number,
+  strong: ReadonlySet<number> | null,
+): void {
+  const part = result.partition.current;
+  const rings = part.polygons.map(ringPixels);
+  for (let p = 0; p < rings.length; p++) {
+    const base = PALETTE[p % PALETTE.length]!;
+    const a = strong === null || strong.has(p) ? alpha : Math.round(alpha * 0.35);
+    fillPolygon(img, rings[p]!, [base[0], base[1], base[2], a]);
+  }
+  for (const r of rings) drawPolyline(img, r, 1.2, OUTLINE, { antialias: true, closed: true });
+}
+
+/** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
+function drawPartition(img: RgbaImage, result: LessonResult): void {
+  drawCells(img, result.surface[result.settings.method].state);
+  drawObstacles(img);
+  drawPolygons(img, result, 200, null);
+  const pts = result.partition.current.adjacency.points;
+  for (let k = 0; k < pts.length; k += 2) {
+    fillCircle(img, pts[k]! * S, pts[k + 1]! * S, 3, POINT_CONTACT, { antialias: true });
+  }
+}
+
+/** Section 4: the polygon sequence highlighted, the midpoint polyline or the straightened path. */
+function drawPath(img: RgbaImage, result: LessonResult): void {
+  drawCells(img, result.surface[result.settings.method].state);
+  drawObstacles(img);
+  const path = result.path;
+  drawPolygons(img, result, 210, new Set(path.polygons));
+  const scale = (pts: Float64Array) => pts.map((v) => v * S);
+  const mid = scale(path.midpoint.points);
+  const aa = { antialias: true, cap: "round" as const };
+  if (result.settings.view === "midpoint") {
+    drawPolyline(img, mid, 5, WHITE, aa);
+    drawPolyline(img, mid, 2.5, MIDPOINT, aa);
+    for (let i = 0; i < mid.length; i += 2)
+      fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
+  } else {
+    const final = path.final === "funnel" ? path.funnel! : path.dropped;
+    const pts = scale(final.points);
+    drawPolyline(img, mid, 1.5, MIDPOINT, aa);
+    drawPolyline(img, pts, 5, WHITE, aa);
+    drawPolyline(img, pts, 3, STRAIGHT, aa);
+    for (let i = 0; i < pts.length; i += 2)
+      fillCircle(img, pts[i]!, pts[i + 1]!, 3.5, STRAIGHT, { antialias: true });
+  }
+  drawStartGoal(img);
+}
+
+/**
+ * Draws section 1..4 of the lesson for `result`'s settings into `out` (cleared to white) or
+ * a new LESSON_CANVAS-sized image. Deterministic: the same result gives the same pixels.
+ */
+export function renderLessonSection(
+  result: LessonResult,
+  section: LessonSection,
+  out?: RgbaImage,
+): RgbaImage {
+  const { width, height } = LESSON_CANVAS;
+  let img: RgbaImage;
+  if (out) {
+    if (out.width !== width || out.height !== height) {
+      throw new RangeError(
+        `renderLessonSection: out must be ${width}×${height}, got ${out.width}×${out.height}`,
+      );
+    }
+    out.data.fill(255);
+    img = out;
+  } else {
+    img = createImage(width, height, WHITE);
+  }
+  if (section === 1) drawConvex(img, result);
+  else if (section === 2) drawSurface(img, result);
+  else if (section === 3) drawPartition(img, result);
+  else if (section === 4) drawPath(img, result);
+  else
+    throw new RangeError(
+      `renderLessonSection: section must be 1, 2, 3 or 4, got ${String(section)}`,
+    );
+  return img;
+}
