@@ -2,6 +2,7 @@ import { MeshwayError } from "../errors.js";
 import { BUILD_HELP, buildCommand } from "./commands/build.js";
 import { EXPORT_HELP, exportCommand } from "./commands/export.js";
 import { INFO_HELP, infoCommand } from "./commands/info.js";
+import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
 import { PATH_HELP, pathCommand } from "./commands/path.js";
 import { RENDER_HELP, renderCommand } from "./commands/render.js";
 import { type Io, processIo } from "./io.js";
@@ -15,7 +16,7 @@ commands:
   info     what a .navmesh holds
   export   a .navmesh's polygons as JSON or OBJ
   render   a top-down PNG or SVG of geometry, navmesh and path
-  lesson   the explainer's tables (not available yet)
+  lesson   the explainer lesson's four tables and self-check (and its pictures)
 
 exit codes: 0 ok, 1 bad input, 2 usage error`;
 
@@ -25,6 +26,7 @@ const HELP: Record<string, string> = {
   info: INFO_HELP,
   export: EXPORT_HELP,
   render: RENDER_HELP,
+  lesson: LESSON_HELP,
 };
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 bad input, 2 usage). */
@@ -43,9 +45,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       case "render":
         return await renderCommand(rest, io);
       case "lesson":
-        throw new UsageError(
-          "lesson is not available yet: the explainer's lesson module is not built",
-        );
+        return lessonCommand(rest, io);
       case "-h":
       case "--help":
         io.out(`${USAGE}\n`);

@@ -1,0 +1,109 @@
+import {
+  formatLessonTables,
+  LESSON_LANGS,
+  LESSON_METHODS,
+  LESSON_RADIUS,
+  LESSON_SHAPES,
+  LESSON_VIEWS,
+  type LessonLang,
+  type LessonSettings,
+  lessonToJson,
+  resolveLessonSettings,
+  runLesson,
+} from "../../lesson/index.js";
+import { encodePng } from "../../node/png.js";
+import { type LessonSection, renderLessonSection } from "../../render/lesson.js";
+import type { Io } from "../io.js";
+import { parseCommandArgs, parseNumber, UsageError } from "../options.js";
+import { writeOutput } from "../output.js";
+
+export const LESSON_HELP = `usage: meshway lesson [options]
+
+Runs the explainer lesson "from cells to faces" on its built-in scene and prints its four
+tables (convexity, walkable surface, polygons, path) and the self-check — the same numbers the
+explainer page shows. Default language: Chinese (the lesson's own).
+
+options:
+  --radius R           agent radius, 0.25..1.5, snapped to steps of 0.05 (default 0.75)
+  --shape S            square | L: the shape section 1 tests (default square)
+  --method M           simple | meshway: whose partition and path (default meshway)
+  --view V             midpoint | straight: the path section 4 draws (default straight)
+  --lang L             zh | en (default zh)
+  --json               one JSON object on stdout (keys + English labels, cells as printed)
+  --markdown           the tables as Markdown
+  --png FILE --section N   also write section N's picture (1..4) as PNG (atomically)
+
+examples:
+  meshway lesson
+  meshway lesson --radius 1.5 --method simple --lang en
+  meshway lesson --radius 0.5 --json
+  meshway lesson --png section4.png --section 4 --view midpoint`;
+
+function choice<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${value}"`);
+}
+
+export function lessonCommand(args: string[], io: Io): number {
+  const { positionals, str, flag } = parseCommandArgs(args, {
+    radius: { type: "string" },
+    shape: { type: "string" },
+    method: { type: "string" },
+    view: { type: "string" },
+    lang: { type: "string" },
+    json: { type: "boolean" },
+    markdown: { type: "boolean" },
+    png: { type: "string" },
+    section: { type: "string" },
+  });
+  if (flag("help")) {
+    io.out(`${LESSON_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`lesson takes no file, got "${positionals[0]}"`);
+  if (flag("json") && flag("markdown"))
+    throw new UsageError("--json and --markdown exclude each other");
+  const radius = parseNumber("radius", str("radius"));
+  if (
+    radius !== undefined &&
+    !(radius >= LESSON_RADIUS.min - 1e-9 && radius <= LESSON_RADIUS.max + 1e-9)
+  ) {
+    throw new UsageError(
+      `--radius must be in ${LESSON_RADIUS.min}..${LESSON_RADIUS.max}, got ${radius}`,
+    );
+  }
+  const partial: Partial<LessonSettings> = {};
+  if (radius !== undefined) partial.radius = radius;
+  const shape = choice("shape", str("shape"), LESSON_SHAPES);
+  if (shape) partial.shape = shape;
+  const method = choice("method", str("method"), LESSON_METHODS);
+  if (method) partial.method = method;
+  const view = choice("view", str("view"), LESSON_VIEWS);
+  if (view) partial.view = view;
+  const lang: LessonLang = choice("lang", str("lang"), LESSON_LANGS) ?? "zh";
+  const png = str("png");
+  const sectionText = str("section");
+  if ((png === undefined) !== (sectionText === undefined)) {
+    throw new UsageError("--png and --section go together");
+  }
+  let section: LessonSection | null = null;
+  if (sectionText !== undefined) {
+    if (!/^[1-4]$/.test(sectionText))
+      throw new UsageError(`--section must be 1, 2, 3 or 4, got "${sectionText}"`);
+    section = Number(sectionText) as LessonSection;
+  }
+  if (png !== undefined && !/\.png$/i.test(png))
+    throw new UsageError(`--png needs a .png file name, got "${png}"`);
+
+  const result = runLesson(resolveLessonSettings(partial));
+  if (png !== undefined && section !== null)
+    writeOutput(png, encodePng(renderLessonSection(result, section)));
+  if (flag("json")) io.out(`${JSON.stringify(lessonToJson(result))}\n`);
+  else io.out(formatLessonTables(result, lang, flag("markdown") ? "markdown" : "text"));
+  return 0;
+}
