@@ -53,6 +53,32 @@ export {
 } from "./format/navmesh-file.js";
 export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
 export { parseObj } from "./io/obj.js";
+// Explainer lesson "from cells to faces" (issue 5): scene, criteria, tables, pictures.
+export {
+  clearLessonCache,
+  DEFAULT_LESSON_SETTINGS,
+  formatLessonTables,
+  hitTestLesson,
+  LESSON_RADIUS,
+  LESSON_SCENE,
+  type LessonCheck,
+  type LessonHit,
+  type LessonLang,
+  type LessonMethod,
+  type LessonPathView,
+  type LessonResult,
+  type LessonSettings,
+  type LessonShape,
+  type LessonTable,
+  lessonBuildConfig,
+  lessonRadii,
+  lessonToJson,
+  lessonTriangleMesh,
+  MESSAGES as LESSON_MESSAGES,
+  resolveLessonSettings,
+  runLesson,
+  t as lessonText,
+} from "./lesson/index.js";
 export { buildTileBVTree } from "./navmesh/bvtree.js";
 export { countConnectedComponents } from "./navmesh/components.js";
 export { importDetourNavMesh } from "./navmesh/detour-import.js";
@@ -156,6 +182,13 @@ export {
   StraightPath,
   type StraightPathOptions,
 } from "./query/straight-path.js";
+export {
+  LESSON_CANVAS,
+  LESSON_SCALE,
+  type LessonSection,
+  lessonPixelToWorld,
+  renderLessonSection,
+} from "./render/lesson.js";
 export {
   AA_SUBSCANLINES,
   BLACK,

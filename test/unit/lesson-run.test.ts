@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import {
+  clearLessonCache,
+  DEFAULT_LESSON_SETTINGS,
+  formatLessonTables,
+  hitTestLesson,
+  LESSON_SCENE,
+  lessonToJson,
+  lessonTriangleMesh,
+  MeshwayError,
+  resolveLessonSettings,
+  runLesson,
+} from "../../src/index.js";
+import { LESSON_CANVAS, lessonPixelToWorld, renderLessonSection } from "../../src/render/lesson.js";
+
+describe("lesson settings", () => {
+  it("defaults to radius 0.75, square, meshway, straight", () => {
+    expect(resolveLessonSettings({})).toEqual({
+      radius: 0.75,
+      shape: "square",
+      method: "meshway",
+      view: "straight",
+    });
+    expect(DEFAULT_LESSON_SETTINGS.radius).toBe(0.75);
+  });
+
+  it("snaps the radius to the 0.05 grid", () => {
+    expect(resolveLessonSettings({ radius: 0.30000000000000004 }).radius).toBe(0.3);
+    expect(resolveLessonSettings({ radius: 0.76 }).radius).toBe(0.75);
+    expect(resolveLessonSettings({ radius: 1.5 }).radius).toBe(1.5);
+  });
+
+  it.each([
+    [{ radius: 0.2 }, /radius.*0\.2/],
+    [{ radius: Number.NaN }, /radius/],
+    [{ radius: 1.6 }, /radius.*1\.6/],
+    [{ shape: "circle" as never }, /shape.*circle/],
+    [{ method: "recast" as never }, /method.*recast/],
+    [{ view: "both" as never }, /view.*both/],
+  ])("refuses %j with a MeshwayError naming the option and value", (bad, msg) => {
+    let err: unknown;
+    try {
+      resolveLessonSettings(bad);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(MeshwayError);
+    expect((err as MeshwayError).code).toBe("INVALID_ARGUMENT");
+    expect((err as Error).message).toMatch(msg);
+  });
+});
+
+describe("lesson scene", () => {
+  it("is 24 × 16 with 0.5 cells and obstacles on the cell grid", () => {
+    expect(LESSON_SCENE.cols * LESSON_SCENE.cellSize).toBe(LESSON_SCENE.width);
+    expect(LESSON_SCENE.rows * LESSON_SCENE.cellSize).toBe(LESSON_SCENE.depth);
+    for (const o of LESSON_SCENE.obstacles) {
+      for (const v of [o.x0, o.z0, o.x1, o.z1]) expect(Number.isInteger(v * 2)).toBe(true);
+      expect(o.x1).toBeGreaterThan(o.x0);
+      expect(o.z1).toBeGreaterThan(o.z0);
+    }
+  });
+
+  it("as triangles: a floor and a five-faced box per obstacle", () => {
+    const m = lessonTriangleMesh();
+    expect(m.triangleCount).toBe(2 + LESSON_SCENE.obstacles.length * 10);
+    expect(m.indices.length).toBe(m.triangleCount * 3);
+  });
+});
+
+describe("runLesson", () => {
+  it("is deterministic: the same settings give the same tables, checks and pictures, cached or not", () => {
+    const s = {
+      radius: 0.6,
+      shape: "L" as const,
+      method: "simple" as const,
+      view: "midpoint" as const,
+    };
+    const a = runLesson(s);
+    const picA = [1, 2, 3, 4].map((n) =>
+      Buffer.from(renderLessonSection(a, n as 1).data).toString("base64"),
+    );
+    clearLessonCache();
+    const b = runLesson(s);
+    expect(JSON.stringify(lessonToJson(b))).toBe(JSON.stringify(lessonToJson(a)));
+    expect(formatLessonTables(b, "zh", "text")).toBe(formatLessonTables(a, "zh", "text"));
+    const picB = [1, 2, 3, 4].map((n) =>
+      Buffer.from(renderLessonSection(b, n as 1).data).toString("base64"),
+    );
+    expect(picB).toEqual(picA);
+  });
+
+  it("returns four tables in section order, every row as wide as its columns", () => {
+    const r = runLesson(resolveLessonSettings({}));
+    expect(r.tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
+    for (const t of r.tables)
+      for (const row of t.rows) expect(row.cells.length).toBe(t.columns.length - 1);
+    expect(r.readouts.map((s) => s.section)).toEqual([1, 2, 3, 4]);
+    expect(r.log.length).toBe(r.logVars.length);
+  });
+
+  it("handles the missing exact path: null in the result, a dash in the table, no exact check", () => {
+    const r = runLesson(resolveLessonSettings({}));
+    expect(r.path.exact).toBeNull();
+    const row = r.tables[3]!.rows.find((x) => x.label === "row.path.exact")!;
+    expect(row.cells).toEqual(["—"]);
+    expect(r.checks.some((c) => c.id === "exactShortest")).toBe(false);
+  });
+
+  it("the JSON tables carry exactly the result's cell strings", () => {
+    const r = runLesson(resolveLessonSettings({ radius: 1.5, method: "simple" }));
+    const json = lessonToJson(r) as { tables: { rows: { cells: string[] }[] }[] };
+    expect(json.tables.map((t) => t.rows.map((x) => x.cells))).toEqual(
+      r.tables.map((t) => t.rows.map((x) => x.cells)),
+    );
+  });
+});
+
+describe("hitTestLesson and pictures", () => {
+  const r = runLesson(resolveLessonSettings({ radius: 0.5, method: "simple" }));
+
+  it("finds the start's cell and rectangle, and reports obstacles as unwalkable", () => {
+    const [sx, sz] = LESSON_SCENE.start;
+    const hit = hitTestLesson(r, sx, sz);
+    expect(hit.cell).toEqual([Math.floor(sx / 0.5), Math.floor(sz / 0.5)]);
+    expect(hit.walkable).toBe(true);
+    expect(hit.polygon).toBe(r.path.startPolygon);
+    expect(hitTestLesson(r, 0.25, 0.25)).toEqual({ cell: [0, 0], walkable: false, polygon: null });
+    expect(hitTestLesson(r, -1, 3).cell).toBeNull();
+    expect(hitTestLesson(r, sx, sz, "meshway").polygon).not.toBeNull();
+  });
+
+  it("maps pixels to world at 20 px per unit, null outside", () => {
+    expect(lessonPixelToWorld(3, 45, 55)).toEqual({ x: 2.25, z: 2.75, panel: null });
+    expect(lessonPixelToWorld(1, LESSON_CANVAS.width, 0)).toBeNull();
+  });
+
+  it("draws every section on white at LESSON_CANVAS size, reusing `out`", () => {
+    for (const n of [1, 2, 3, 4] as const) {
+      const img = renderLessonSection(r, n);
+      expect([img.width, img.height]).toEqual([LESSON_CANVAS.width, LESSON_CANVAS.height]);
+      let nonWhite = 0;
+      for (let i = 0; i < img.data.length; i += 4)
+        if (img.data[i] !== 255 || img.data[i + 1] !== 255) nonWhite++;
+      expect(nonWhite).toBeGreaterThan(1000);
+      const again = renderLessonSection(r, n, img);
+      expect(again).toBe(img);
+      expect(Buffer.from(again.data).equals(Buffer.from(renderLessonSection(r, n).data))).toBe(
+        true,
+      );
+    }
+  });
+});
