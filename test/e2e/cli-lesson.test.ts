@@ -1,0 +1,128 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  formatLessonTables,
+  lessonToJson,
+  resolveLessonSettings,
+  runLesson,
+} from "../../src/lesson/index.js";
+import { renderLessonSection } from "../../src/render/lesson.js";
+import { decodeRgbaPng } from "../helpers/png.js";
+
+// `meshway lesson` through the spawned CLI (dist/, built by the pretest script).
+function meshway(...args: string[]) {
+  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-"));
+
+describe("meshway lesson", () => {
+  it.each([0.25, 0.75, 1.5])(
+    "--radius %s --json prints one object whose tables equal runLesson's",
+    (r) => {
+      const out = meshway("lesson", "--radius", String(r), "--json");
+      expect(out.code).toBe(0);
+      expect(out.stderr).toBe("");
+      const json = JSON.parse(out.stdout);
+      const direct = runLesson(resolveLessonSettings({ radius: r }));
+      expect(json).toEqual(JSON.parse(JSON.stringify(lessonToJson(direct))));
+      expect(json.tables.length).toBe(4);
+      expect(json.settings).toEqual({
+        radius: r,
+        shape: "square",
+        method: "meshway",
+        view: "straight",
+      });
+      expect(json.passed).toBe(true);
+    },
+  );
+
+  it("default text output is the Chinese tables and self-check, as formatLessonTables prints them", () => {
+    const out = meshway("lesson");
+    expect(out.code).toBe(0);
+    expect(out.stdout).toBe(formatLessonTables(runLesson(resolveLessonSettings({})), "zh", "text"));
+    expect(out.stdout).toMatch(/^表①/);
+    expect(out.stdout).toContain("自检：");
+  });
+
+  it("--lang en --markdown prints English Markdown tables for the chosen settings", () => {
+    const out = meshway(
+      "lesson",
+      "--lang",
+      "en",
+      "--markdown",
+      "--method",
+      "simple",
+      "--shape",
+      "L",
+      "--radius",
+      "1.2",
+    );
+    expect(out.code).toBe(0);
+    const settings = resolveLessonSettings({ method: "simple", shape: "L", radius: 1.2 });
+    expect(out.stdout).toBe(formatLessonTables(runLesson(settings), "en", "markdown"));
+    expect(out.stdout).toMatch(/^### Table ①/);
+    expect(out.stdout.match(/^\| --- /gm)?.length).toBe(4);
+    expect(/[\u4e00-\u9fff]/.test(out.stdout)).toBe(false);
+  });
+
+  it.each([1, 2, 3, 4])(
+    "--png --section %s writes the very pixels renderLessonSection draws",
+    (n) => {
+      const file = join(dir, `s${n}.png`);
+      const out = meshway(
+        "lesson",
+        "--radius",
+        "0.5",
+        "--view",
+        "midpoint",
+        "--png",
+        file,
+        "--section",
+        String(n),
+      );
+      expect(out.code).toBe(0);
+      const png = decodeRgbaPng(new Uint8Array(readFileSync(file)));
+      const img = renderLessonSection(
+        runLesson(resolveLessonSettings({ radius: 0.5, view: "midpoint" })),
+        n as 1,
+      );
+      expect([png.width, png.height]).toEqual([img.width, img.height]);
+      expect(Buffer.from(png.pixels).equals(Buffer.from(img.data))).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.includes(".tmp"))).toEqual([]);
+    },
+  );
+
+  it.each([
+    [["--radius", "2"], /--radius/],
+    [["--radius", "abc"], /--radius/],
+    [["--shape", "circle"], /--shape/],
+    [["--method", "recast"], /--method/],
+    [["--view", "both"], /--view/],
+    [["--lang", "fr"], /--lang/],
+    [["--section", "2"], /--png and --section/],
+    [["--png", "x.png", "--section", "5"], /--section/],
+    [["--json", "--markdown"], /--json and --markdown/],
+    [["--frobnicate"], /frobnicate/],
+    [["extra.obj"], /no file/],
+  ])("bad arguments %j exit 2 with a usage message and write nothing", (args, msg) => {
+    const out = meshway("lesson", ...args);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toMatch(/^meshway: /);
+    expect(out.stderr).toMatch(msg);
+    expect(out.stderr).toContain("usage: meshway lesson");
+    expect(existsSync("x.png")).toBe(false);
+  });
+
+  it("--help prints the usage with examples and exits 0", () => {
+    const out = meshway("lesson", "--help");
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("usage: meshway lesson");
+    expect(out.stdout).toContain("examples:");
+  });
+});
