@@ -121,7 +121,9 @@ const zh: Record<MessageKey, string> = {
   "readout.midpoint": "中点折线（点 / 长）",
   "readout.straight": "拉直后（点 / 长）",
   "readout.shorter": "比中点折线短",
-  "readout.removable": "还能删掉的点",
+  "readout.removable": "画出的折线上还能删掉的点",
+  "readout.shownMidpoint": "画出的：中点折线（点数 / 长度）",
+  "readout.shownStraight": "画出的：拉直后（点数 / 长度）",
   "readout.onSurface": "采样点在面上",
 };
 
@@ -237,7 +239,9 @@ const en: Record<MessageKey, string> = {
   "readout.midpoint": "Midpoint polyline (points / length)",
   "readout.straight": "Straightened (points / length)",
   "readout.shorter": "Shorter than midpoints",
-  "readout.removable": "Points still removable",
+  "readout.removable": "Points of the drawn polyline still removable",
+  "readout.shownMidpoint": "Drawn: midpoint polyline (points / length)",
+  "readout.shownStraight": "Drawn: straightened (points / length)",
   "readout.onSurface": "Samples on the surface",
 };
 

@@ -1,11 +1,13 @@
 import { fmt4, fmtBool, fmtInt, fmtOf, fmtPercent, NA } from "./format.js";
 import type { LessonPartition } from "./partition.js";
 import type { LessonPath } from "./path.js";
+import type { LessonPathView } from "./settings.js";
 import type { LessonSurface } from "./surface.js";
 import type { LessonConvexSection, LessonSectionReadouts } from "./types.js";
 
 /** The numbers shown beside each section's picture, for the current settings. */
 export function lessonReadouts(
+  view: LessonPathView,
   convex: LessonConvexSection,
   surface: LessonSurface,
   current: LessonPartition,
@@ -21,6 +23,7 @@ export function lessonReadouts(
     path.midpoint.length > 0
       ? ((path.midpoint.length - final.length) / path.midpoint.length) * 100
       : 0;
+  const shown = view === "midpoint" ? path.midpoint : final;
   const adj = current.adjacency;
   return [
     {
@@ -119,6 +122,11 @@ export function lessonReadouts(
     {
       section: 4,
       items: [
+        {
+          id: "shown",
+          label: view === "midpoint" ? "readout.shownMidpoint" : "readout.shownStraight",
+          value: `${shown.count} / ${fmt4(shown.length)}`,
+        },
         { id: "sequence", label: "readout.sequence", value: fmtInt(path.polygons.length) },
         { id: "settled", label: "readout.settled", value: fmtInt(path.settled) },
         {
@@ -132,7 +140,7 @@ export function lessonReadouts(
           value: `${final.count} / ${fmt4(final.length)}`,
         },
         { id: "shorter", label: "readout.shorter", value: fmtPercent(shorter) },
-        { id: "removable", label: "readout.removable", value: fmtInt(final.removable) },
+        { id: "removable", label: "readout.removable", value: fmtInt(shown.removable) },
         {
           id: "onSurface",
           label: "readout.onSurface",

@@ -132,7 +132,7 @@ export function runLesson(settings: LessonSettings): LessonResult {
     partition,
     path,
     tables,
-    readouts: lessonReadouts(convex, st.surface, partition.current, path),
+    readouts: lessonReadouts(s.view, convex, st.surface, partition.current, path),
     checks,
     log,
     logVars,

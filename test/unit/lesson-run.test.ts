@@ -99,6 +99,15 @@ describe("runLesson", () => {
     expect(r.log.length).toBe(r.logVars.length);
   });
 
+  it("section 4's readouts follow the path view: the drawn polyline and its removable points", () => {
+    const mid = runLesson(resolveLessonSettings({ view: "midpoint", method: "simple" })).readouts[3]!.items;
+    const straight = runLesson(resolveLessonSettings({ view: "straight", method: "simple" })).readouts[3]!.items;
+    expect(mid[0]!.label).toBe("readout.shownMidpoint");
+    expect(straight[0]!.label).toBe("readout.shownStraight");
+    expect(mid[0]!.value).not.toBe(straight[0]!.value);
+    expect(straight.find((i) => i.id === "removable")!.value).toBe("0");
+  });
+
   it("handles the missing exact path: null in the result, a dash in the table, no exact check", () => {
     const r = runLesson(resolveLessonSettings({}));
     expect(r.path.exact).toBeNull();
