@@ -20,6 +20,7 @@ import {
   fillRect,
   type Rgba,
   type RgbaImage,
+  setPixel,
   WHITE,
 } from "./raster.js";
 
@@ -33,7 +34,6 @@ export type LessonSection = 1 | 2 | 3 | 4;
 const OBSTACLE: Rgba = [84, 88, 96, 255];
 const WALKABLE: Rgba = [214, 233, 248, 255];
 const REMOVED: Rgba = [236, 229, 218, 255];
-const GRID: Rgba = [255, 255, 255, 255];
 const DIFFER: Rgba = [200, 40, 120, 255];
 const OUTLINE: Rgba = [40, 48, 60, 255];
 const SHAPE_FILL: Rgba = [190, 220, 245, 255];
@@ -84,7 +84,11 @@ function drawObstacles(img: RgbaImage): void {
   }
 }
 
-/** Cells by state, with 1-pixel white gaps so the voxels read as voxels. */
+/**
+ * Cells by state as opaque 9 × 9 squares on their 10 × 10 pixel cell, leaving a 1-pixel white
+ * gap so the voxels read as voxels. Written pixel by pixel (setPixel): 1536 scan conversions
+ * through fillRect would cost most of a frame while the slider moves.
+ */
 function drawCells(img: RgbaImage, state: Uint8Array): void {
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
@@ -92,13 +96,12 @@ function drawCells(img: RgbaImage, state: Uint8Array): void {
     for (let i = 0; i < cols; i++) {
       const s = state[i + j * cols]!;
       if (s === CELL_BLOCKED) continue;
-      fillRect(img, i * c, j * c, c, c, s === CELL_WALKABLE ? WALKABLE : REMOVED);
+      const colour = s === CELL_WALKABLE ? WALKABLE : REMOVED;
+      for (let y = j * c; y < j * c + c - 1; y++) {
+        for (let x = i * c; x < i * c + c - 1; x++) setPixel(img, x, y, colour);
+      }
     }
   }
-  const lines: number[] = [];
-  for (let i = 1; i < cols; i++) lines.push(i * c, 0, i * c, rows * c);
-  for (let j = 1; j < rows; j++) lines.push(0, j * c, cols * c, j * c);
-  drawSegments(img, lines, 1, GRID);
 }
 
 function dot(img: RgbaImage, x: number, z: number, r: number, colour: Rgba): void {
@@ -138,7 +141,10 @@ function drawSurface(img: RgbaImage, result: LessonResult): void {
   const differ = result.surface.differ;
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
-      if (differ[i + j * cols]) fillRect(img, i * c + 3, j * c + 3, c - 6, c - 6, DIFFER);
+      if (!differ[i + j * cols]) continue;
+      for (let y = j * c + 3; y < j * c + c - 3; y++) {
+        for (let x = i * c + 3; x < i * c + c - 3; x++) setPixel(img, x, y, DIFFER);
+      }
     }
   }
   drawStartGoal(img);
@@ -158,7 +164,14 @@ function drawPolygons(
     const a = strong === null || strong.has(p) ? alpha : Math.round(alpha * 0.35);
     fillPolygon(img, rings[p]!, [base[0], base[1], base[2], a]);
   }
-  for (const r of rings) drawPolyline(img, r, 1.2, OUTLINE, { antialias: true, closed: true });
+  // All outlines as one shape: shared edges are blended once, and one scan conversion is cheap.
+  const edges: number[] = [];
+  for (const r of rings) {
+    const n = r.length >> 1;
+    for (let k = 0, m = n - 1; k < n; m = k++)
+      edges.push(r[m * 2]!, r[m * 2 + 1]!, r[k * 2]!, r[k * 2 + 1]!);
+  }
+  drawSegments(img, edges, 1.2, OUTLINE, { antialias: true, cap: "round" });
 }
 
 /** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
