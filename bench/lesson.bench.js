@@ -46,6 +46,8 @@ for (let run = 0; run < RUNS; run++) {
 }
 const f = (x) => x.toFixed(2).padStart(8);
 console.log("runLesson per call [ms]      median over runs");
-console.log(`cold (first at a radius)  ${f(median(cold))}   (slowest radius, median over runs: ${f(median(coldMax))})`);
+console.log(
+  `cold (first at a radius)  ${f(median(cold))}   (slowest radius, median over runs: ${f(median(coldMax))})`,
+);
 console.log(`warm (cached radius)      ${f(median(warm))}`);
 console.log(`renderLessonSection ×4    ${f(median(render))}`);

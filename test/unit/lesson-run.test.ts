@@ -100,8 +100,10 @@ describe("runLesson", () => {
   });
 
   it("section 4's readouts follow the path view: the drawn polyline and its removable points", () => {
-    const mid = runLesson(resolveLessonSettings({ view: "midpoint", method: "meshway" })).readouts[3]!.items;
-    const straight = runLesson(resolveLessonSettings({ view: "straight", method: "meshway" })).readouts[3]!.items;
+    const mid = runLesson(resolveLessonSettings({ view: "midpoint", method: "meshway" }))
+      .readouts[3]!.items;
+    const straight = runLesson(resolveLessonSettings({ view: "straight", method: "meshway" }))
+      .readouts[3]!.items;
     expect(mid[0]!.label).toBe("readout.shownMidpoint");
     expect(straight[0]!.label).toBe("readout.shownStraight");
     expect(mid[0]!.value).not.toBe(straight[0]!.value);
