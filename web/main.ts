@@ -11,21 +11,19 @@
 import {
   DEFAULT_LESSON_SETTINGS,
   hitTestLesson,
-  isPageMessageKey,
   LESSON_RADIUS,
   type LessonLang,
   type LessonMethod,
   type LessonReadout,
   type LessonResult,
   type LessonSettings,
-  lessonPixelToWorld,
-  lessonReadouts,
-  pageText,
-  renderLessonSection,
   resolveLessonSettings,
   runLesson,
   t,
-} from "./lesson-api.js";
+} from "../src/lesson/index.js";
+import { isPageMessageKey, pageText } from "../src/lesson/web-support/page-messages.js";
+import { lessonPixelToWorld, renderLessonSection } from "../src/render/lesson.js";
+import type { RgbaImage } from "../src/render/raster.js";
 
 type Section = 1 | 2 | 3 | 4;
 const SECTIONS: readonly Section[] = [1, 2, 3, 4];
@@ -37,6 +35,8 @@ interface SectionView {
   context: CanvasRenderingContext2D | null;
   readouts: HTMLDListElement;
   tableWrap: HTMLElement;
+  /** The section's last picture, redrawn in place on the next recompute. */
+  image: RgbaImage | null;
 }
 
 const page = {
@@ -63,6 +63,7 @@ const views: SectionView[] = SECTIONS.map((section) => {
     context: canvas.getContext("2d"),
     readouts: root.querySelector(".readouts dl")!,
     tableWrap: root.querySelector(".table-wrap")!,
+    image: null,
   };
 });
 
@@ -160,10 +161,9 @@ function renderAll(): void {
     view: text(`page.view.${result.settings.view}`),
     generation: page.generation,
   });
-  const readouts = lessonReadouts(result);
   for (const view of views) {
     renderPicture(result, view);
-    renderReadouts(readouts[view.section - 1]?.items ?? [], view);
+    renderReadouts(result.readouts[view.section - 1]?.items ?? [], view);
     renderTable(result, view);
   }
   renderChecks(result);
@@ -186,10 +186,13 @@ function renderStaticText(): void {
 
 function renderPicture(result: LessonResult, view: SectionView): void {
   if (!view.context) return;
-  const image = renderLessonSection(result, view.section);
+  // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
+  const image = renderLessonSection(result, view.section, view.image ?? undefined);
+  view.image = image;
   if (view.canvas.width !== image.width) view.canvas.width = image.width;
   if (view.canvas.height !== image.height) view.canvas.height = image.height;
-  view.context.putImageData(new ImageData(image.data, image.width, image.height), 0, 0);
+  const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
+  view.context.putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
 }
 
 function renderReadouts(items: readonly LessonReadout[], view: SectionView): void {

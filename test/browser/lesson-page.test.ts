@@ -41,11 +41,6 @@ afterAll(async () => {
 
 const url = () => `${origin}/index.html`;
 
-// TODO(lesson-web): remove this guard once lesson-core's `meshway lesson` command lands; every
-// CLI comparison below must then run unconditionally.
-const cliReady = meshway("lesson", "--help").code === 0;
-const withCli = it.skipIf(!cliReady);
-
 describe("the explainer page in a browser", () => {
   it("loads in Chinese with no console errors, four tables, four pictures and a self-check", async () => {
     const { page, problems } = await openPage(browser, url());
@@ -73,86 +68,77 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  withCli(
-    "moving the slider to 1.50 changes the tables to what `meshway lesson --radius 1.5` prints",
-    async () => {
-      const { page, problems } = await openPage(browser, url());
-      const before = await domTables(page);
-      await page.locator("#radius").focus();
-      await page.keyboard.press("End");
+  it("moving the slider to 1.50 changes the tables to what `meshway lesson --radius 1.5` prints", async () => {
+    const { page, problems } = await openPage(browser, url());
+    const before = await domTables(page);
+    await page.locator("#radius").focus();
+    await page.keyboard.press("End");
+    await ready(page);
+    expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).radius).toBe(
+      1.5,
+    );
+    const after = await domTables(page);
+    expect(after).not.toEqual(before);
+    expect(after).toEqual(cliTables("--radius", "1.5"));
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("for radii 0.25, 0.75 and 1.50 the DOM tables equal the CLI's, in both languages", async () => {
+    const { page, problems } = await openPage(browser, url());
+    for (const lang of ["zh", "en"] as const) {
+      await page.locator(`#lang-${lang}`).click();
       await ready(page);
-      expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).radius).toBe(
-        1.5,
-      );
-      const after = await domTables(page);
-      expect(after).not.toEqual(before);
-      expect(after).toEqual(cliTables("--radius", "1.5"));
-      expect(problems).toEqual([]);
-      await page.context().close();
-    },
-  );
-
-  withCli(
-    "for radii 0.25, 0.75 and 1.50 the DOM tables equal the CLI's, in both languages",
-    async () => {
-      const { page, problems } = await openPage(browser, url());
-      for (const lang of ["zh", "en"] as const) {
-        await page.locator(`#lang-${lang}`).click();
-        await ready(page);
-        for (const r of [0.25, 0.75, 1.5]) {
-          await setRadius(page, r);
-          expect(await domTables(page)).toEqual(cliTables("--radius", String(r), "--lang", lang));
-        }
+      for (const r of [0.25, 0.75, 1.5]) {
+        await setRadius(page, r);
+        expect(await domTables(page)).toEqual(cliTables("--radius", String(r), "--lang", lang));
       }
-      expect(problems).toEqual([]);
-      await page.context().close();
-    },
-  );
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 
-  withCli(
-    "every canvas shows exactly the pixels of `meshway lesson --png --section N`",
-    async () => {
-      const { page, problems } = await openPage(browser, url());
-      await setRadius(page, 1.1);
-      await choose(page, "shape", "L");
-      await choose(page, "method", "simple");
-      await choose(page, "view", "midpoint");
-      const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-png-"));
-      try {
-        for (const section of [1, 2, 3, 4]) {
-          const png = join(dir, `s${section}.png`);
-          const args = [
-            "--radius",
-            "1.1",
-            "--shape",
-            "L",
-            "--method",
-            "simple",
-            "--view",
-            "midpoint",
-          ];
-          const r = meshway("lesson", ...args, "--png", png, "--section", String(section));
-          expect(r.code, r.stderr).toBe(0);
-          const expected = decodeRgbaPng(readFileSync(png));
-          const shown = await page.evaluate((s) => {
-            const canvas = document.querySelector<HTMLCanvasElement>(`#s${s} canvas`)!;
-            const image = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-            return { width: image.width, height: image.height, pixels: [...image.data] };
-          }, section);
-          expect([shown.width, shown.height]).toEqual([expected.width, expected.height]);
-          // Compare whole buffers (one assertion; a mismatch reports the first differing byte).
-          const got = Buffer.from(shown.pixels);
-          const want = Buffer.from(expected.pixels);
-          const firstDiff = got.findIndex((b, i) => b !== want[i]);
-          expect(firstDiff, `section ${section}: first differing byte`).toBe(-1);
-        }
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+  it("every canvas shows exactly the pixels of `meshway lesson --png --section N`", async () => {
+    const { page, problems } = await openPage(browser, url());
+    await setRadius(page, 1.1);
+    await choose(page, "shape", "L");
+    await choose(page, "method", "simple");
+    await choose(page, "view", "midpoint");
+    const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-png-"));
+    try {
+      for (const section of [1, 2, 3, 4]) {
+        const png = join(dir, `s${section}.png`);
+        const args = [
+          "--radius",
+          "1.1",
+          "--shape",
+          "L",
+          "--method",
+          "simple",
+          "--view",
+          "midpoint",
+        ];
+        const r = meshway("lesson", ...args, "--png", png, "--section", String(section));
+        expect(r.code, r.stderr).toBe(0);
+        const expected = decodeRgbaPng(readFileSync(png));
+        const shown = await page.evaluate((s) => {
+          const canvas = document.querySelector<HTMLCanvasElement>(`#s${s} canvas`)!;
+          const image = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+          return { width: image.width, height: image.height, pixels: [...image.data] };
+        }, section);
+        expect([shown.width, shown.height]).toEqual([expected.width, expected.height]);
+        // Compare whole buffers (one assertion; a mismatch reports the first differing byte).
+        const got = Buffer.from(shown.pixels);
+        const want = Buffer.from(expected.pixels);
+        const firstDiff = got.findIndex((b, i) => b !== want[i]);
+        expect(firstDiff, `section ${section}: first differing byte`).toBe(-1);
       }
-      expect(problems).toEqual([]);
-      await page.context().close();
-    },
-  );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 
   it("the shape, path-view and method toggles each change the readouts", async () => {
     const { page, problems } = await openPage(browser, url());
@@ -188,23 +174,20 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  withCli(
-    "without a canvas 2D context the notice appears and the text and all four tables still render",
-    async () => {
-      const noCanvas = "HTMLCanvasElement.prototype.getContext = function () { return null; };";
-      const { page, problems } = await openPage(browser, url(), noCanvas);
-      expect(await page.locator("#fallback").isVisible()).toBe(true);
-      expect(await page.locator("#fallback").textContent()).toMatch(CJK);
-      expect(await page.locator("canvas:visible").count()).toBe(0);
-      const tables = await domTables(page);
-      expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
-      expect(tables).toEqual(cliTables());
-      await setRadius(page, 1.5);
-      expect(await domTables(page)).toEqual(cliTables("--radius", "1.5"));
-      expect(problems).toEqual([]);
-      await page.context().close();
-    },
-  );
+  it("without a canvas 2D context the notice appears and the text and all four tables still render", async () => {
+    const noCanvas = "HTMLCanvasElement.prototype.getContext = function () { return null; };";
+    const { page, problems } = await openPage(browser, url(), noCanvas);
+    expect(await page.locator("#fallback").isVisible()).toBe(true);
+    expect(await page.locator("#fallback").textContent()).toMatch(CJK);
+    expect(await page.locator("canvas:visible").count()).toBe(0);
+    const tables = await domTables(page);
+    expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
+    expect(tables).toEqual(cliTables());
+    await setRadius(page, 1.5);
+    expect(await domTables(page)).toEqual(cliTables("--radius", "1.5"));
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 
   it("the English switch leaves no Chinese character visible anywhere on the page", async () => {
     const { page, problems } = await openPage(browser, url());
@@ -230,60 +213,57 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  withCli(
-    "survives the slider dragged end to end 100 times and spammed toggles, ending consistent",
-    async () => {
-      const { page, problems } = await openPage(browser, url());
-      const slider = page.locator("#radius");
-      await slider.scrollIntoViewIfNeeded();
-      const box = (await slider.boundingBox())!;
-      const y = box.y + box.height / 2;
-      for (let i = 0; i < 100; i++) {
-        const [from, to] = i % 2 === 0 ? [box.x, box.x + box.width] : [box.x + box.width, box.x];
-        await page.mouse.move(from + (i % 2 === 0 ? 1 : -1), y);
-        await page.mouse.down();
-        await page.mouse.move(to, y, { steps: 4 });
-        await page.mouse.up();
-      }
-      const toggles = [
-        'input[name="shape"][value="L"]',
-        'input[name="view"][value="midpoint"]',
-        'input[name="method"][value="simple"]',
-        'input[name="shape"][value="square"]',
-        'input[name="view"][value="straight"]',
-        'input[name="method"][value="meshway"]',
-        "#lang-en",
-        "#lang-zh",
-        "#reset",
-      ];
-      for (let i = 0; i < 60; i++) await page.locator(toggles[(i * 7) % toggles.length]!).click();
-      await page.locator('input[name="method"][value="simple"]').click();
-      await ready(page);
-      const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
-      const controls = await page.evaluate(() => ({
-        radius: Number((document.getElementById("radius") as HTMLInputElement).value),
-        shape: document.querySelector<HTMLInputElement>('input[name="shape"]:checked')!.value,
-        method: document.querySelector<HTMLInputElement>('input[name="method"]:checked')!.value,
-        view: document.querySelector<HTMLInputElement>('input[name="view"]:checked')!.value,
-      }));
-      expect(settings).toEqual({ ...controls, radius: Math.round(controls.radius * 100) / 100 });
-      const lang = await page.evaluate(() => document.documentElement.lang);
-      expect(await domTables(page)).toEqual(
-        cliTables(
-          "--radius",
-          String(settings.radius),
-          "--shape",
-          settings.shape,
-          "--method",
-          settings.method,
-          "--view",
-          settings.view,
-          "--lang",
-          lang === "en" ? "en" : "zh",
-        ),
-      );
-      expect(problems).toEqual([]);
-      await page.context().close();
-    },
-  );
+  it("survives the slider dragged end to end 100 times and spammed toggles, ending consistent", async () => {
+    const { page, problems } = await openPage(browser, url());
+    const slider = page.locator("#radius");
+    await slider.scrollIntoViewIfNeeded();
+    const box = (await slider.boundingBox())!;
+    const y = box.y + box.height / 2;
+    for (let i = 0; i < 100; i++) {
+      const [from, to] = i % 2 === 0 ? [box.x, box.x + box.width] : [box.x + box.width, box.x];
+      await page.mouse.move(from + (i % 2 === 0 ? 1 : -1), y);
+      await page.mouse.down();
+      await page.mouse.move(to, y, { steps: 4 });
+      await page.mouse.up();
+    }
+    const toggles = [
+      'input[name="shape"][value="L"]',
+      'input[name="view"][value="midpoint"]',
+      'input[name="method"][value="simple"]',
+      'input[name="shape"][value="square"]',
+      'input[name="view"][value="straight"]',
+      'input[name="method"][value="meshway"]',
+      "#lang-en",
+      "#lang-zh",
+      "#reset",
+    ];
+    for (let i = 0; i < 60; i++) await page.locator(toggles[(i * 7) % toggles.length]!).click();
+    await page.locator('input[name="method"][value="simple"]').click();
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    const controls = await page.evaluate(() => ({
+      radius: Number((document.getElementById("radius") as HTMLInputElement).value),
+      shape: document.querySelector<HTMLInputElement>('input[name="shape"]:checked')!.value,
+      method: document.querySelector<HTMLInputElement>('input[name="method"]:checked')!.value,
+      view: document.querySelector<HTMLInputElement>('input[name="view"]:checked')!.value,
+    }));
+    expect(settings).toEqual({ ...controls, radius: Math.round(controls.radius * 100) / 100 });
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect(await domTables(page)).toEqual(
+      cliTables(
+        "--radius",
+        String(settings.radius),
+        "--shape",
+        settings.shape,
+        "--method",
+        settings.method,
+        "--view",
+        settings.view,
+        "--lang",
+        lang === "en" ? "en" : "zh",
+      ),
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });
