@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -124,27 +124,48 @@ export function domReadouts(page: Page): Promise<string[]> {
   );
 }
 
-/** Runs the built CLI (dist/, from `pretest`) like a user would. */
-export function meshway(...args: string[]): {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-} {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
+/** Runs the built CLI (dist/, from `pretest`) like a user would; several may run at once. */
+export function meshway(
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["bin/meshway.js", ...args],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The CLI's tables for these options: per table, per row, the cell strings. */
-export function cliTables(...args: string[]): { id: string; cells: string[][] }[] {
-  const r = meshway("lesson", ...args, "--json");
+export async function cliTables(...args: string[]): Promise<{ id: string; cells: string[][] }[]> {
+  const r = await meshway("lesson", ...args, "--json");
   if (r.code !== 0) throw new Error(`meshway lesson ${args.join(" ")} failed: ${r.stderr}`);
   const json = JSON.parse(r.stdout) as {
     tables: { id: string; rows: { cells: string[] }[] }[];
   };
   return json.tables.map((t) => ({ id: t.id, cells: t.rows.map((row) => row.cells) }));
+}
+
+/** A canvas's pixels as the page reads them back (getImageData), base64 for a fast transfer. */
+export async function canvasPixels(
+  page: Page,
+  selector: string,
+): Promise<{ width: number; height: number; pixels: Buffer }> {
+  const shown = await page.evaluate((sel) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(sel)!;
+    const image = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    let binary = "";
+    for (let i = 0; i < image.data.length; i += 0x8000) {
+      binary += String.fromCharCode(...image.data.subarray(i, i + 0x8000));
+    }
+    return { width: image.width, height: image.height, base64: btoa(binary) };
+  }, selector);
+  return { width: shown.width, height: shown.height, pixels: Buffer.from(shown.base64, "base64") };
 }
 
 /** Sets the radius slider like a user would (value + input/change events) and waits. */

@@ -9,6 +9,7 @@ import { decodeRgbaPng } from "../helpers/png.js";
 import {
   buildPage,
   CJK,
+  canvasPixels,
   choose,
   cliTables,
   domReadouts,
@@ -79,20 +80,24 @@ describe("the explainer page in a browser", () => {
     );
     const after = await domTables(page);
     expect(after).not.toEqual(before);
-    expect(after).toEqual(cliTables("--radius", "1.5"));
+    expect(after).toEqual(await cliTables("--radius", "1.5"));
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it("for radii 0.25, 0.75 and 1.50 the DOM tables equal the CLI's, in both languages", async () => {
-    const { page, problems } = await openPage(browser, url());
-    for (const lang of ["zh", "en"] as const) {
+    const cases = (["zh", "en"] as const).flatMap((lang) =>
+      [0.25, 0.75, 1.5].map((r) => ({ lang, r })),
+    );
+    const [{ page, problems }, ...expected] = await Promise.all([
+      openPage(browser, url()),
+      ...cases.map(({ lang, r }) => cliTables("--radius", String(r), "--lang", lang)),
+    ]);
+    for (const [i, { lang, r }] of cases.entries()) {
       await page.locator(`#lang-${lang}`).click();
       await ready(page);
-      for (const r of [0.25, 0.75, 1.5]) {
-        await setRadius(page, r);
-        expect(await domTables(page)).toEqual(cliTables("--radius", String(r), "--lang", lang));
-      }
+      await setRadius(page, r);
+      expect(await domTables(page), `${lang}, radius ${r}`).toEqual(expected[i]);
     }
     expect(problems).toEqual([]);
     await page.context().close();
@@ -106,32 +111,22 @@ describe("the explainer page in a browser", () => {
     await choose(page, "view", "midpoint");
     const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-png-"));
     try {
+      const args = ["--radius", "1.1", "--shape", "L", "--method", "simple", "--view", "midpoint"];
+      const runs = await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          meshway("lesson", ...args, "--png", join(dir, `s${n}.png`), "--section", String(n)),
+        ),
+      );
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
       for (const section of [1, 2, 3, 4]) {
-        const png = join(dir, `s${section}.png`);
-        const args = [
-          "--radius",
-          "1.1",
-          "--shape",
-          "L",
-          "--method",
-          "simple",
-          "--view",
-          "midpoint",
-        ];
-        const r = meshway("lesson", ...args, "--png", png, "--section", String(section));
-        expect(r.code, r.stderr).toBe(0);
-        const expected = decodeRgbaPng(readFileSync(png));
-        const shown = await page.evaluate((s) => {
-          const canvas = document.querySelector<HTMLCanvasElement>(`#s${s} canvas`)!;
-          const image = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-          return { width: image.width, height: image.height, pixels: [...image.data] };
-        }, section);
+        const expected = decodeRgbaPng(readFileSync(join(dir, `s${section}.png`)));
+        const shown = await canvasPixels(page, `#s${section} canvas`);
         expect([shown.width, shown.height]).toEqual([expected.width, expected.height]);
-        // Compare whole buffers (one assertion; a mismatch reports the first differing byte).
-        const got = Buffer.from(shown.pixels);
+        // One comparison per picture; a mismatch reports the first differing byte.
         const want = Buffer.from(expected.pixels);
-        const firstDiff = got.findIndex((b, i) => b !== want[i]);
+        const firstDiff = shown.pixels.findIndex((b, i) => b !== want[i]);
         expect(firstDiff, `section ${section}: first differing byte`).toBe(-1);
+        expect(shown.pixels.length).toBe(want.length);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -182,9 +177,10 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("canvas:visible").count()).toBe(0);
     const tables = await domTables(page);
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
-    expect(tables).toEqual(cliTables());
+    const [atDefault, atMax] = await Promise.all([cliTables(), cliTables("--radius", "1.5")]);
+    expect(tables).toEqual(atDefault);
     await setRadius(page, 1.5);
-    expect(await domTables(page)).toEqual(cliTables("--radius", "1.5"));
+    expect(await domTables(page)).toEqual(atMax);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -223,7 +219,7 @@ describe("the explainer page in a browser", () => {
       const [from, to] = i % 2 === 0 ? [box.x, box.x + box.width] : [box.x + box.width, box.x];
       await page.mouse.move(from + (i % 2 === 0 ? 1 : -1), y);
       await page.mouse.down();
-      await page.mouse.move(to, y, { steps: 4 });
+      await page.mouse.move(to, y, { steps: 2 });
       await page.mouse.up();
     }
     const toggles = [
@@ -250,7 +246,7 @@ describe("the explainer page in a browser", () => {
     expect(settings).toEqual({ ...controls, radius: Math.round(controls.radius * 100) / 100 });
     const lang = await page.evaluate(() => document.documentElement.lang);
     expect(await domTables(page)).toEqual(
-      cliTables(
+      await cliTables(
         "--radius",
         String(settings.radius),
         "--shape",
