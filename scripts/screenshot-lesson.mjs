@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshot of the explainer page for the README: builds web/ with Vite into a temporary folder,
-// opens it from disk in headless Debian chromium and captures the controls and sections 1 to 3.
+// opens it from disk in headless Debian chromium and captures the view at section 3.
 //   node scripts/screenshot-lesson.mjs [--lang en|zh] [--out docs/lesson.png]
 // English by default: the Chinese text needs CJK fonts, which minimal Linux images lack.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -39,12 +39,13 @@ try {
   await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
   await page.click(`#lang-${values.lang}`);
   await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
-  // From the controls to the end of section 3's table: the pictures, readouts and tables.
-  const top = await page.locator("#controls").boundingBox();
-  const bottom = await page.locator("#s3 .table-wrap").boundingBox();
-  const clip = { x: 0, y: top.y - 8, width: 1280, height: bottom.y + bottom.height - top.y + 16 };
-  await page.screenshot({ path: values.out, clip, fullPage: true });
-  console.log(`wrote ${values.out} (${clip.width}×${Math.round(clip.height)} px, ${values.lang})`);
+  // What a reader sees at section 3: the sticky controls on top, the text, the picture with its
+  // readouts, the pointer probing a polygon.
+  await page.locator("#s3").evaluate((el) => el.scrollIntoView({ block: "start" }));
+  const box = await page.locator("#s3 canvas").boundingBox();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.55);
+  await page.screenshot({ path: values.out });
+  console.log(`wrote ${values.out} (1280×900 px, ${values.lang})`);
 } finally {
   await browser.close();
   rmSync(outDir, { recursive: true, force: true });

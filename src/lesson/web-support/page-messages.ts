@@ -64,7 +64,7 @@ const zh = {
     "把半径从 0.25 拖到 1.50，看可走面怎样变窄、窄道在哪个半径被封死。半径是烘焙进可走面的，后面的划分和找路都建在这张已经变窄的面上。",
   "page.s3.title": "③ 切成多边形",
   "page.s3.gap":
-    "过滤后剩下上千个可走格。把每个格当成图的节点，比直接在方格上找路还要糟——必须把它们压成少量的面。",
+    "过滤后还剩几百到上千个可走格。把每个格当成图的节点，比直接在方格上找路还要糟——必须把它们压成少量的面。",
   "page.s3.adds":
     "划分：简单方法把可走格切成极大矩形（先向右长到头，再整行向下长）；meshway 走真实流程：区域 → 轮廓 → 凸多边形。检查三件事：面积恰好盖满、每个面都是凸的、相邻的面共享一段有长度的边，而不是只碰一个点。",
   "page.s3.observe":
@@ -160,7 +160,7 @@ const en: Record<PageMessageKey, string> = {
     "Drag the radius from 0.25 to 1.50 and watch the walkable surface shrink and the narrow passage close. The radius is baked into the surface: the partition and the path are both built on the shrunken surface.",
   "page.s3.title": "3 · Cut into polygons",
   "page.s3.gap":
-    "After filtering, about a thousand walkable cells remain. Using every cell as a graph node would be worse than searching the grid directly: they must be merged into a few faces.",
+    "After filtering, hundreds of walkable cells remain. Using every cell as a graph node would be worse than searching the grid directly: they must be merged into a few faces.",
   "page.s3.adds":
     "A partition: the simple method cuts the walkable cells into maximal rectangles (grow right as far as possible, then grow the whole run down); meshway runs the real pipeline: regions → contours → convex polygons. Three things are checked: the area is covered exactly, every face is convex, and neighbouring faces share an edge of positive length rather than a single point.",
   "page.s3.observe":
