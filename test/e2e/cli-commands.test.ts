@@ -162,7 +162,7 @@ describe("meshway CLI commands", () => {
       ["info"],
       ["build", NAV_TEST, "--tile-size", "32"],
       ["path", navFile, "--from", FROM, `--to=${TO}`, "--mode", "shortest"],
-      ["lesson"],
+      ["lesson", "--radius", "9"],
     ]) {
       const r = meshway(...args);
       expect(r.code, args.join(" ")).toBe(2);
