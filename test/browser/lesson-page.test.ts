@@ -17,6 +17,7 @@ import {
   launchBrowser,
   meshway,
   openPage,
+  RAW_KEY,
   ready,
   serve,
   setRadius,
@@ -47,7 +48,9 @@ describe("the explainer page in a browser", () => {
     const { page, problems } = await openPage(browser, url());
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
     // biome-ignore lint/performance/useDomNodeTextContent: only rendered (visible) text counts here
-    expect(await page.locator("body").innerText()).toMatch(CJK);
+    const visible = await page.locator("body").innerText();
+    expect(visible).toMatch(CJK);
+    expect(visible.match(RAW_KEY)).toBeNull();
     const tables = await domTables(page);
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     for (const t of tables) expect(t.cells.length).toBeGreaterThan(0);
@@ -196,6 +199,7 @@ describe("the explainer page in a browser", () => {
     const visible = await page.locator("body").innerText();
     const offending = [...visible.split("\n")].filter((line) => CJK.test(line));
     expect(offending).toEqual([]);
+    expect(visible.match(RAW_KEY)).toBeNull();
     const attributes = await page.evaluate(() =>
       [...document.querySelectorAll("[aria-label]")].map((n) => n.getAttribute("aria-label")),
     );
