@@ -273,7 +273,10 @@ function renderProbe(): void {
   const sectionName = text(`page.s${probe.section}.title`);
   const world = lessonPixelToWorld(probe.section, probe.px, probe.py);
   if (!world) {
-    out.textContent = text("page.hover.outside", { section: sectionName });
+    out.textContent = text("page.hover.outside", {
+      section: sectionName,
+      outside: text("hover.outside"),
+    });
     return;
   }
   const method: LessonMethod = world.panel ?? result.settings.method;
@@ -283,13 +286,10 @@ function renderProbe(): void {
     panel: text(`page.method.${method}`),
     x: world.x.toFixed(2),
     z: world.z.toFixed(2),
-    col: hit.cell ? hit.cell[0] : "–",
-    row: hit.cell ? hit.cell[1] : "–",
-    walkable: text(hit.walkable ? "page.hover.walkable" : "page.hover.blocked"),
+    cell: hit.cell ? text("hover.cell", { i: hit.cell[0], j: hit.cell[1] }) : text("hover.outside"),
+    walkable: text(hit.walkable ? "hover.walkable" : "hover.blocked"),
     polygon:
-      hit.polygon === null
-        ? text("page.hover.noPolygon")
-        : text("page.hover.polygon", { index: hit.polygon }),
+      hit.polygon === null ? text("hover.noPolygon") : text("hover.polygon", { p: hit.polygon }),
   });
 }
 
@@ -323,12 +323,14 @@ function start(): void {
   }
   for (const view of views) {
     view.canvas.addEventListener("pointermove", (e) => {
-      const box = view.canvas.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return;
+      // Client → canvas pixels through the content box (the border is not part of the picture).
+      const c = view.canvas;
+      const box = c.getBoundingClientRect();
+      if (c.clientWidth === 0 || c.clientHeight === 0) return;
       page.probe = {
         section: view.section,
-        px: ((e.clientX - box.left) * view.canvas.width) / box.width,
-        py: ((e.clientY - box.top) * view.canvas.height) / box.height,
+        px: ((e.clientX - box.left - c.clientLeft) * c.width) / c.clientWidth,
+        py: ((e.clientY - box.top - c.clientTop) * c.height) / c.clientHeight,
       };
       renderProbe();
     });

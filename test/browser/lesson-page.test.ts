@@ -138,9 +138,10 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  it("the shape, path-view and method toggles each change the readouts", async () => {
+  it("the shape, path-view and method toggles each change the readouts; reset restores them", async () => {
     const { page, problems } = await openPage(browser, url());
-    let before = await domReadouts(page);
+    const initial = await domReadouts(page);
+    let before = initial;
     await choose(page, "shape", "L");
     let after = await domReadouts(page);
     expect(after[0]).not.toBe(before[0]); // section 1 measures the chosen shape
@@ -154,20 +155,47 @@ describe("the explainer page in a browser", () => {
     await choose(page, "method", "simple");
     after = await domReadouts(page);
     expect(after[3]).not.toBe(before[3]); // the path is found on the other method's polygons
+
+    await setRadius(page, 1.2);
+    await page.locator("#reset").click();
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings).toEqual({
+      radius: 0.75,
+      shape: "square",
+      method: "meshway",
+      view: "straight",
+    });
+    expect(await domReadouts(page)).toEqual(initial);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it("hovering a picture reports the cell and polygon under the pointer", async () => {
     const { page, problems } = await openPage(browser, url());
+    await page.locator("#lang-en").click();
+    await ready(page);
     const idle = await page.locator("#probe").textContent();
     const canvas = page.locator("#s3 canvas");
     await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    // The centre of cell (5, 7): 10 picture pixels per cell (LESSON_CANVAS 480 × 320, 48 × 32 cells).
+    const at = await canvas.evaluate(
+      (c: HTMLCanvasElement, [px, py]) => {
+        const box = c.getBoundingClientRect();
+        const sx = c.clientWidth / c.width;
+        const sy = c.clientHeight / c.height;
+        return { x: box.left + c.clientLeft + px! * sx, y: box.top + c.clientTop + py! * sy };
+      },
+      [55, 75],
+    );
+    await page.mouse.move(at.x, at.y);
     const probe = await page.locator("#probe").textContent();
     expect(probe).not.toBe(idle);
-    expect(probe).toMatch(/\(\d+, \d+\)/);
+    expect(probe).toContain("x = 2.75, z = 3.75");
+    expect(probe).toContain("cell (5, 7)");
+    expect(probe).toMatch(/polygon \d+|in no polygon/);
+    await page.mouse.move(1, 1);
+    expect(await page.locator("#probe").textContent()).toBe(idle);
     expect(problems).toEqual([]);
     await page.context().close();
   });

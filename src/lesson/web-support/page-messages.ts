@@ -35,13 +35,9 @@ const zh = {
     "当前：半径 {radius} · 形状 {shape} · 方法 {method} · 路径 {view}（第 {generation} 次计算）",
   "page.hover.title": "定点观察",
   "page.hover.idle": "把鼠标移到任一画面上，这里会报出那一点所在的格和多边形。",
-  "page.hover.outside": "{section}：指针不在场景范围内。",
+  "page.hover.outside": "{section}：{outside}。",
   "page.hover.at":
     "{section}（{panel}）：x = {x}，z = {z} · 格 ({col}, {row}) · {walkable} · {polygon}",
-  "page.hover.walkable": "可走",
-  "page.hover.blocked": "不可走",
-  "page.hover.polygon": "多边形 #{index}",
-  "page.hover.noPolygon": "不在任何多边形里",
   "page.fallback":
     "这台设备拿不到 canvas 2D 绘图上下文，所以画面显示不出来。下面的文字、读数和四张表照常计算、照常更新——画面只是把同一份数据画出来而已。",
   "page.readouts.title": "读数",
@@ -131,13 +127,8 @@ const en: Record<PageMessageKey, string> = {
     "Now: radius {radius} · shape {shape} · method {method} · path {view} (computation {generation})",
   "page.hover.title": "Point probe",
   "page.hover.idle": "Move the pointer over any picture to see the cell and polygon under it.",
-  "page.hover.outside": "{section}: the pointer is outside the scene.",
-  "page.hover.at":
-    "{section} ({panel}): x = {x}, z = {z} · cell ({col}, {row}) · {walkable} · {polygon}",
-  "page.hover.walkable": "walkable",
-  "page.hover.blocked": "blocked",
-  "page.hover.polygon": "polygon #{index}",
-  "page.hover.noPolygon": "in no polygon",
+  "page.hover.outside": "{section}: {outside}.",
+  "page.hover.at": "{section} ({panel}): x = {x}, z = {z} · {cell} · {walkable} · {polygon}",
   "page.fallback":
     "This device gives no canvas 2D drawing context, so the pictures cannot be shown. The text, the readouts and all four tables below are still computed and kept up to date: the pictures only draw the same data.",
   "page.readouts.title": "Readouts",
