@@ -214,7 +214,7 @@ function renderTable(result: LessonResult, view: SectionView): void {
   }
   const table = el("table");
   table.dataset.table = data.id;
-  table.append(el("caption", text(data.title)));
+  table.append(el("caption", text(data.title, data.titleVars)));
   const head = el("tr");
   // Columns name every column including the row-label one; pad if only the cells are named.
   const cellCount = data.rows[0]?.cells.length ?? data.columns.length;

@@ -183,5 +183,8 @@ export async function choose(page: Page, name: string, value: string): Promise<v
 /** CJK ideographs, CJK punctuation, and full-width forms: none may show in English. */
 export const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 
-/** A message key shown untranslated (every MESSAGES / page prose key has one of these prefixes). */
-export const RAW_KEY = /\b(?:page|table|col|row|log|check|readout|hover|word)\.[A-Za-z]/;
+/**
+ * A message key shown untranslated (every MESSAGES / page prose key has one of these prefixes),
+ * or a placeholder left unfilled.
+ */
+export const RAW_KEY = /\b(?:page|table|col|row|log|check|readout|hover|word)\.[A-Za-z]|\{\w+\}/;
