@@ -250,6 +250,8 @@ function renderChecks(result: LessonResult): void {
     const li = el("li", undefined, check.pass ? "pass" : "fail");
     li.dataset.check = check.id;
     li.dataset.pass = String(check.pass);
+    li.dataset.measured = check.measured;
+    li.dataset.expected = check.expected;
     li.append(
       el("span", text(check.pass ? "page.checks.pass" : "page.checks.fail"), "badge"),
       el("span", text(check.label), "label"),

@@ -168,6 +168,67 @@ export async function canvasPixels(
   return { width: shown.width, height: shown.height, pixels: Buffer.from(shown.base64, "base64") };
 }
 
+/** What the page shows in English, as `meshway lesson --json` spells it (its *En fields). */
+export interface EnglishView {
+  tables: { title: string; columns: string[]; labels: string[] }[];
+  readouts: { labels: string[]; values: string[] }[];
+  checks: { label: string; pass: boolean; measured: string; expected: string }[];
+}
+
+interface LessonJson {
+  tables: { titleEn: string; columnsEn: string[]; rows: { labelEn: string }[] }[];
+  readouts: { items: { labelEn: string; value: string }[] }[];
+  checks: { labelEn: string; pass: boolean; measured: string; expected: string }[];
+}
+
+/** The CLI's English text for these options: table headings, readouts and checks. */
+export async function cliEnglish(...args: string[]): Promise<EnglishView> {
+  const r = await meshway("lesson", ...args, "--json");
+  if (r.code !== 0) throw new Error(`meshway lesson ${args.join(" ")} failed: ${r.stderr}`);
+  const json = JSON.parse(r.stdout) as LessonJson;
+  return {
+    tables: json.tables.map((t) => ({
+      title: t.titleEn,
+      columns: t.columnsEn,
+      labels: t.rows.map((row) => row.labelEn),
+    })),
+    readouts: json.readouts.map((g) => ({
+      labels: g.items.map((i) => i.labelEn),
+      values: g.items.map((i) => i.value),
+    })),
+    checks: json.checks.map((c) => ({
+      label: c.labelEn,
+      pass: c.pass,
+      measured: c.measured,
+      expected: c.expected,
+    })),
+  };
+}
+
+/** The same from the page's DOM (read in English). */
+export function domEnglish(page: Page): Promise<EnglishView> {
+  return page.evaluate(() => {
+    const text = (n: Element | null | undefined) => n?.textContent ?? "";
+    return {
+      tables: [...document.querySelectorAll<HTMLTableElement>("table[data-table]")].map((t) => ({
+        title: text(t.caption),
+        columns: [...t.tHead!.rows[0]!.cells].map(text),
+        labels: [...t.tBodies[0]!.rows].map((row) => text(row.cells[0])),
+      })),
+      readouts: [1, 2, 3, 4].map((s) => ({
+        labels: [...document.querySelectorAll(`#s${s} .readouts dt`)].map(text),
+        values: [...document.querySelectorAll(`#s${s} .readouts dd`)].map(text),
+      })),
+      checks: [...document.querySelectorAll<HTMLElement>("#checks-list li")].map((li) => ({
+        label: text(li.querySelector(".label")),
+        pass: li.dataset.pass === "true",
+        measured: li.dataset.measured ?? "",
+        expected: li.dataset.expected ?? "",
+      })),
+    };
+  });
+}
+
 /** Sets the radius slider like a user would (value + input/change events) and waits. */
 export async function setRadius(page: Page, radius: number): Promise<void> {
   await page.locator("#radius").fill(String(radius));

@@ -11,7 +11,9 @@ import {
   CJK,
   canvasPixels,
   choose,
+  cliEnglish,
   cliTables,
+  domEnglish,
   domReadouts,
   domTables,
   launchBrowser,
@@ -88,7 +90,7 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  it("for radii 0.25, 0.75 and 1.50 the DOM tables equal the CLI's, in both languages", async () => {
+  it("for radii 0.25, 0.75 and 1.50 the DOM tables equal the CLI's; English text, readouts and checks too", async () => {
     const cases = (["zh", "en"] as const).flatMap((lang) =>
       [0.25, 0.75, 1.5].map((r) => ({ lang, r })),
     );
@@ -101,6 +103,13 @@ describe("the explainer page in a browser", () => {
       await ready(page);
       await setRadius(page, r);
       expect(await domTables(page), `${lang}, radius ${r}`).toEqual(expected[i]);
+    }
+    // In English every heading, row label, readout and check reads exactly as the CLI spells it.
+    for (const r of [0.25, 1.5]) {
+      await setRadius(page, r);
+      expect(await domEnglish(page), `radius ${r}`).toEqual(
+        await cliEnglish("--radius", String(r)),
+      );
     }
     expect(problems).toEqual([]);
     await page.context().close();
