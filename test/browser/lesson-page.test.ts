@@ -49,6 +49,10 @@ describe("the explainer page in a browser", () => {
   it("loads in Chinese with no console errors, four tables, four pictures and a self-check", async () => {
     const { page, problems } = await openPage(browser, url());
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    // Hover once so the probe line shows its filled-in form too.
+    const box = (await page.locator("#s2 canvas").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.locator("#probe").textContent()).toMatch(/格 \(\d+, \d+\)/);
     // biome-ignore lint/performance/useDomNodeTextContent: only rendered (visible) text counts here
     const visible = await page.locator("body").innerText();
     expect(visible).toMatch(CJK);
