@@ -50,6 +50,7 @@ describe("the explainer page in a browser", () => {
     const { page, problems } = await openPage(browser, url());
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
     // Hover once so the probe line shows its filled-in form too.
+    await page.locator("#s2 canvas").scrollIntoViewIfNeeded();
     const box = (await page.locator("#s2 canvas").boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     expect(await page.locator("#probe").textContent()).toMatch(/格 \(\d+, \d+\)/);
@@ -234,8 +235,10 @@ describe("the explainer page in a browser", () => {
     await page.locator("#lang-en").click();
     await ready(page);
     // Hover once so the probe line shows its filled-in form too.
+    await page.locator("#s4 canvas").scrollIntoViewIfNeeded();
     const box = (await page.locator("#s4 canvas").boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 20);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.locator("#probe").textContent()).toMatch(/cell \(\d+, \d+\)/);
     // biome-ignore lint/performance/useDomNodeTextContent: only rendered (visible) text counts here
     const visible = await page.locator("body").innerText();
     const offending = [...visible.split("\n")].filter((line) => CJK.test(line));
