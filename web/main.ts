@@ -10,6 +10,7 @@
  */
 import {
   DEFAULT_LESSON_SETTINGS,
+  fmtRadius,
   hitTestLesson,
   LESSON_RADIUS,
   type LessonLang,
@@ -116,7 +117,7 @@ function writeControls(s: LessonSettings): void {
     const input = form.querySelector(`input[name="${name}"][value="${value}"]`) as HTMLInputElement;
     input.checked = true;
   }
-  radiusValue.textContent = s.radius.toFixed(2);
+  radiusValue.textContent = fmtRadius(s.radius);
 }
 
 /** Marks the page busy now and recomputes once on the next frame (slider drags coalesce). */
@@ -151,11 +152,11 @@ function recompute(): void {
 
 function renderAll(): void {
   renderStaticText();
-  radiusValue.textContent = page.settings.radius.toFixed(2);
+  radiusValue.textContent = fmtRadius(page.settings.radius);
   const result = page.result;
   if (!result) return;
   byId("settings").textContent = text("page.settings", {
-    radius: result.settings.radius.toFixed(2),
+    radius: fmtRadius(result.settings.radius),
     shape: text(`page.shape.${result.settings.shape}`),
     method: text(`page.method.${result.settings.method}`),
     view: text(`page.view.${result.settings.view}`),
