@@ -36,8 +36,7 @@ const zh = {
   "page.hover.title": "定点观察",
   "page.hover.idle": "把鼠标移到任一画面上，这里会报出那一点所在的格和多边形。",
   "page.hover.outside": "{section}：{outside}。",
-  "page.hover.at":
-    "{section}（{panel}）：x = {x}，z = {z} · {cell} · {walkable} · {polygon}",
+  "page.hover.at": "{section}（{panel}）：x = {x}，z = {z} · {cell} · {walkable} · {polygon}",
   "page.fallback":
     "这台设备拿不到 canvas 2D 绘图上下文，所以画面显示不出来。下面的文字、读数和四张表照常计算、照常更新——画面只是把同一份数据画出来而已。",
   "page.readouts.title": "读数",
