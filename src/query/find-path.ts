@@ -113,12 +113,13 @@ export class PathFinder {
         `findPath: end ref ${endRef} is not a live polygon`,
       );
     }
-    const sx = startPos[0]!;
-    const sy = startPos[1]!;
-    const sz = startPos[2]!;
-    const ex = endPos[0]!;
-    const ey = endPos[1]!;
-    const ez = endPos[2]!;
+    // Optional chaining: a null or undefined position is refused below like a non-finite one.
+    const sx = startPos?.[0] as number;
+    const sy = startPos?.[1] as number;
+    const sz = startPos?.[2] as number;
+    const ex = endPos?.[0] as number;
+    const ey = endPos?.[1] as number;
+    const ez = endPos?.[2] as number;
     if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(sz))) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
