@@ -809,7 +809,11 @@ const filterArb = fc.record({
   include: fc.constantFrom(0xffff, 0xffff, 0, 1, 2),
   exclude: fc.constantFrom(0, 0, 0, 1, 0xffff),
   costs: fc.array(
-    fc.tuple(fc.nat(63), fc.constantFrom(1, 0, 1e-300, 10, 1e300, Infinity, Number.NaN, -1)),
+    // Area 63 is the build's walkable area (every fixture polygon), 0 the off-mesh link's.
+    fc.tuple(
+      fc.oneof(fc.constantFrom(63, 0), fc.nat(63)),
+      fc.constantFrom(1, 0, 1e-300, 10, 1e300, Infinity, Number.NaN, -1),
+    ),
     { maxLength: 2 },
   ),
 });
