@@ -662,7 +662,7 @@ const badOptionArb = fc.oneof(
   fc.tuple(fc.constant("vertsPerPoly"), fc.constantFrom(2, 13, 2.5)),
   fc.tuple(fc.constant("partition"), fc.constantFrom("other", 1, null)),
   fc.tuple(fc.constant("maxVoxels"), fc.constantFrom(0, -5, Number.NaN)),
-  fc.tuple(fc.constant("noSuchOption"), fc.constant(1)),
+  fc.tuple(fc.constantFrom("noSuchOption", "toString", "__proto__", "constructor"), fc.constant(1)),
 );
 
 const configArb = fc
