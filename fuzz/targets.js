@@ -385,8 +385,17 @@ export function packGlb(json, bin) {
 
 const jsonEditArb = fc.record({
   path: fc.nat(),
-  value: fc.oneof(fc.constantFrom(...JSON_JUNK), fc.constant(undefined), fc.integer()),
+  // Most edits go to the geometry's description: accessors, buffer views, buffers.
+  focus: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, fc.constant(false)),
+  value: fc.oneof(
+    fc.constantFrom(...JSON_JUNK),
+    fc.constant(undefined),
+    fc.integer(),
+    // Off by a little from the current number (a count one too large, an offset by 4).
+    fc.constantFrom(-4, -1, 1, 2, 4, 12).map((delta) => ({ delta })),
+  ),
 });
+const GEOMETRY_PATH = /^(accessors|bufferViews|buffers|meshes)$/;
 
 /** GLB container fields: total length (8), JSON chunk length (12), type (16), BIN length. */
 const glbFieldArb = fc.record({
@@ -426,11 +435,27 @@ const gltfArb = fc.oneof(
   },
 );
 
+function getPath(root, path) {
+  let o = root;
+  for (const k of path) o = o?.[k];
+  return o;
+}
+
 function applyJsonEdits(json, edits) {
   for (const e of edits) {
-    const paths = jsonPaths(json);
+    let paths = jsonPaths(json);
+    if (e.focus) {
+      const focused = paths.filter((p) => GEOMETRY_PATH.test(String(p[0])) && p.length > 2);
+      if (focused.length > 0) paths = focused;
+    }
     if (paths.length === 0) break;
-    setPath(json, paths[e.path % paths.length], e.value);
+    const path = paths[e.path % paths.length];
+    let value = e.value;
+    if (value !== null && typeof value === "object" && "delta" in value) {
+      const old = getPath(json, path);
+      value = typeof old === "number" ? old + value.delta : value.delta;
+    }
+    setPath(json, path, value);
   }
 }
 
