@@ -645,6 +645,8 @@ const soupArb = fc.record({
     { maxLength: 4 },
   ),
   extreme: rarely(extremeArb, 6),
+  // The whole soup far from the origin, where float32 spacing reaches the cell size.
+  offset: rarely(fc.constantFrom(1e4, 1e6, 1e7, -3e7, 1.6e7), 5),
   poison: rarely(
     fc.record({
       at: fc.nat(),
@@ -712,6 +714,12 @@ function soupMesh(s) {
     const k = pos.length / 3;
     pos.push(x, 0.5, 1, x + 5, 0.5, 1 + e, x + 10, 0.5, 1 + 2 * e);
     idx.push(k, k + 1, k + 2, k, k, k + 1);
+  }
+  if (s.offset !== null) {
+    for (let i = 0; i < pos.length; i += 3) {
+      pos[i] += s.offset;
+      pos[i + 2] -= s.offset;
+    }
   }
   if (s.extreme !== null && pos.length > 0) {
     for (const [at, v] of s.extreme) pos[at % pos.length] = v;
