@@ -115,7 +115,8 @@ export function resolveConfig(config: Partial<BuildConfig> = {}): ResolvedConfig
     throw new MeshwayError("INVALID_CONFIG", `config must be an object, got ${String(config)}`);
   }
   for (const key of Object.keys(config)) {
-    if (!(key in DEFAULT_CONFIG)) {
+    // Own keys only: `in` would accept inherited names like "toString" or "__proto__".
+    if (!Object.hasOwn(DEFAULT_CONFIG, key)) {
       throw new MeshwayError(
         "INVALID_CONFIG",
         `unknown config option "${key}" (known: ${Object.keys(DEFAULT_CONFIG).join(", ")})`,

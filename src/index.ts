@@ -137,7 +137,13 @@ export {
   DistanceToWallResult,
   findDistanceToWall,
 } from "./query/distance-to-wall.js";
-export { type FindPathResult, H_SCALE, PathFinder, type SlicedStatus } from "./query/find-path.js";
+export {
+  type FindPathResult,
+  H_SCALE,
+  MAX_EXPANSIONS_PER_NODE,
+  PathFinder,
+  type SlicedStatus,
+} from "./query/find-path.js";
 export {
   MOVE_MAX_QUEUE,
   MoveAlongSurfaceResult,
@@ -172,7 +178,12 @@ export {
   mulberry32,
   RandomPointResult,
 } from "./query/random-point.js";
-export { RaycastHit, type RaycastOptions, raycast } from "./query/raycast.js";
+export {
+  RAYCAST_MAX_POLYS,
+  RaycastHit,
+  type RaycastOptions,
+  raycast,
+} from "./query/raycast.js";
 export type { QueryStatus } from "./query/status.js";
 export {
   findStraightPath,

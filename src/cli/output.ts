@@ -19,7 +19,7 @@ export function writeOutput(file: string, bytes: Uint8Array): void {
         ? "is a directory"
         : code === "EACCES" || code === "EPERM"
           ? "permission denied"
-          : code === "ENOTDIR"
+          : code === "ENOTDIR" || code === "EEXIST" // EEXIST: mkdir met a file on the way
             ? "a parent of this path is not a directory"
             : `cannot write (${code ?? (e as Error).message})`;
     throw new MeshwayError("INVALID_INPUT", `${file}: ${what}`);

@@ -230,11 +230,19 @@ function checkOverlaps(
   }
   const cell = Math.max(navMesh.cellSize * 16, 1e-6);
   const buckets = new Map<string, number[]>();
+  // Polygons spanning more buckets than this (huge or non-finite coordinates, e.g. in a loaded
+  // file) are compared with every polygon instead: bucketing them would not end.
+  const maxBucketsPerPoly = 4096;
+  const unbucketed: number[] = [];
   for (let p = 0; p < n; p++) {
     const gx0 = Math.floor(box[p * 6]! / cell),
       gx1 = Math.floor(box[p * 6 + 3]! / cell);
     const gz0 = Math.floor(box[p * 6 + 2]! / cell),
       gz1 = Math.floor(box[p * 6 + 5]! / cell);
+    if (!((gx1 - gx0 + 1) * (gz1 - gz0 + 1) <= maxBucketsPerPoly)) {
+      unbucketed.push(p);
+      continue;
+    }
     for (let gz = gz0; gz <= gz1; gz++) {
       for (let gx = gx0; gx <= gx1; gx++) {
         const key = `${gx},${gz}`;
@@ -246,27 +254,29 @@ function checkOverlaps(
   }
   const seen = new Set<number>();
   const climb = navMesh.agentMaxClimb;
+  const checkPair = (a: number, b: number): void => {
+    const p = Math.min(a, b),
+      q = Math.max(a, b);
+    const key = p * n + q;
+    if (p === q || seen.has(key)) return;
+    seen.add(key);
+    if (box[p * 6 + 4]! + climb < box[q * 6 + 1]! || box[q * 6 + 4]! + climb < box[p * 6 + 1]!)
+      return;
+    const overlap = convexIntersectionCentroidXZ(tile, p, q);
+    if (overlap === null) return;
+    // Stacked floors may overlap in XZ; at the overlap they are apart by more than a climb.
+    const hp = detailHeightAt(tile, p, overlap[0], overlap[1]);
+    const hq = detailHeightAt(tile, q, overlap[0], overlap[1]);
+    if (Math.abs(hp - hq) <= climb) {
+      report(`tile ${t}: polygons ${p} and ${q} overlap in XZ on the same level`);
+    }
+  };
   for (const list of buckets.values()) {
     for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length; j++) {
-        const p = list[i]!,
-          q = list[j]!;
-        const key = p * n + q;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (box[p * 6 + 4]! + climb < box[q * 6 + 1]! || box[q * 6 + 4]! + climb < box[p * 6 + 1]!)
-          continue;
-        const overlap = convexIntersectionCentroidXZ(tile, p, q);
-        if (overlap === null) continue;
-        // Stacked floors may overlap in XZ; at the overlap they are apart by more than a climb.
-        const hp = detailHeightAt(tile, p, overlap[0], overlap[1]);
-        const hq = detailHeightAt(tile, q, overlap[0], overlap[1]);
-        if (Math.abs(hp - hq) <= climb) {
-          report(`tile ${t}: polygons ${p} and ${q} overlap in XZ on the same level`);
-        }
-      }
+      for (let j = i + 1; j < list.length; j++) checkPair(list[i]!, list[j]!);
     }
   }
+  for (const p of unbucketed) for (let q = 0; q < n; q++) checkPair(p, q);
 }
 
 function perimeterXZ(tile: NavMeshTile, p: number): number {

@@ -8,8 +8,8 @@
  * accessors (strides, sparse data, component types) from a JSON document reduced to geometry:
  * materials, images, animations and unused attributes are never read.
  */
-import { readFile } from "node:fs/promises";
-import { dirname, resolve as resolvePath } from "node:path";
+import { readFile, realpath, stat } from "node:fs/promises";
+import { dirname, isAbsolute, relative, resolve as resolvePath, sep } from "node:path";
 import { type GLTF, type ILogger, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { MeshwayError } from "../errors.js";
 import { type TriangleMesh, validateTriangleMesh } from "../input.js";
@@ -318,6 +318,39 @@ async function readLocal(file: string, source: string, what: string): Promise<Ui
   }
 }
 
+/** True when `file` is `dir` itself or below it. */
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
+ * A level file is untrusted: its external buffers may only be regular files inside its own
+ * directory (after following links). Anything else could read files the user never meant to
+ * share (`../../secret`, absolute paths) or never end (`/dev/zero`, a FIFO).
+ */
+async function checkBufferFile(
+  baseDir: string,
+  file: string,
+  source: string,
+  what: string,
+): Promise<void> {
+  if (!isInside(baseDir, file)) {
+    fail(source, `${what} points outside the glTF's directory; only files beside it are read`);
+  }
+  let real: string;
+  let realDir: string;
+  try {
+    [real, realDir] = await Promise.all([realpath(file), realpath(baseDir)]);
+  } catch {
+    return; // missing: readLocal reports it with its usual message
+  }
+  if (!isInside(realDir, real)) {
+    fail(source, `${what} links outside the glTF's directory; only files beside it are read`);
+  }
+  if (!(await stat(real)).isFile()) fail(source, `${what} is not a regular file`);
+}
+
 function decodeDataUri(uri: string, source: string, path: string): Uint8Array {
   const comma = uri.indexOf(",");
   if (comma < 0) fail(source, `${path} is a data URI without a "," before its data`);
@@ -375,6 +408,7 @@ async function loadBuffer(
     } catch {
       fail(source, `${path}.uri "${uri}" has malformed percent-encoding`);
     }
+    await checkBufferFile(baseDir, file, source, `${path}.uri "${uri}"`);
     data = await readLocal(file, source, `${path} "${uri}" could not be read`);
     label = `${path} "${uri}"`;
   }

@@ -5,6 +5,7 @@ import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
+import { checkFilterCosts } from "./filter-check.js";
 import {
   MAX_NODE_STATES,
   NODE_CLOSED,
@@ -43,6 +44,9 @@ const EMPTY_U32 = new Uint32Array(0);
 const EMPTY_F32 = new Float32Array(0);
 const EMPTY_I32 = new Int32Array(0);
 
+/** Expansions a search may make per node of its limit before it stops with "outOfNodes". */
+export const MAX_EXPANSIONS_PER_NODE = 16;
+
 /**
  * A* over polygons, as Detour's findPath / sliced find path (Mononen): a node per polygon
  * (and per tile side it was entered across, Detour's node state), placed where the search
@@ -79,6 +83,9 @@ export class PathFinder {
   private fixedCost = -1;
   /** Iterations run by the last update(). */
   iterations = 0;
+  /** Expansions of this search so far, over all slices, and their cap (see start()). */
+  private expanded = 0;
+  private maxExpansions = 0;
 
   constructor(navMesh: NavMesh, pool: NodePool, queue: NodeQueue) {
     this.navMesh = navMesh;
@@ -113,12 +120,13 @@ export class PathFinder {
         `findPath: end ref ${endRef} is not a live polygon`,
       );
     }
-    const sx = startPos[0]!;
-    const sy = startPos[1]!;
-    const sz = startPos[2]!;
-    const ex = endPos[0]!;
-    const ey = endPos[1]!;
-    const ez = endPos[2]!;
+    // Optional chaining: a null or undefined position is refused below like a non-finite one.
+    const sx = startPos?.[0] as number;
+    const sy = startPos?.[1] as number;
+    const sz = startPos?.[2] as number;
+    const ex = endPos?.[0] as number;
+    const ey = endPos?.[1] as number;
+    const ez = endPos?.[2] as number;
     if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(sz))) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -144,6 +152,8 @@ export class PathFinder {
     maxNodes: number,
   ): SlicedStatus {
     const nm = this.navMesh;
+    // Checked even for trusted callers: computePath passes the user's filter through.
+    checkFilterCosts(filter, "findPath");
     const sx = startPos[0]!;
     const sy = startPos[1]!;
     const sz = startPos[2]!;
@@ -160,6 +170,11 @@ export class PathFinder {
     this.outOfNodes = false;
     this.iterations = 0;
     this.nodeLimit = Math.min(Math.max(1, maxNodes | 0), this.pool.maxNodes);
+    // Closed nodes may be reopened (an inconsistent heuristic, or NaN step costs from points
+    // near the float limits), so the node limit alone does not bound the work: cap the
+    // expansions too. A sane search reopens few nodes and never gets near this.
+    this.expanded = 0;
+    this.maxExpansions = this.nodeLimit * MAX_EXPANSIONS_PER_NODE + 64;
     const pool = this.pool;
     pool.clear();
     this.queue.clear();
@@ -234,7 +249,13 @@ export class PathFinder {
     let cVerts: Float32Array = EMPTY_F32;
     let table: Int32Array = EMPTY_I32;
 
+    let capped = false;
     while (iter < maxIterations) {
+      if (this.expanded + iter >= this.maxExpansions) {
+        capped = true;
+        this.outOfNodes = true;
+        break;
+      }
       const best = queue.pop();
       if (best === NULL_NODE) break;
       iter++;
@@ -367,11 +388,13 @@ export class PathFinder {
           } else {
             // A visited node's heuristic is the same as last time (fixed position), so a
             // cost that is no lower cannot give a lower total: skip the square root.
-            if (nodeFlags !== 0 && cost >= pcost[node]!) continue;
+            if (nodeFlags !== 0 && !(cost < pcost[node]!)) continue;
             heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
           }
           const total = cost + heuristic;
-          if (nodeFlags !== 0 && total >= ptotal[node]!) continue;
+          // Negated: a NaN total (steps between points near the float limits) never reopens a
+          // node, which could otherwise loop the parent chain.
+          if (nodeFlags !== 0 && !(total < ptotal[node]!)) continue;
           pparent[node] = best;
           pcost[node] = cost;
           ptotal[node] = total;
@@ -403,9 +426,10 @@ export class PathFinder {
     this.lastBest = lastBest;
     this.lastBestCost = lastBestCost;
     this.iterations = iter;
+    this.expanded += iter;
     if (status !== "inProgress") {
       this.status = status;
-    } else if (reachedEnd || queue.empty()) {
+    } else if (reachedEnd || capped || queue.empty()) {
       // Finished when the end was expanded or nothing is left to expand (as Detour).
       this.status = this.finalStatus();
     }
@@ -485,7 +509,7 @@ export class PathFinder {
     }
     const total = cost + heuristic;
     const flags = pool.flags[node]!;
-    if ((flags & (NODE_OPEN | NODE_CLOSED)) !== 0 && total >= pool.total[node]!) return;
+    if ((flags & (NODE_OPEN | NODE_CLOSED)) !== 0 && !(total < pool.total[node]!)) return;
     pool.parent[node] = best;
     pool.cost[node] = cost;
     pool.total[node] = total;
@@ -527,7 +551,16 @@ export class PathFinder {
     }
     const pool = this.pool;
     let count = 0;
-    for (let i = this.lastBest; i !== NULL_NODE; i = pool.parent[i]!) count++;
+    // A parent chain longer than the nodes in use loops: only costs changed during a sliced
+    // search (negative ones) can do that. Then the corridor is just the start polygon.
+    const maxCount = pool.count;
+    let last = this.lastBest;
+    for (let i = last; i !== NULL_NODE && count <= maxCount; i = pool.parent[i]!) count++;
+    if (count > maxCount) {
+      last = pool.getNode(this.startRef);
+      pool.parent[last] = NULL_NODE;
+      count = 1;
+    }
     let polys = outPolys;
     if (Array.isArray(polys)) {
       polys.length = count;
@@ -535,7 +568,7 @@ export class PathFinder {
       polys = new Float64Array(Math.max(count, polys.length * 2));
     }
     let w = count;
-    for (let i = this.lastBest; i !== NULL_NODE; i = pool.parent[i]!) polys[--w] = pool.ref[i]!;
+    for (let i = last; i !== NULL_NODE; i = pool.parent[i]!) polys[--w] = pool.ref[i]!;
     result.polys = polys;
     result.polyCount = count;
     result.status = status === "inProgress" ? this.finalStatus() : status;

@@ -70,9 +70,10 @@ export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([1, 1, 1]);
 const BOUNDS_SLACK = 0.01;
 
 function assertFinite3(what: string, p: ArrayLike<number>): void {
-  const x = p[0];
-  const y = p[1];
-  const z = p[2];
+  // Optional chaining: a null or undefined point is refused like a non-finite one.
+  const x = p?.[0];
+  const y = p?.[1];
+  const z = p?.[2];
   if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
@@ -370,7 +371,18 @@ export class NavMeshQuery {
       result.polys = outPolys;
       return result;
     }
-    return this.sliced.finalize(outPolys, result);
+    const r = this.sliced.finalize(outPolys, result);
+    // A tile removed after the search's last slice leaves dead refs in its corridor: like a
+    // removal during the search, that ends it with "invalidRef" and no corridor.
+    for (let i = 0; i < r.polyCount; i++) {
+      if (!isLiveRef(this.navMesh, r.polys[i]!)) {
+        r.status = "invalidRef";
+        r.polyCount = 0;
+        if (Array.isArray(r.polys)) r.polys.length = 0;
+        break;
+      }
+    }
+    return r;
   }
 
   /**

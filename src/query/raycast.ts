@@ -5,6 +5,7 @@ import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
+import { checkFilterCosts } from "./filter-check.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { isLiveRef } from "./ref-geometry.js";
 
@@ -111,11 +112,9 @@ export function checkRef(
   return navMesh.tileInSlot(slot);
 }
 
-/** Throws INVALID_ARGUMENT unless `filter` looks like a QueryFilter. @internal */
+/** Throws INVALID_ARGUMENT unless `filter` is a QueryFilter with costs >= 0. @internal */
 export function checkFilter(filter: QueryFilter): void {
-  if (filter == null || typeof filter.includeFlags !== "number" || !filter.areaCost) {
-    throw new MeshwayError("INVALID_ARGUMENT", "filter must be a QueryFilter");
-  }
+  checkFilterCosts(filter, "query");
 }
 
 /** True when the polygon or connection `ref` passes the filter. @internal */
@@ -142,6 +141,14 @@ export const neighbourEdges = new Int32Array(MAX_NEIGHBOURS);
 // ---------------------------------------------------------------------------------------
 
 const PARALLEL_EPS = 1e-6;
+
+/**
+ * Most polygons one raycast walks through. A ray crosses each polygon at most once, so a walk
+ * this long means the mesh's links loop (possible only in a crafted or corrupt file); the ray
+ * then stops where it is, reported like a start outside its polygon: t at the last polygon
+ * entered, hitEdgeIndex -1, no normal.
+ */
+export const RAYCAST_MAX_POLYS = 1 << 16;
 
 const portalA = new Float64Array(3);
 const portalB = new Float64Array(3);
@@ -210,7 +217,13 @@ export function raycast(
   let nvp = tile.maxVertsPerPoly;
   let v = tile.vertices;
   let pv = tile.polyVerts;
-  for (;;) {
+  for (let steps = 0; ; steps++) {
+    if (steps === RAYCAST_MAX_POLYS) {
+      // A straight ray meets each convex polygon once, so only neighbour links that contradict
+      // the geometry (a crafted or corrupt file) get here: stop as for a ray that misses.
+      hitEdge = -1;
+      break;
+    }
     // Clip the XZ segment against the polygon (Cyrus–Beck, as dtIntersectSegmentPoly2D).
     // Relies on the build's winding (polygonAreaXZ < 0, Recast's): the inside of edge a→b
     // is where (b-a)z·(p-a)x − (b-a)x·(p-a)z ≥ 0.

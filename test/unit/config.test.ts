@@ -62,3 +62,25 @@ describe("resolveConfig", () => {
     expect(Object.isFrozen(DEFAULT_CONFIG)).toBe(true);
   });
 });
+
+describe("resolveConfig on hostile config objects (a --config file is untrusted)", () => {
+  it("refuses inherited names such as toString, constructor and __proto__ as unknown options", () => {
+    for (const text of [
+      '{"toString": 1}',
+      '{"constructor": {}}',
+      '{"__proto__": {"cellSize": -1}}',
+    ]) {
+      const config = JSON.parse(text);
+      let err: unknown;
+      try {
+        resolveConfig(config);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(MeshwayError);
+      expect((err as MeshwayError).message).toMatch(
+        /^unknown config option "(toString|constructor|__proto__)"/,
+      );
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -657,5 +657,39 @@ describe("glTF/GLB input: robustness", () => {
     };
     await visit(json, "json");
     expect(others).toEqual([]);
+  });
+});
+
+describe("glTF/GLB input: external buffers stay beside the file", () => {
+  it("refuses buffer URIs outside the glTF's directory, links leading out, and non-regular files", async () => {
+    const dir = mkdtempSync(join(tmp, "ext-"));
+    const level = join(dir, "level");
+    mkdirSync(level);
+    const { json, bin } = await jsonOf(sceneDoc(new SceneBuilder().floor(0, 0, 1, 1).build()).doc);
+    writeFileSync(join(dir, "outside.bin"), bin);
+    const load = async (uri: string) => {
+      json.buffers![0]!.uri = uri;
+      writeFileSync(join(level, "level.gltf"), JSON.stringify(json));
+      return loadGltfMesh(join(level, "level.gltf"));
+    };
+    const file = join(level, "level.gltf");
+    expect((await rejection(load("../outside.bin"))).message).toBe(
+      `${file}: buffers[0].uri "../outside.bin" points outside the glTF's directory; only files beside it are read`,
+    );
+    expect((await rejection(load(join(dir, "outside.bin")))).message).toMatch(
+      /points outside the glTF's directory/,
+    );
+    expect((await rejection(load("%2E%2E/outside.bin"))).message).toMatch(/points outside/);
+    symlinkSync(join(dir, "outside.bin"), join(level, "link.bin"));
+    expect((await rejection(load("link.bin"))).message).toMatch(
+      /links outside the glTF's directory/,
+    );
+    mkdirSync(join(level, "sub.bin"));
+    expect((await rejection(load("sub.bin"))).message).toMatch(/sub\.bin" is not a regular file$/);
+    symlinkSync("/dev/zero", join(level, "zero.bin"));
+    expect((await rejection(load("zero.bin"))).message).toMatch(/links outside|not a regular file/);
+    // A buffer beside the file (or below it) still loads.
+    writeFileSync(join(level, "level.bin"), bin);
+    expect((await load("level.bin")).mesh.triangleCount).toBe(2);
   });
 });

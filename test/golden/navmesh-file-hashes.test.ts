@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { resolveConfig } from "../../src/config.js";
+import { serializeNavMesh } from "../../src/format/navmesh-file.js";
+import { loadSharedMesh, SHARED_MESH_NAMES, sharedMeshPath } from "../helpers/meshes.js";
+
+// Golden SHA-256 of the whole `.navmesh` file of each shared mesh's default build: header,
+// stored config and tile blocks, so a format change shows here even when the build does not.
+// Refresh only deliberately, with a note on why: `node scripts/refresh-golden-files.mjs`.
+const golden: Record<string, { sha256: string; bytes: number }> = JSON.parse(
+  readFileSync("test/golden/navmesh-file-hashes.json", "utf8"),
+);
+const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+const dir = mkdtempSync(join(tmpdir(), "meshway-golden-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("golden .navmesh files", () => {
+  it.each(SHARED_MESH_NAMES)("%s serializes to the checked-in file bytes, twice", (name) => {
+    const build = () =>
+      serializeNavMesh(buildNavMesh(loadSharedMesh(name)).navMesh, resolveConfig({}));
+    const a = build();
+    const b = build();
+    expect({ sha256: sha256(a), bytes: a.length }).toEqual(golden[name]);
+    expect(sha256(b)).toBe(sha256(a));
+  });
+
+  it("meshway build writes the same bytes for nav_test (the CLI's output file)", () => {
+    const out = join(dir, "nav_test.navmesh");
+    const r = spawnSync(
+      process.execPath,
+      ["bin/meshway.js", "build", sharedMeshPath("nav_test"), "-o", out, "--quiet"],
+      { encoding: "utf8" },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(sha256(readFileSync(out))).toBe(golden.nav_test!.sha256);
+  });
+});
