@@ -281,27 +281,51 @@ function pairsToTriples(xz: ArrayLike<number>): Float64Array {
 }
 
 /**
- * Marks a (validated) obstacle's walkable spans NULL_AREA in `chf.areas`, with Recast's area
- * marking (src/build/areas.ts); an oriented box is marked as the prism over its 4 corners.
+ * The area volume (area NULL_AREA) that marks a (validated) obstacle, in the form
+ * buildTileFromCompact's `obstacles` takes; an oriented box becomes the convex prism over its
+ * 4 corners.
  */
-export function markObstacle(chf: CompactHeightfield, shape: ObstacleShape): void {
+export function obstacleAsAreaVolume(shape: ObstacleShape): AreaVolume {
   switch (shape.kind) {
     case "cylinder":
-      markCylinderArea(chf, shape.center, shape.radius, shape.height, NULL_AREA);
-      return;
+      return {
+        kind: "cylinder",
+        center: shape.center,
+        radius: shape.radius,
+        height: shape.height,
+        area: NULL_AREA,
+      };
     case "box":
-      markBoxArea(chf, shape.min, shape.max, NULL_AREA);
-      return;
+      return { kind: "box", min: shape.min, max: shape.max, area: NULL_AREA };
     case "orientedBox": {
       const xz = orientedBoxCorners(shape.center, shape.halfExtents, shape.yawRadians);
       const cy = shape.center[1];
       const hy = shape.halfExtents[1];
-      markConvexPolyArea(chf, pairsToTriples(xz), cy - hy, cy + hy, NULL_AREA);
-      return;
+      return {
+        kind: "convex",
+        points: pairsToTriples(xz),
+        minY: cy - hy,
+        maxY: cy + hy,
+        area: NULL_AREA,
+      };
     }
     default:
-      markConvexPolyArea(chf, pairsToTriples(shape.points), shape.minY, shape.maxY, NULL_AREA);
+      return {
+        kind: "convex",
+        points: pairsToTriples(shape.points),
+        minY: shape.minY,
+        maxY: shape.maxY,
+        area: NULL_AREA,
+      };
   }
+}
+
+/**
+ * Marks a (validated) obstacle's walkable spans NULL_AREA in `chf.areas`, with Recast's area
+ * marking (src/build/areas.ts); what buildTileFromCompact does for each of its `obstacles`.
+ */
+export function markObstacle(chf: CompactHeightfield, shape: ObstacleShape): void {
+  markAreaVolume(chf, obstacleAsAreaVolume(shape));
 }
 
 /** Relabels the walkable spans inside a (validated) area volume, as buildNavMesh does. */
