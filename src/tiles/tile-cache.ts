@@ -464,13 +464,11 @@ export class TileCache {
       tile = emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
       this.stats.tilesEmptied++;
     }
-    // Remove, then add: the freed slot is the one addTile takes, so the tile keeps its place.
-    // (isValidPolyRef would not do: an empty tile has no polygon 0.)
+    // replaceTile keeps the slot (new salt), so the tile keeps its place in the navmesh.
+    // (isValidPolyRef would not do as a liveness check: an empty tile has no polygon 0.)
     const nm = this.navMesh;
-    if (cached.tile && nm.tileInSlot(tileOfRef(cached.ref)) === cached.tile) {
-      nm.removeTile(cached.ref);
-    }
-    cached.ref = nm.addTile(tile);
+    const live = cached.tile !== null && nm.tileInSlot(tileOfRef(cached.ref)) === cached.tile;
+    cached.ref = live ? nm.replaceTile(cached.ref, tile) : nm.addTile(tile);
     cached.tile = tile;
     this.stats.tilesRebuilt++;
     this.stats.rebuildMs += performance.now() - t0;
