@@ -164,10 +164,6 @@ async function buildTiled(
         tiles: stats.tiles,
         area,
         buildMs: stats.timings.total,
-        tileSize: config.tileSize,
-        tileGrid: [stats.grid.tilesX, stats.grid.tilesZ],
-        emptyTiles: stats.emptyTiles,
-        threads: stats.threads,
       })}\n`,
     );
     return 0;
