@@ -208,3 +208,23 @@ export {
   viewX,
   viewY,
 } from "./render/view.js";
+// --- Runtime obstacles and area volumes over a tiled navmesh (TileCache) ---
+export {
+  areaVolumeBounds,
+  type Bounds3,
+  markAreaVolume,
+  markObstacle,
+  type ObstacleShape,
+  obstacleAsAreaVolume,
+  obstacleBounds,
+  orientedBoxCorners,
+  validateAreaVolume,
+  validateObstacleShape,
+} from "./tiles/obstacles.js";
+export {
+  createTileCache,
+  TileCache,
+  type TileCacheOptions,
+  type TileCacheStats,
+  type TileCacheUpdate,
+} from "./tiles/tile-cache.js";
