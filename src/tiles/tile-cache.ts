@@ -191,6 +191,8 @@ export class TileCache {
   private firstDirty = 0;
   private nextObstacleId = 1;
   private nextVolumeId = 1;
+  /** Moving average of one tile rebuild's duration, for update's budget. [ms] */
+  private typicalRebuildMs = 0;
   /** Border reach of a tile's heightfield past its square. [world units] */
   private readonly pad: number;
 
@@ -316,8 +318,11 @@ export class TileCache {
   }
 
   /**
-   * Rebuilds dirty tiles in (tz, tx) order until `budgetMs` milliseconds have passed (at least
-   * one tile per call, so every call makes progress; a rebuild is never cut in half).
+   * Rebuilds dirty tiles in (tz, tx) order within `budgetMs` milliseconds: it stops before a
+   * tile that would likely overrun the budget (judged by the recent rebuild times), but always
+   * rebuilds at least one tile, so every call makes progress. A rebuild is never cut in half,
+   * so one slow tile can overrun. Which tiles a call gets through depends on the clock; the
+   * final navmesh does not.
    */
   update(budgetMs: number): TileCacheUpdate {
     if (typeof budgetMs !== "number" || Number.isNaN(budgetMs) || budgetMs < 0) {
@@ -329,9 +334,15 @@ export class TileCache {
     const start = performance.now();
     let rebuilt = 0;
     while (this.dirtyCount > 0) {
+      const t0 = performance.now();
       this.rebuildNextDirty();
       rebuilt++;
-      if (performance.now() - start >= budgetMs) break;
+      const now = performance.now();
+      // Smoothed cost of one rebuild: stop before a tile that would likely overrun the budget.
+      const cost = now - t0;
+      this.typicalRebuildMs =
+        this.typicalRebuildMs === 0 ? cost : 0.8 * this.typicalRebuildMs + 0.2 * cost;
+      if (now - start + this.typicalRebuildMs > budgetMs) break;
     }
     return { rebuilt, pending: this.dirtyCount, done: this.dirtyCount === 0 };
   }
