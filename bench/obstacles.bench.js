@@ -149,7 +149,7 @@ const rows = [
   },
 ];
 console.log(
-  `scene ${values.scene}: ${mesh.triangleCount} triangles, ${grid.tilesX} × ${grid.tilesZ} tiles of ${cfg.tileSize} cells (${navMesh.tiles.length} with floor); TileCache built in ${(cacheBuildMs / 1000).toFixed(2)} s`,
+  `scene ${values.scene}: ${mesh.triangleCount} triangles, ${grid.tilesX} × ${grid.tilesZ} tiles of ${cfg.tileSize} cells (${navMesh.tiles.length} with floor); TileCache built in ${(cacheBuildMs / 1000).toFixed(2)} s, caching ${(cache.cachedBytes / 2 ** 20).toFixed(1)} MB of compact heightfields`,
 );
 console.log(
   `${COUNT} obstacles (cylinders r ${R0}..${R1}), tiles rebuilt per obstacle: median ${median(rebuiltPerObstacle)}, mean ${(rebuiltPerObstacle.reduce((a, b) => a + b, 0) / COUNT).toFixed(2)}, max ${Math.max(...rebuiltPerObstacle)}`,

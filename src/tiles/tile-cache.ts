@@ -241,6 +241,18 @@ export class TileCache {
     return this.volumes.size;
   }
 
+  /** Bytes held by the cached compact heightfields (what the cache costs beyond the navmesh). */
+  get cachedBytes(): number {
+    let n = 0;
+    for (const c of this.tiles) {
+      if (!c) continue;
+      const h = c.chf;
+      n += h.cellFirst.byteLength + h.cellCount.byteLength + h.spanY.byteLength;
+      n += h.spanH.byteLength + h.spanCon.byteLength + h.areas.byteLength;
+    }
+    return n;
+  }
+
   /** Tiles waiting for a rebuild. */
   get pending(): number {
     return this.dirtyCount;

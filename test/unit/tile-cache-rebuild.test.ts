@@ -60,9 +60,10 @@ function tilesReachedBy(
 describe("TileCache: rebuilding tiles from cached compact heightfields", () => {
   it("its first build is the tiled build's navmesh, byte for byte", async () => {
     const mesh = floorScene();
-    const { navMesh } = createTileCache(mesh, CONFIG);
+    const { navMesh, cache } = createTileCache(mesh, CONFIG);
     const tiled = await buildTiledNavMesh(mesh, CONFIG);
     expect(navMesh.tiles.length).toBe(tiled.navMesh.tiles.length);
+    expect(cache.cachedBytes).toBeGreaterThan(0);
     expect(navMeshBytes(navMesh)).toEqual(navMeshBytes(tiled.navMesh));
   });
 
