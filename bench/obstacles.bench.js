@@ -128,24 +128,38 @@ for (let guard = 0; guard < 1e6 && cache.pending > 0; guard++) {
 }
 
 const medFull = median(full);
+// Per-obstacle ratios against the full tile build timed next to it: steadier than a ratio of
+// medians when the machine's load drifts during the run.
+const pairRatio = (xs) => +median(xs.map((x, i) => x / full[i])).toFixed(2);
+const perTile = add.map((x, i) => x / rebuiltPerObstacle[i]);
 const rows = [
   {
     what: "add obstacle + flush",
     "median ms": +median(add).toFixed(2),
     "p90 ms": +quantile(add, 0.9).toFixed(2),
     "× full tile build": +(median(add) / medFull).toFixed(2),
+    "median of pair ratios": pairRatio(add),
+  },
+  {
+    what: "add + flush, per tile rebuilt",
+    "median ms": +median(perTile).toFixed(2),
+    "p90 ms": +quantile(perTile, 0.9).toFixed(2),
+    "× full tile build": +(median(perTile) / medFull).toFixed(2),
+    "median of pair ratios": pairRatio(perTile),
   },
   {
     what: "remove obstacle + flush",
     "median ms": +median(remove).toFixed(2),
     "p90 ms": +quantile(remove, 0.9).toFixed(2),
     "× full tile build": +(median(remove) / medFull).toFixed(2),
+    "median of pair ratios": pairRatio(remove),
   },
   {
     what: "one full tile build (anchor)",
     "median ms": +medFull.toFixed(2),
     "p90 ms": +quantile(full, 0.9).toFixed(2),
     "× full tile build": 1,
+    "median of pair ratios": 1,
   },
 ];
 console.log(
