@@ -252,3 +252,10 @@ export {
   type TileCacheUpdate,
 } from "./tiles/tile-cache.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tiles/tile-grid.js";
+export { createWebWorkerTilePool } from "./tiles/web-worker-pool.js";
+export { type TileWorkerPort, WorkerTilePool } from "./tiles/worker-pool.js";
+export {
+  createTileWorkerHandler,
+  type TileWorkerReply,
+  type TileWorkerRequest,
+} from "./tiles/worker-protocol.js";

@@ -3,26 +3,15 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { BuildConfig } from "../config.js";
-import { MeshwayError, type MeshwayErrorCode } from "../errors.js";
+import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
 import {
   buildTiledNavMesh,
   type TiledBuildOptions,
   type TiledBuildResult,
 } from "../tiles/build-tiled.js";
-import {
-  InProcessTilePool,
-  type TileBuildPool,
-  type TileBuildSetup,
-  type TileResultHandler,
-} from "../tiles/pool.js";
-
-interface WorkerReply {
-  job: number;
-  block?: Uint8Array | null;
-  warnings?: string[];
-  error?: { message: string; code?: string; stack?: string };
-}
+import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
+import { type TileWorkerPort, WorkerTilePool } from "../tiles/worker-pool.js";
 
 /**
  * The worker script: the compiled tile-worker.js beside this module, or, when this module runs
@@ -39,12 +28,25 @@ function workerScript(): URL {
   );
 }
 
-/** A copy of `a` in shared memory, so every worker reads the same bytes without a copy each. */
-function shared<T extends Float32Array | Uint32Array | Uint8Array>(a: T): T {
-  const Ctor = a.constructor as new (b: SharedArrayBuffer) => T;
-  const out = new Ctor(new SharedArrayBuffer(a.byteLength));
-  out.set(a as never);
-  return out;
+function nodeWorkerPort(worker: Worker): TileWorkerPort {
+  return {
+    post: (msg) => worker.postMessage(msg),
+    listen(onReply, onFailure) {
+      const error = (e: Error) => onFailure(e);
+      const exit = (code: number) => onFailure(new Error(`tile worker exited with code ${code}`));
+      worker.on("message", onReply);
+      worker.on("error", error);
+      worker.on("exit", exit);
+      return () => {
+        worker.off("message", onReply);
+        worker.off("error", error);
+        worker.off("exit", exit);
+      };
+    },
+    terminate: async () => {
+      await worker.terminate();
+    },
+  };
 }
 
 /**
@@ -52,11 +54,7 @@ function shared<T extends Float32Array | Uint32Array | Uint8Array>(a: T): T {
  * once into SharedArrayBuffers and posted to every worker; jobs are tile coordinates handed to
  * whichever worker is free; finished tiles come back as transferred ArrayBuffers.
  */
-export class NodeTilePool implements TileBuildPool {
-  readonly threads: number;
-  private readonly workers: Worker[] = [];
-  private closed = false;
-
+export class NodeTilePool extends WorkerTilePool {
   constructor(threads: number) {
     if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
       throw new MeshwayError(
@@ -64,96 +62,10 @@ export class NodeTilePool implements TileBuildPool {
         `threads = ${threads}: expected an integer 1..256`,
       );
     }
-    this.threads = threads;
     const script = workerScript();
-    for (let i = 0; i < threads; i++) this.workers.push(new Worker(script));
-  }
-
-  buildTiles(
-    setup: TileBuildSetup,
-    jobs: Int32Array,
-    onResult: TileResultHandler,
-  ): Promise<(Uint8Array | null)[]> {
-    if (this.closed) throw new MeshwayError("INVALID_ARGUMENT", "the tile pool is closed");
-    const n = jobs.length >> 1;
-    const out: (Uint8Array | null)[] = new Array(n).fill(null);
-    if (n === 0) return Promise.resolve(out);
-    const sharedSetup: TileBuildSetup = {
-      ...setup,
-      positions: shared(setup.positions),
-      indices: shared(setup.indices),
-      triAreas: shared(setup.triAreas),
-      binOffsets: shared(setup.binOffsets),
-      binTriangles: shared(setup.binTriangles),
-    };
-    return new Promise((resolve, reject) => {
-      let next = 0;
-      let finished = 0;
-      let failed = false;
-      const listeners: (() => void)[] = [];
-      const cleanup = () => {
-        for (const off of listeners) off();
-      };
-      const fail = (e: Error) => {
-        if (failed) return;
-        failed = true;
-        cleanup();
-        reject(e);
-      };
-      const give = (w: Worker) => {
-        if (next >= n) return;
-        const j = next++;
-        w.postMessage({ type: "job", job: j, tx: jobs[2 * j], tz: jobs[2 * j + 1] });
-      };
-      for (const w of this.workers) {
-        const onMessage = (r: WorkerReply) => {
-          if (failed) return;
-          if (r.error) {
-            const code = (r.error.code ?? "INVALID_ARGUMENT") as MeshwayErrorCode;
-            fail(
-              new MeshwayError(
-                code,
-                `tile (${jobs[2 * r.job]}, ${jobs[2 * r.job + 1]}): ${r.error.message}`,
-              ),
-            );
-            return;
-          }
-          const block = r.block ?? null;
-          out[r.job] = block;
-          try {
-            onResult(r.job, block, r.warnings ?? []);
-          } catch (e) {
-            fail(e as Error);
-            return;
-          }
-          finished++;
-          if (finished === n) {
-            cleanup();
-            resolve(out);
-          } else {
-            give(w);
-          }
-        };
-        const onError = (e: Error) => fail(e);
-        const onExit = (code: number) => fail(new Error(`tile worker exited with code ${code}`));
-        w.on("message", onMessage);
-        w.on("error", onError);
-        w.on("exit", onExit);
-        listeners.push(() => {
-          w.off("message", onMessage);
-          w.off("error", onError);
-          w.off("exit", onExit);
-        });
-        w.postMessage({ type: "setup", setup: sharedSetup });
-      }
-      for (const w of this.workers) give(w);
-    });
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    const ports: TileWorkerPort[] = [];
+    for (let i = 0; i < threads; i++) ports.push(nodeWorkerPort(new Worker(script)));
+    super(ports, true);
   }
 }
 

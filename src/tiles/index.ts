@@ -44,3 +44,10 @@ export {
   type TileCacheUpdate,
 } from "./tile-cache.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
+export { createWebWorkerTilePool } from "./web-worker-pool.js";
+export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
+export {
+  createTileWorkerHandler,
+  type TileWorkerReply,
+  type TileWorkerRequest,
+} from "./worker-protocol.js";
