@@ -1,11 +1,15 @@
 // Obstacle benchmark: how long one runtime obstacle takes to apply (TileCache: add + flush, and
 // remove + flush) and how many tiles it rebuilds, against one full tile build (rasterize from
 // the triangles → … → detail) of the same tiles, measured in the same process, interleaved.
-// Also a batch of obstacles spread over frames with update(budgetMs).
+// Also a batch of obstacles spread over frames with update(budgetMs), and the same obstacles on
+// recast-navigation's TileCache (Detour's dtTileCache in WASM, same config and tile size): add +
+// update until up to date, remove + update. Detour's tile cache does less per tile (no erosion
+// around obstacles, no detail mesh, layers instead of full columns), so it is a speed reference,
+// not the same work.
 // Seeded; medians; the machine is shared, so read the ratios, not the milliseconds.
 //
 // Usage: npm run build && node bench/obstacles.bench.js [--scene large] [--obstacles 200]
-//          [--warmup 20] [--tile-size 64] [--radius 0.5,1.5] [--batch 500] [--budget 4]
+//          [--warmup 20] [--tile-size 64] [--radius 0.5,1.5] [--batch 500] [--budget 4] [--no-wasm]
 import { parseArgs } from "node:util";
 import {
   createTileCache,
@@ -14,6 +18,7 @@ import {
   resolveConfig,
 } from "../dist/index.js";
 import { binTriangles, buildTileCompact, buildTileFromCompact } from "../dist/tiles/build-tile.js";
+import { recastGeneratorConfig } from "./generator-config.js";
 import { loadScene } from "./scenes.js";
 
 const { values } = parseArgs({
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     radius: { type: "string", default: "0.5,1.5" },
     batch: { type: "string", default: "500" },
     budget: { type: "string", default: "4" },
+    "no-wasm": { type: "boolean", default: false },
   },
 });
 const COUNT = Number(values.obstacles);
@@ -76,6 +82,34 @@ function obstacles(n, seed) {
   return out;
 }
 
+// Detour's tile cache (WASM) on the same scene.
+let wasm = null;
+if (!values["no-wasm"]) {
+  const core = await import("@recast-navigation/core");
+  await core.init();
+  const { generateTileCache } = await import("@recast-navigation/generators");
+  t = performance.now();
+  const r = generateTileCache(mesh.positions, mesh.indices, {
+    ...recastGeneratorConfig(cfg),
+    tileSize: cfg.tileSize,
+    expectedLayersPerTile: 4,
+    maxObstacles: 4096,
+  });
+  if (!r.success) throw new Error(`recast wasm tile cache failed: ${r.error}`);
+  wasm = { tileCache: r.tileCache, navMesh: r.navMesh, buildMs: performance.now() - t };
+}
+/** Detour: runs update until up to date (each call handles at most 64 requests). */
+function wasmSettle() {
+  for (let k = 0; k < 1e5; k++) {
+    const u = wasm.tileCache.update(wasm.navMesh);
+    if (!u.success) throw new Error(`tileCache.update failed: ${u.status}`);
+    if (u.upToDate) return;
+  }
+  throw new Error("tileCache.update never became up to date");
+}
+const wasmAdd = [];
+const wasmRemove = [];
+
 const add = [];
 const remove = [];
 const full = [];
@@ -104,7 +138,23 @@ for (let i = 0; i < list.length; i++) {
   cache.flush();
   const tRemove = performance.now() - t0;
   if (!(i % 2)) timeFull();
+  let tWasmAdd = 0;
+  let tWasmRemove = 0;
+  if (wasm) {
+    const [x, y, z] = shape.center;
+    t0 = performance.now();
+    const added = wasm.tileCache.addCylinderObstacle({ x, y, z }, shape.radius, shape.height);
+    if (!added.success) throw new Error(`addCylinderObstacle failed: ${added.status}`);
+    wasmSettle();
+    tWasmAdd = performance.now() - t0;
+    t0 = performance.now();
+    wasm.tileCache.removeObstacle(added.obstacle);
+    wasmSettle();
+    tWasmRemove = performance.now() - t0;
+  }
   if (i < WARMUP) continue;
+  wasmAdd.push(tWasmAdd);
+  wasmRemove.push(tWasmRemove);
   add.push(tAdd);
   remove.push(tRemove);
   full.push(tFull);
@@ -162,6 +212,28 @@ const rows = [
     "median of pair ratios": 1,
   },
 ];
+if (wasm) {
+  rows.push(
+    {
+      what: "WASM dtTileCache: add cylinder + update",
+      "median ms": +median(wasmAdd).toFixed(2),
+      "p90 ms": +quantile(wasmAdd, 0.9).toFixed(2),
+      "× full tile build": +(median(wasmAdd) / medFull).toFixed(2),
+      "median of pair ratios": pairRatio(wasmAdd),
+    },
+    {
+      what: "WASM dtTileCache: remove + update",
+      "median ms": +median(wasmRemove).toFixed(2),
+      "p90 ms": +quantile(wasmRemove, 0.9).toFixed(2),
+      "× full tile build": +(median(wasmRemove) / medFull).toFixed(2),
+      "median of pair ratios": pairRatio(wasmRemove),
+    },
+  );
+  const ratio = median(add.map((x, i) => x / wasmAdd[i]));
+  console.log(
+    `meshway add+flush ÷ WASM add+update, median of pairs: ${ratio.toFixed(2)} (WASM tile cache built in ${(wasm.buildMs / 1000).toFixed(2)} s)`,
+  );
+}
 console.log(
   `scene ${values.scene}: ${mesh.triangleCount} triangles, ${grid.tilesX} × ${grid.tilesZ} tiles of ${cfg.tileSize} cells (${navMesh.tiles.length} with floor); TileCache built in ${(cacheBuildMs / 1000).toFixed(2)} s, caching ${(cache.cachedBytes / 2 ** 20).toFixed(1)} MB of compact heightfields`,
 );
