@@ -2,10 +2,13 @@
 // recast-navigation's generateTiledNavMesh (Recast/Detour compiled to WebAssembly), same config
 // (RecastDemo defaults) and tile size, one process, rotating order after a warm-up; medians and
 // ratios against WASM measured in the same run. Peak RSS of one whole build (scene generation
-// included) in a fresh child process per builder; for meshway-2 that includes the workers.
+// excluded: the child reads it from a raw file) in a fresh child process per builder: "MB" is the
+// process's peak, "+MB" its growth during the build; for meshway-2 that includes the workers.
 // Usage: node bench/tiled.bench.js [--runs 3] [--warmup 1] [--scenes huge] [--tile-size 64]
 //          [--builders wasm,meshway-1,meshway-2] [--no-rss]
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -63,14 +66,30 @@ for (const scene of values.scenes.split(",")) {
     }
   }
   if (!values["no-rss"]) {
+    const dir = mkdtempSync(join(tmpdir(), "meshway-bench-"));
+    const file = join(dir, `${scene}.bin`);
+    const header = Buffer.alloc(8);
+    header.writeUInt32LE(mesh.positions.length, 0);
+    header.writeUInt32LE(mesh.indices.length, 4);
+    writeFileSync(
+      file,
+      Buffer.concat([
+        header,
+        Buffer.from(mesh.positions.buffer, mesh.positions.byteOffset, mesh.positions.byteLength),
+        Buffer.from(mesh.indices.buffer, mesh.indices.byteOffset, mesh.indices.byteLength),
+      ]),
+    );
     for (const n of names) {
       const out = execFileSync(
         process.execPath,
-        [join(here, "tiled-once.js"), n, scene, String(tileSize)],
+        [join(here, "tiled-once.js"), n, file, String(tileSize)],
         { encoding: "utf8", maxBuffer: 1 << 20 },
       );
-      row[`${n} MB`] = Math.round(JSON.parse(out).peak / 1024);
+      const m = JSON.parse(out);
+      row[`${n} MB`] = Math.round(m.peak / 1024);
+      row[`${n} +MB`] = Math.round((m.peak - m.before) / 1024);
     }
+    rmSync(dir, { recursive: true, force: true });
   }
   rows.push(row);
   console.error(`done ${scene} (${mesh.triangleCount} triangles, ${xs.toFixed(0)} units across)`);
