@@ -107,6 +107,31 @@ describe("TileCache: obstacles and area volumes change where paths go", () => {
     expect(query.computePath([40, 0, 4], to).status).toBe("complete");
   });
 
+  it("an obstacle blocks only the floors in its vertical range (a deck above stays)", () => {
+    // Ground 40 × 24 and a 3 m high deck over x 14..26 (thin slab, agents fit under it).
+    const scene = new SceneBuilder().floor(0, 0, 40, 24).box(20, 3, 12, 12, 0.2, 24).build();
+    const { navMesh, cache } = createTileCache(scene, CONFIG);
+    const query = new NavMeshQuery(navMesh);
+    const onDeck = [20, 3.2, 12];
+    const deckBefore = query.findNearestPoly(onDeck, [0.5, 0.5, 0.5]);
+    const deckArea = getPolyArea(navMesh, deckBefore);
+    expect(deckBefore).not.toBe(0);
+    // A ground-floor wall across the whole width under the deck: y -1..2 misses the deck at 3.2.
+    expect(cache.addObstacle({ kind: "box", min: [19, -1, -1], max: [21, 2, 25] })).toBe(1);
+    cache.flush();
+    expect(query.computePath([4, 0, 12], [36, 0, 12]).status).toBe("partial");
+    const deckAfter = query.findNearestPoly(onDeck, [0.5, 0.5, 0.5]);
+    expect(deckAfter).not.toBe(0);
+    expect(getPolyArea(navMesh, deckAfter)).toBe(deckArea);
+    const p = new Float64Array(3);
+    query.closestPointOnPoly(deckAfter, onDeck, p);
+    expect(p[1]).toBeGreaterThan(3);
+    // Made taller (to y 5), the same wall cuts the deck too.
+    cache.updateObstacle(1, { kind: "box", min: [19, -1, -1], max: [21, 5, 25] });
+    cache.flush();
+    expect(query.findNearestPoly(onDeck, [0.5, 0.5, 0.5])).toBe(0);
+  });
+
   it("a runtime area volume relabels polygons, and its cost reroutes paths", () => {
     const scene = new SceneBuilder().floor(0, 0, 40, 24).build();
     const { navMesh, cache } = createTileCache(scene, CONFIG);
