@@ -242,5 +242,8 @@ console.log(
 );
 console.table(rows);
 console.log(
+  `(${cache.stats.tilesUnchanged} of the batch's tiles came out unchanged and were kept)`,
+);
+console.log(
   `batch of ${BATCH}: queued in ${queueMs.toFixed(1)} ms, ${pendingTiles} tiles to rebuild (${(pendingTiles / BATCH).toFixed(2)} per obstacle; ${cache.stats.tilesTouched} without merging), drained in ${frames.length} update(${BUDGET}) frames (${frameTiles} tiles), frame median ${median(frames).toFixed(2)} ms, max ${Math.max(...frames).toFixed(2)} ms`,
 );

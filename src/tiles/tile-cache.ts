@@ -1,4 +1,5 @@
 import type { AreaVolume } from "../build/build-nav-mesh.js";
+import { erodeWalkableArea } from "../build/erode.js";
 import { checkGridSize, computeBounds } from "../build/grid.js";
 import { markWalkableTriangles } from "../build/rasterize.js";
 import type { CompactHeightfield } from "../build/types.js";
@@ -12,6 +13,7 @@ import { binTriangles, buildTileCompact, buildTileFromCompact } from "./build-ti
 import {
   areaVolumeBounds,
   type Bounds3,
+  markAreaVolume,
   type ObstacleShape,
   obstacleAsAreaVolume,
   obstacleBounds,
@@ -46,8 +48,16 @@ export interface TileCacheStats {
   volumeRequests: number;
   /** Sum over requests of the tiles each one touched (old and new bounds for an update). */
   tilesTouched: number;
-  /** Tile rebuilds done (a tile touched by several pending requests is rebuilt once). */
+  /**
+   * Dirty tiles brought up to date (a tile touched by several pending requests counts once),
+   * including those in `tilesUnchanged`.
+   */
   tilesRebuilt: number;
+  /**
+   * Of those, tiles whose span areas came out as before (say, an obstacle over ground with no
+   * floor, or moved by less than a cell): the navmesh tile is kept, and so are refs into it.
+   */
+  tilesUnchanged: number;
   /** Rebuilds that left a tile with no polygon (kept as an empty tile, see TileCache). */
   tilesEmptied: number;
   /** Milliseconds spent rebuilding tiles. */
@@ -70,6 +80,32 @@ interface CachedTile {
   /** The tile currently in the navmesh for it, and its ref (tile ref = polygon-0 ref). */
   tile: NavMeshTile | null;
   ref: PolyRef;
+  /** Span areas the current tile was built from (obstacles, erosion, volumes applied). */
+  areas: Uint8Array | null;
+}
+
+/**
+ * A tile's span areas as buildTileFromCompact computes them before partitioning: obstacles
+ * stamped, eroded by the agent radius, then the area volumes in order.
+ */
+function finalAreas(
+  chf: CompactHeightfield,
+  cfg: ResolvedConfig,
+  obstacles: readonly AreaVolume[],
+  volumes: readonly AreaVolume[],
+): Uint8Array {
+  const work: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
+  for (const o of obstacles) markAreaVolume(work, o);
+  erodeWalkableArea(work, cfg.walkableRadiusVoxels);
+  for (const v of volumes) markAreaVolume(work, v);
+  return work.areas;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -155,6 +191,8 @@ function emptyTile(grid: TileGrid, chf: CompactHeightfield, tx: number, tz: numb
  * so the agent radius stays clear around it) and every area volume (after erosion, in id
  * order: a later-added volume wins where volumes overlap) whose bounds reach its heightfield.
  * The result depends only on the set of obstacles and volumes, not on the order of requests.
+ * When a dirty tile's span areas come out as before (an obstacle where there is no floor, a
+ * move smaller than a cell), the tile is kept as it is, refs included.
  *
  * Replacing a tile removes it from the navmesh and adds the new one in the same slot, so refs
  * into the old tile become invalid (salt) and queries given one report "invalidRef" (sliced
@@ -175,6 +213,7 @@ export class TileCache {
     volumeRequests: 0,
     tilesTouched: 0,
     tilesRebuilt: 0,
+    tilesUnchanged: 0,
     tilesEmptied: 0,
     rebuildMs: 0,
   };
@@ -223,7 +262,7 @@ export class TileCache {
     for (let t = 0; t < n; t++) {
       const chf = compact[t];
       if (!chf) continue;
-      this.tiles[t] = { chf, tile: null, ref: 0 };
+      this.tiles[t] = { chf, tile: null, ref: 0, areas: null };
       this.rebuildTile(t);
     }
     this.dirty.fill(0);
@@ -249,6 +288,7 @@ export class TileCache {
       const h = c.chf;
       n += h.cellFirst.byteLength + h.cellCount.byteLength + h.spanY.byteLength;
       n += h.spanH.byteLength + h.spanCon.byteLength + h.areas.byteLength;
+      n += c.areas?.byteLength ?? 0;
     }
     return n;
   }
@@ -376,6 +416,7 @@ export class TileCache {
     s.volumeRequests = 0;
     s.tilesTouched = 0;
     s.tilesRebuilt = 0;
+    s.tilesUnchanged = 0;
     s.tilesEmptied = 0;
     s.rebuildMs = 0;
   }
@@ -479,6 +520,16 @@ export class TileCache {
     const volumeIds = this.tileVolumes[t];
     const obstacles = obstacleIds ? obstacleIds.map((id) => this.obstacles.get(id)!.volume) : [];
     const areaVolumes = volumeIds ? volumeIds.map((id) => this.volumes.get(id)!.volume) : [];
+    // The rest of the pipeline depends on the compact heightfield and its final span areas
+    // only: when those come out as last time, so would the tile, so keep it (and its refs).
+    const areas = finalAreas(cached.chf, this.config, obstacles, areaVolumes);
+    if (cached.areas !== null && sameBytes(areas, cached.areas)) {
+      this.stats.tilesRebuilt++;
+      this.stats.tilesUnchanged++;
+      this.stats.rebuildMs += performance.now() - t0;
+      return;
+    }
+    cached.areas = areas;
     let tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, {
       obstacles,
       areaVolumes,

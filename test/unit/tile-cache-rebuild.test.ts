@@ -147,6 +147,32 @@ describe("TileCache: rebuilding tiles from cached compact heightfields", () => {
     expect(query.computePath([6, 0, 6], [38, 0, 38]).status).toBe("complete");
   });
 
+  it("a request that leaves a tile's span areas as they were keeps the tile and its refs", () => {
+    const { navMesh, cache } = createTileCache(floorScene(), CONFIG);
+    const query = new NavMeshQuery(navMesh);
+    const ref = query.findNearestPoly([4, 0, 4], [1, 2, 1]);
+    const bytes = serializeNavMesh(navMesh, null);
+    // Above the floor's height range: marks nothing.
+    const id = cache.addObstacle({ kind: "cylinder", center: [4, 5, 4], radius: 1, height: 2 });
+    expect(cache.flush().rebuilt).toBe(1);
+    expect(cache.stats.tilesUnchanged).toBe(1);
+    expect(navMesh.isValidPolyRef(ref)).toBe(true);
+    // On the floor: the tile changes.
+    cache.updateObstacle(id, { kind: "cylinder", center: [4.1, -1, 4.1], radius: 1, height: 3 });
+    cache.flush();
+    expect(cache.stats.tilesUnchanged).toBe(1);
+    expect(navMesh.isValidPolyRef(ref)).toBe(false);
+    const ref2 = query.findNearestPoly([6, 0, 6], [1, 2, 1]);
+    // Nudged by less than a cell with no cell centre crossing the circle: nothing changes.
+    cache.updateObstacle(id, { kind: "cylinder", center: [4.12, -1, 4.1], radius: 1, height: 3 });
+    expect(cache.flush().rebuilt).toBe(1);
+    expect(cache.stats.tilesUnchanged).toBe(2);
+    expect(navMesh.isValidPolyRef(ref2)).toBe(true);
+    cache.removeObstacle(id);
+    cache.flush();
+    expect(serializeNavMesh(navMesh, null)).toEqual(bytes);
+  });
+
   it("a tile covered entirely keeps its slot as an empty tile and comes back in place", () => {
     const { navMesh, cache } = createTileCache(floorScene(), CONFIG);
     const before = serializeNavMesh(navMesh, null);
