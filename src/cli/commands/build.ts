@@ -146,9 +146,9 @@ async function buildTiled(
   const { navMesh, stats } = await buildTiledNavMeshNode(mesh, options, {
     threads,
     source: file,
-    onTile: (done, total, tx, tz) => {
+    onTile: (_done, total, tx, tz) => {
       progress ??= Progress.for(total, quiet);
-      progress.step(`tile ${tx},${tz} (${done}/${total})`);
+      progress.step(`tile ${tx},${tz}`);
     },
   });
   (progress as Progress | null)?.finish();
