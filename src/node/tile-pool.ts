@@ -46,13 +46,15 @@ function nodeWorkerPort(worker: Worker): TileWorkerPort {
     terminate: async () => {
       await worker.terminate();
     },
+    hold: (active) => (active ? worker.ref() : worker.unref()),
   };
 }
 
 /**
  * Builds tiles on `threads` worker_threads. The setup (mesh, triangle areas, bins) is copied
  * once into SharedArrayBuffers and posted to every worker; jobs are tile coordinates handed to
- * whichever worker is free; finished tiles come back as transferred ArrayBuffers.
+ * whichever worker is free; finished tiles come back as transferred ArrayBuffers. Idle workers
+ * don't keep the process alive; `close()` ends them.
  */
 export class NodeTilePool extends WorkerTilePool {
   constructor(threads: number) {
@@ -64,7 +66,12 @@ export class NodeTilePool extends WorkerTilePool {
     }
     const script = workerScript();
     const ports: TileWorkerPort[] = [];
-    for (let i = 0; i < threads; i++) ports.push(nodeWorkerPort(new Worker(script)));
+    for (let i = 0; i < threads; i++) {
+      // Idle workers don't keep the process alive; a running build holds them (hold).
+      const worker = new Worker(script);
+      worker.unref();
+      ports.push(nodeWorkerPort(worker));
+    }
     super(ports, true);
   }
 }

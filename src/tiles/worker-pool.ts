@@ -8,6 +8,11 @@ export interface TileWorkerPort {
   /** Registers the reply, error and exit listeners; returns a function that removes them. */
   listen(onReply: (reply: TileWorkerReply) => void, onFailure: (error: Error) => void): () => void;
   terminate(): Promise<void> | void;
+  /**
+   * Keeps the host alive while a build is running (true) and lets it exit when idle (false),
+   * where the platform has such a notion (Node's ref / unref); optional.
+   */
+  hold?(active: boolean): void;
 }
 
 /**
@@ -47,6 +52,7 @@ export class WorkerTilePool implements TileBuildPool {
       const unlisten: (() => void)[] = [];
       const stop = () => {
         for (const off of unlisten) off();
+        for (const port of this.ports) port.hold?.(false);
       };
       const fail = (e: Error) => {
         if (failed) return;
@@ -60,6 +66,7 @@ export class WorkerTilePool implements TileBuildPool {
         port.post({ type: "job", job: j, tx: jobs[2 * j]!, tz: jobs[2 * j + 1]! });
       };
       for (const port of this.ports) {
+        port.hold?.(true);
         const onReply = (r: TileWorkerReply) => {
           if (failed) return;
           if (r.error) {
