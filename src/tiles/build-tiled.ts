@@ -9,12 +9,13 @@ import { NavMesh } from "../navmesh/nav-mesh.js";
 import { binTriangles } from "./build-tile.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
+import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
 export interface TiledBuildOptions {
   /**
-   * Threads to build on. Without `pool`, the core builds on the calling thread whatever this
-   * says; `meshway/node`'s buildTiledNavMeshNode (worker_threads) and createWebWorkerTilePool
-   * (browsers) make a pool of this size. Default 1.
+   * Threads to build on, default 1. Without `pool`, more than 1 makes a Web Worker pool for
+   * this build where the platform has Web Workers (browsers, Deno) and builds on the calling
+   * thread elsewhere; in Node use `meshway/node`'s buildTiledNavMeshNode (worker_threads).
    */
   threads?: number;
   /** Where tiles are built; the caller keeps ownership (not closed here). */
@@ -153,8 +154,16 @@ export async function buildTiledNavMesh(
   };
 
   t = performance.now();
-  const pool = options.pool ?? new InProcessTilePool();
-  await pool.buildTiles(setup, jobs, onResult);
+  const ownPool =
+    options.pool === undefined && threads > 1 && typeof Worker === "function"
+      ? createWebWorkerTilePool(threads)
+      : null;
+  const pool = options.pool ?? ownPool ?? new InProcessTilePool();
+  try {
+    await pool.buildTiles(setup, jobs, onResult);
+  } finally {
+    await ownPool?.close();
+  }
   timings.tiles = performance.now() - t - assembleMs;
   timings.assemble = assembleMs;
   if (nextToAdd !== jobCount) {
@@ -175,7 +184,7 @@ export async function buildTiledNavMesh(
       polygons,
       vertices,
       detailTriangles,
-      threads: options.pool?.threads ?? 1,
+      threads: pool.threads,
       timings,
       warnings,
     },

@@ -71,14 +71,17 @@ const IN_PAGE = `(async () => {
   const pool = m.createWebWorkerTilePool(2);
   const two = await m.buildTiledNavMesh(mesh, config, { pool });
   await pool.close();
+  const own = await m.buildTiledNavMesh(mesh, config, { threads: 2 });
   const cfg = m.resolveConfig(config);
+  const c = m.serializeNavMesh(own.navMesh, cfg);
   const a = m.serializeNavMesh(one.navMesh, cfg);
   const b = m.serializeNavMesh(two.navMesh, cfg);
   return {
     isolated: globalThis.crossOriginIsolated,
     threads: two.stats.threads,
     tiles: two.stats.tiles,
-    same: a.length === b.length && a.every((v, i) => v === b[i]),
+    same: a.length === b.length && a.every((v, i) => v === b[i]) && c.every((v, i) => v === b[i]),
+    ownThreads: own.stats.threads,
     bytes: Array.from(b),
   };
 })()`;
@@ -87,7 +90,7 @@ describe.skipIf(!existsSync(CHROMIUM))("tiled build in Chromium with Web Workers
   beforeAll(serve);
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it("2 Web Workers give the same bytes as one thread, isolated (shared memory) or not, and as Node", async () => {
+  it("2 Web Workers (given as a pool or by threads: 2) give the same bytes as one thread, isolated (shared memory) or not, and as Node", async () => {
     const cfg = resolveConfig({ tileSize: 32 });
     const node = serializeNavMesh(
       (await buildTiledNavMesh(loadSharedMesh("nav_test"), { tileSize: 32 })).navMesh,
@@ -104,10 +107,12 @@ describe.skipIf(!existsSync(CHROMIUM))("tiled build in Chromium with Web Workers
           threads: number;
           tiles: number;
           same: boolean;
+          ownThreads: number;
           bytes: number[];
         };
         expect(out.isolated).toBe(isolated);
         expect(out.threads).toBe(2);
+        expect(out.ownThreads).toBe(2);
         expect(out.tiles).toBe(66);
         expect(out.same).toBe(true);
         expect(Buffer.from(Uint8Array.from(out.bytes)).equals(Buffer.from(node))).toBe(true);
