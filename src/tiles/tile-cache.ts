@@ -32,7 +32,7 @@ export interface TileCacheOptions {
 
 /** What {@link TileCache.update} and {@link TileCache.flush} did. */
 export interface TileCacheUpdate {
-  /** Tiles rebuilt by this call. */
+  /** Dirty tiles brought up to date by this call (those kept unchanged included). */
   rebuilt: number;
   /** Tiles still waiting for a rebuild. */
   pending: number;
