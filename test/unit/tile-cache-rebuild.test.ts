@@ -186,6 +186,12 @@ describe("TileCache: rebuilding tiles from cached compact heightfields", () => {
     expect(navMesh.tiles.length).toBe(tileCount);
     expect(navMesh.tiles.filter((t) => t.polyCount === 0).length).toBe(cache.stats.tilesEmptied);
     expect(validateNavMesh(navMesh).ok).toBe(true);
+    // Queries step over the empty tiles.
+    const query = new NavMeshQuery(navMesh);
+    expect(query.findNearestPoly([4, 0, 4], [1, 2, 1])).toBe(0);
+    const across = query.computePath([36, 0, 4], [4, 0, 36]);
+    expect(across.status).toBe("complete");
+    expect(query.computePath([36, 0, 4], [4, 0, 4]).status).toBe("noEnd");
     // Removed in the same order they emptied tiles: slots must not swap.
     for (const id of ids) cache.removeObstacle(id);
     cache.flush();
