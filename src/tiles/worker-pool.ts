@@ -96,7 +96,8 @@ export class WorkerTilePool implements TileBuildPool {
         unlisten.push(port.listen(onReply, fail));
         port.post({ type: "setup", setup: sent });
       }
-      for (const port of this.ports) give(port);
+      // Two jobs in flight per worker, so a worker never waits for the round trip.
+      for (let k = 0; k < 2; k++) for (const port of this.ports) give(port);
     });
   }
 
