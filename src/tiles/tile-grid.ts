@@ -56,7 +56,7 @@ export function createTileGrid(bmin: Vec3, bmax: Vec3, cfg: ResolvedConfig): Til
 
 /**
  * Bounds of tile (tx, tz)'s heightfield: the tile's square grown by `cfg.borderSizeVoxels`
- * cells on each side (Recast's sample), full grid height on y.
+ * cells on each side (Recast's sample), full grid height on y; float32 values.
  */
 export function tileBounds(
   grid: TileGrid,
@@ -64,11 +64,17 @@ export function tileBounds(
   tx: number,
   tz: number,
 ): { bmin: Vec3; bmax: Vec3 } {
-  const pad = cfg.borderSizeVoxels * cfg.cellSize;
-  const tw = grid.tileWorld;
+  // As recast-navigation's generateTiledNavMesh computes them: cell size read back as float32,
+  // the sums in double, the result stored as float32 (rcConfig.bmin), so tiles rasterize to
+  // the very same voxels.
+  const f = Math.fround;
+  const cs = f(cfg.cellSize);
+  const tcs = grid.tileSize * cs;
+  const pad = cfg.borderSizeVoxels * cs;
+  const [x0, y0, z0] = grid.bmin;
   return {
-    bmin: [grid.bmin[0] + tx * tw - pad, grid.bmin[1], grid.bmin[2] + tz * tw - pad],
-    bmax: [grid.bmin[0] + (tx + 1) * tw + pad, grid.bmax[1], grid.bmin[2] + (tz + 1) * tw + pad],
+    bmin: [f(x0 + tx * tcs - pad), f(y0), f(z0 + tz * tcs - pad)],
+    bmax: [f(x0 + (tx + 1) * tcs + pad), f(grid.bmax[1]), f(z0 + (tz + 1) * tcs + pad)],
   };
 }
 
