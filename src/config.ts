@@ -39,6 +39,11 @@ export interface BuildConfig {
   partition: Partition;
   /** Refuse grids with more columns × height layers than this before allocating. [voxels, > 0] */
   maxVoxels: number;
+  /**
+   * Tile side for a tiled build (buildTiledNavMesh); 0 builds one tile covering everything.
+   * Recast's samples use 32..128. [cells, integer, 0..4096]
+   */
+  tileSize: number;
 }
 
 /** The derived values every stage works with. Built only by {@link resolveConfig}. */
@@ -53,6 +58,13 @@ export interface ResolvedConfig extends Readonly<BuildConfig> {
   readonly edgeMaxErrorVoxels: number;
   readonly detailSampleDistWorld: number;
   readonly detailSampleMaxErrorWorld: number;
+  /**
+   * Cells each tile's heightfield reaches past its edges so neighbouring tiles agree at the
+   * seam: walkableRadiusVoxels + 3 when tiled (Recast's sample), 0 for a solo build. [cells]
+   */
+  readonly borderSizeVoxels: number;
+  /** Tile side in world units: tileSize * cellSize (0 for a solo build). [world units] */
+  readonly tileWorldSize: number;
 }
 
 /** RecastDemo's defaults. */
@@ -73,6 +85,7 @@ export const DEFAULT_CONFIG: Readonly<BuildConfig> = Object.freeze({
   partition: "watershed",
   // ~2 GiB of span pool at ~12 bytes per span if every column held a span per layer.
   maxVoxels: 2 ** 31 / 12,
+  tileSize: 0,
 });
 
 interface Range {
@@ -97,6 +110,7 @@ const RANGES: Record<Exclude<keyof BuildConfig, "partition">, Range> = {
   detailSampleDist: { min: 0, max: 1e6 },
   detailSampleMaxError: { min: 0, max: 1e6 },
   maxVoxels: { min: 0, max: Number.MAX_SAFE_INTEGER, minExclusive: true },
+  tileSize: { min: 0, max: 4096, integer: true },
 };
 
 const PARTITIONS: readonly Partition[] = ["watershed", "monotone", "layers"];
@@ -150,11 +164,12 @@ export function resolveConfig(config: Partial<BuildConfig> = {}): ResolvedConfig
   }
   // Rounding follows RecastDemo: clearance and radius round up (never too permissive),
   // climb rounds down (never climbs more than asked).
+  const walkableRadiusVoxels = Math.ceil(c.agentRadius / c.cellSize - 1e-9);
   return Object.freeze({
     ...c,
     walkableHeightVoxels: Math.max(1, Math.ceil(c.agentHeight / c.cellHeight - 1e-9)),
     walkableClimbVoxels: Math.floor(c.agentMaxClimb / c.cellHeight + 1e-9),
-    walkableRadiusVoxels: Math.ceil(c.agentRadius / c.cellSize - 1e-9),
+    walkableRadiusVoxels,
     walkableSlopeDegrees: c.agentMaxSlope,
     minRegionAreaCells: Math.round(c.regionMinSize * c.regionMinSize),
     mergeRegionAreaCells: Math.round(c.regionMergeSize * c.regionMergeSize),
@@ -162,5 +177,7 @@ export function resolveConfig(config: Partial<BuildConfig> = {}): ResolvedConfig
     edgeMaxErrorVoxels: c.edgeMaxError,
     detailSampleDistWorld: c.detailSampleDist < 0.9 ? 0 : c.cellSize * c.detailSampleDist,
     detailSampleMaxErrorWorld: c.cellHeight * c.detailSampleMaxError,
+    borderSizeVoxels: c.tileSize > 0 ? walkableRadiusVoxels + 3 : 0,
+    tileWorldSize: c.tileSize * c.cellSize,
   });
 }

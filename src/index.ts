@@ -252,3 +252,54 @@ export {
   viewX,
   viewY,
 } from "./render/view.js";
+// --- Tiled builds (tile grid, per-tile stages, buildTiledNavMesh, tile pools) ---
+export {
+  binTriangles,
+  buildTileCompact,
+  buildTileFromCompact,
+  type TileFromCompactOptions,
+  type TriangleBins,
+} from "./tiles/build-tile.js";
+export {
+  buildTiledNavMesh,
+  type TiledBuildOptions,
+  type TiledBuildResult,
+  type TiledBuildStats,
+} from "./tiles/build-tiled.js";
+// --- Runtime obstacles and area volumes over a tiled navmesh (TileCache) ---
+export {
+  areaVolumeBounds,
+  type Bounds3,
+  markAreaVolume,
+  markObstacle,
+  type ObstacleShape,
+  obstacleAsAreaVolume,
+  obstacleBounds,
+  orientedBoxCorners,
+  validateAreaVolume,
+  validateObstacleShape,
+} from "./tiles/obstacles.js";
+export {
+  buildTileBlock,
+  InProcessTilePool,
+  prepareTileBuild,
+  type TileBuildPool,
+  type TileBuildSetup,
+  type TileBuildState,
+  type TileResultHandler,
+} from "./tiles/pool.js";
+export {
+  createTileCache,
+  TileCache,
+  type TileCacheOptions,
+  type TileCacheStats,
+  type TileCacheUpdate,
+} from "./tiles/tile-cache.js";
+export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tiles/tile-grid.js";
+export { createWebWorkerTilePool } from "./tiles/web-worker-pool.js";
+export { type TileWorkerPort, WorkerTilePool } from "./tiles/worker-pool.js";
+export {
+  createTileWorkerHandler,
+  type TileWorkerReply,
+  type TileWorkerRequest,
+} from "./tiles/worker-protocol.js";

@@ -300,7 +300,8 @@ export function buildNavMesh(
   return { navMesh, intermediates, stats };
 }
 
-function applyAreaVolumes(chf: CompactHeightfield, volumes: AreaVolume[]): void {
+/** Applies area volumes to a compact heightfield in order (rcMark*Area). */
+export function applyAreaVolumes(chf: CompactHeightfield, volumes: AreaVolume[]): void {
   for (const v of volumes) {
     if (v.kind === "box") markBoxArea(chf, v.min, v.max, v.area);
     else if (v.kind === "cylinder") markCylinderArea(chf, v.center, v.radius, v.height, v.area);

@@ -236,6 +236,34 @@ export class NavMesh {
     return tile;
   }
 
+  /**
+   * Swaps the tile `tileRef` refers to for `tile` (a rebuilt tile, normally at the same tile
+   * coordinates) and returns the new tile's ref. The slot is reused with a new salt, so every
+   * ref into the old tile stops validating; portals and off-mesh links are re-established.
+   */
+  replaceTile(tileRef: PolyRef, tile: NavMeshTile): PolyRef {
+    if (tile.maxVertsPerPoly !== this.params.maxVertsPerPoly) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `tile has maxVertsPerPoly ${tile.maxVertsPerPoly}, the navmesh ${this.params.maxVertsPerPoly}`,
+      );
+    }
+    if (tile.polyCount > MAX_POLYS_PER_TILE) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `tile has ${tile.polyCount} polygons, more than the ${MAX_POLYS_PER_TILE} a tile may hold`,
+      );
+    }
+    this.removeTile(tileRef);
+    return this.addTile(tile);
+  }
+
+  /** Ref of the tile at tile coordinates (x, z) (`layer`-th when layered), or 0 when none. */
+  tileRefAt(x: number, z: number, layer = 0): PolyRef {
+    const slot = this.tilesAt(x, z)[layer];
+    return slot === undefined ? 0 : encodePolyRef(this.slots[slot]!.salt, slot, 0);
+  }
+
   /** Slots of the tiles at tile coordinates (x, z) (several when layered). */
   tilesAt(x: number, z: number): readonly number[] {
     return this.grid.get(gridKey(x, z)) ?? [];

@@ -2,3 +2,9 @@
 export { type GltfLoadResult, loadGltfMesh, parseGlb, parseGltf } from "./gltf.js";
 export { loadNavMeshFile, saveNavMeshFile } from "./navmesh-files.js";
 export { encodePng } from "./png.js";
+// Tiled builds on worker threads.
+export {
+  buildTiledNavMeshNode,
+  defaultTileThreads,
+  NodeTilePool,
+} from "./tile-pool.js";

@@ -160,7 +160,8 @@ describe("meshway CLI commands", () => {
       ["export", navFile, "--format", "xml"],
       ["render", navFile, "-o", join(dir, "x.jpg")],
       ["info"],
-      ["build", NAV_TEST, "--tile-size", "32"],
+      ["build", NAV_TEST, "--tile-size", "32", "--threads", "0"],
+      ["build", NAV_TEST, "--tile-size", "x"],
       ["path", navFile, "--from", FROM, `--to=${TO}`, "--mode", "shortest"],
       ["lesson", "--radius", "9"],
     ]) {

@@ -1,9 +1,18 @@
 import { buildNavMesh } from "../../build/build-nav-mesh.js";
-import { resolveConfig } from "../../config.js";
+import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../../config.js";
 import { serializeNavMesh } from "../../format/navmesh-file.js";
+import type { TriangleMesh } from "../../input.js";
+import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
 import { loadGeometry } from "../input.js";
 import type { Io } from "../io.js";
-import { BUILD_FLAGS, buildConfigFrom, parseCommandArgs, UsageError } from "../options.js";
+import {
+  BUILD_FLAGS,
+  buildConfigFrom,
+  type ParsedArgs,
+  parseCommandArgs,
+  parseNumber,
+  UsageError,
+} from "../options.js";
 import { writeOutput } from "../output.js";
 import { Progress } from "../progress.js";
 
@@ -23,13 +32,17 @@ options:
   --agent-climb N      highest step (default 0.9)
   --max-slope DEG      steepest walkable slope (default 45)
   --partition P        watershed | monotone | layers (default watershed)
-  --tile-size N, --threads N   tiled builds (not available yet)
+  --tile-size N        tiled build: tiles of N cells (0 = one tile, the default); tiles are
+                       built in parallel and linked across their edges
+  --threads N          worker threads for a tiled build (default: available cores); the
+                       result is byte-identical for any thread count
   --json               print one JSON object on stdout
   --quiet              print nothing but errors
 
 examples:
   meshway build level.obj -o level.navmesh
-  meshway build level.glb -o level.navmesh --agent-radius 0.4 --partition monotone --json`;
+  meshway build level.glb -o level.navmesh --agent-radius 0.4 --partition monotone --json
+  meshway build city.obj -o city.navmesh --tile-size 64 --threads 4`;
 
 const STAGES = 10;
 
@@ -46,14 +59,27 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
     io.out(`${BUILD_HELP}\n`);
     return 0;
   }
-  if (str("tile-size") !== undefined || str("threads") !== undefined) {
-    throw new UsageError("--tile-size and --threads: tiled builds are not available yet");
-  }
   if (positionals.length !== 1) throw new UsageError("build needs exactly one input file");
   const file = positionals[0]!;
   const options = buildConfigFrom(values);
+  const tileSize = parseNumber("tile-size", str("tile-size"));
+  if (tileSize !== undefined) options.tileSize = tileSize;
+  const threadsText = str("threads");
+  const threads = threadsText === undefined ? undefined : Number(threadsText);
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 256)) {
+    throw new UsageError(`--threads expects an integer 1..256, got "${threadsText}"`);
+  }
   const config = resolveConfig(options); // checked before any file is read
+  if (threads !== undefined && config.tileSize === 0) {
+    throw new UsageError("--threads needs a tiled build (--tile-size N)");
+  }
   const { mesh, warnings } = await loadGeometry(file);
+  if (config.tileSize > 0) {
+    return buildTiled(io, file, mesh, options, config, threads ?? defaultTileThreads(), warnings, {
+      str,
+      flag,
+    });
+  }
   const progress = Progress.for(STAGES, Boolean(flag("quiet") || flag("json")));
   const { navMesh, stats } = buildNavMesh(mesh, options, {
     source: file,
@@ -96,6 +122,71 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (output !== undefined) rows.push(["written", output]);
   const lines = rows.map(([k, v]) => `  ${k.padEnd(18)}${v}`);
   lines.push("  build time per stage (ms)");
+  for (const [stage, ms] of Object.entries(stats.timings)) {
+    lines.push(`    ${stage.padEnd(16)}${ms.toFixed(2).padStart(9)}`);
+  }
+  io.out(`meshway build\n${lines.join("\n")}\n`);
+  return 0;
+}
+
+/** `build --tile-size N`: the tiled build on worker threads, progress per tile. */
+async function buildTiled(
+  io: Io,
+  file: string,
+  mesh: TriangleMesh,
+  options: Partial<BuildConfig>,
+  config: ResolvedConfig,
+  threads: number,
+  warnings: string[],
+  args: Pick<ParsedArgs, "str" | "flag">,
+): Promise<number> {
+  const { str, flag } = args;
+  const quiet = Boolean(flag("quiet") || flag("json"));
+  let progress: Progress | null = null;
+  const { navMesh, stats } = await buildTiledNavMeshNode(mesh, options, {
+    threads,
+    source: file,
+    onTile: (_done, total, tx, tz) => {
+      progress ??= Progress.for(total, quiet);
+      progress.step(`tile ${tx},${tz}`);
+    },
+  });
+  (progress as Progress | null)?.finish();
+  const output = str("output");
+  if (output !== undefined) writeOutput(output, serializeNavMesh(navMesh, config));
+  const area = navMesh.area();
+  if (flag("json")) {
+    io.out(
+      `${JSON.stringify({
+        polygons: stats.polygons,
+        vertices: stats.vertices,
+        detailTriangles: stats.detailTriangles,
+        tiles: stats.tiles,
+        area,
+        buildMs: stats.timings.total,
+      })}\n`,
+    );
+    return 0;
+  }
+  if (flag("quiet")) return 0;
+  for (const w of warnings) io.err(`meshway: warning: ${w}\n`);
+  for (const w of stats.warnings) io.err(`meshway: ${file}: warning: ${w}\n`);
+  const rows: [string, string][] = [
+    ["input", file],
+    ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],
+    [
+      "tile grid",
+      `${stats.grid.tilesX} × ${stats.grid.tilesZ} tiles of ${config.tileSize} cells (border ${config.borderSizeVoxels})`,
+    ],
+    ["tiles", `${stats.tiles} built, ${stats.emptyTiles} empty`],
+    ["threads", String(stats.threads)],
+    ["polygons", `${stats.polygons} (${stats.vertices} vertices)`],
+    ["detail triangles", String(stats.detailTriangles)],
+    ["area (XZ)", area.toFixed(2)],
+  ];
+  if (output !== undefined) rows.push(["written", output]);
+  const lines = rows.map(([k, v]) => `  ${k.padEnd(18)}${v}`);
+  lines.push("  build time (ms)");
   for (const [stage, ms] of Object.entries(stats.timings)) {
     lines.push(`    ${stage.padEnd(16)}${ms.toFixed(2).padStart(9)}`);
   }

@@ -1,0 +1,102 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { BuildConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
+import type { TriangleMeshInput } from "../input.js";
+import {
+  buildTiledNavMesh,
+  type TiledBuildOptions,
+  type TiledBuildResult,
+} from "../tiles/build-tiled.js";
+import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
+import { type TileWorkerPort, WorkerTilePool } from "../tiles/worker-pool.js";
+
+/**
+ * The worker script: the compiled tile-worker.js beside this module, or, when this module runs
+ * from TypeScript sources (tests), the one in dist/ (`npm run build` makes it).
+ */
+function workerScript(): URL {
+  const sibling = new URL("./tile-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(sibling))) return sibling;
+  const built = new URL("../../dist/node/tile-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(built))) return built;
+  throw new MeshwayError(
+    "INVALID_ARGUMENT",
+    `tile worker script not found at ${fileURLToPath(sibling)} (run npm run build)`,
+  );
+}
+
+function nodeWorkerPort(worker: Worker): TileWorkerPort {
+  return {
+    post: (msg) => worker.postMessage(msg),
+    listen(onReply, onFailure) {
+      const error = (e: Error) => onFailure(e);
+      const exit = (code: number) => onFailure(new Error(`tile worker exited with code ${code}`));
+      worker.on("message", onReply);
+      worker.on("error", error);
+      worker.on("exit", exit);
+      return () => {
+        worker.off("message", onReply);
+        worker.off("error", error);
+        worker.off("exit", exit);
+      };
+    },
+    terminate: async () => {
+      await worker.terminate();
+    },
+    hold: (active) => (active ? worker.ref() : worker.unref()),
+  };
+}
+
+/**
+ * Builds tiles on `threads` worker_threads. The setup (mesh, triangle areas, bins) is copied
+ * once into SharedArrayBuffers and posted to every worker; jobs are tile coordinates handed to
+ * whichever worker is free; finished tiles come back as transferred ArrayBuffers. Idle workers
+ * don't keep the process alive; `close()` ends them.
+ */
+export class NodeTilePool extends WorkerTilePool {
+  constructor(threads: number) {
+    if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `threads = ${threads}: expected an integer 1..256`,
+      );
+    }
+    const script = workerScript();
+    const ports: TileWorkerPort[] = [];
+    for (let i = 0; i < threads; i++) {
+      // Idle workers don't keep the process alive; a running build holds them (hold).
+      const worker = new Worker(script);
+      worker.unref();
+      ports.push(nodeWorkerPort(worker));
+    }
+    super(ports, true);
+  }
+}
+
+/** Threads to use by default: the machine's available cores. */
+export function defaultTileThreads(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/**
+ * buildTiledNavMesh with a worker_threads pool of `options.threads` (default: available
+ * cores) made for this build and closed after it; threads = 1 builds on this thread. The
+ * result is byte-identical for every thread count.
+ */
+export async function buildTiledNavMeshNode(
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig> = {},
+  options: TiledBuildOptions = {},
+): Promise<TiledBuildResult> {
+  if (options.pool) return buildTiledNavMesh(input, config, options);
+  const threads = options.threads ?? defaultTileThreads();
+  const pool: TileBuildPool = threads > 1 ? new NodeTilePool(threads) : new InProcessTilePool();
+  try {
+    return await buildTiledNavMesh(input, config, { ...options, threads, pool });
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,297 @@
+import { type AreaVolume, applyAreaVolumes } from "../build/build-nav-mesh.js";
+import { buildCompactHeightfield, type OpenSpans } from "../build/compact.js";
+import type { BuildContext } from "../build/context.js";
+import { buildContours } from "../build/contours.js";
+import { buildPolyMeshDetail } from "../build/detail.js";
+import { buildDistanceField } from "../build/distance-field.js";
+import { erodeWalkableArea } from "../build/erode.js";
+import { filterHeightfield } from "../build/filter.js";
+import { countSpans, createHeightfield } from "../build/heightfield.js";
+import { buildPolyMesh } from "../build/polymesh.js";
+import { rasterizeTriangles, SKIP_TRIANGLE } from "../build/rasterize.js";
+import {
+  SCRATCH_DIRTY_SPAN,
+  SCRATCH_NEIGHBOURS,
+  SCRATCH_PENDING,
+  SCRATCH_REGION_DIST,
+  SCRATCH_SPAN_ORDER,
+} from "../build/region-common.js";
+import { buildRegionsLayers } from "../build/regions-layers.js";
+import { buildRegionsMonotone } from "../build/regions-monotone.js";
+import { buildRegionsWatershed } from "../build/regions-watershed.js";
+import { scratchBytes } from "../build/scratch.js";
+import type { CompactHeightfield, Regions } from "../build/types.js";
+import type { ResolvedConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
+import type { TriangleMesh } from "../input.js";
+import { createNavMeshTile, type NavMeshTile } from "../navmesh/tile.js";
+import { type TileGrid, tileBounds } from "./tile-grid.js";
+
+/**
+ * Which triangles each tile has to rasterize, like Recast's chunky triangle mesh but flat:
+ * tile t = tx + tz * tilesX owns `triangles[offsets[t] .. offsets[t + 1])` (triangle indices,
+ * ascending). A triangle is listed for every tile whose heightfield box (grown by `pad`) its
+ * XZ bounding box overlaps.
+ */
+export interface TriangleBins {
+  offsets: Uint32Array;
+  triangles: Uint32Array;
+  /** How far past each tile's square the bins reach. [world units] */
+  pad: number;
+}
+
+/**
+ * Bins every triangle into the tiles its XZ bounding box overlaps, each tile's square grown by
+ * `padWorld` (default: a 16-cell border plus one cell, enough for any border up to 16 cells;
+ * pass `(cfg.borderSizeVoxels + 1) * cfg.cellSize` to bin exactly). The extra cell covers
+ * the rasterizer's one-cell tolerance at a heightfield's low edge. Two passes (count, fill):
+ * no per-tile arrays.
+ */
+export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: number): TriangleBins {
+  const pad = padWorld ?? (grid.tileWorld / grid.tileSize) * 17;
+  const pos = mesh.positions;
+  const idx = mesh.indices;
+  const triCount = mesh.triangleCount;
+  const tilesX = grid.tilesX;
+  const tilesZ = grid.tilesZ;
+  const tw = grid.tileWorld;
+  const ox = grid.bmin[0];
+  const oz = grid.bmin[2];
+  const counts = new Uint32Array(tilesX * tilesZ + 1);
+  // Tile range per triangle, kept so the fill pass needn't recompute it (4 int32 per triangle).
+  const ranges = new Int32Array(triCount * 4);
+  for (let t = 0; t < triCount; t++) {
+    const a = idx[t * 3]! * 3;
+    const b = idx[t * 3 + 1]! * 3;
+    const c = idx[t * 3 + 2]! * 3;
+    const minX = Math.min(pos[a]!, pos[b]!, pos[c]!);
+    const maxX = Math.max(pos[a]!, pos[b]!, pos[c]!);
+    const minZ = Math.min(pos[a + 2]!, pos[b + 2]!, pos[c + 2]!);
+    const maxZ = Math.max(pos[a + 2]!, pos[b + 2]!, pos[c + 2]!);
+    // Tile tx's grown box is [ox + tx * tw - pad, ox + (tx + 1) * tw + pad].
+    const x0 = Math.max(0, Math.ceil((minX - ox - pad) / tw) - 1);
+    const x1 = Math.min(tilesX - 1, Math.floor((maxX - ox + pad) / tw));
+    const z0 = Math.max(0, Math.ceil((minZ - oz - pad) / tw) - 1);
+    const z1 = Math.min(tilesZ - 1, Math.floor((maxZ - oz + pad) / tw));
+    ranges[t * 4] = x0;
+    ranges[t * 4 + 1] = x1;
+    ranges[t * 4 + 2] = z0;
+    ranges[t * 4 + 3] = z1;
+    for (let tz = z0; tz <= z1; tz++) {
+      for (let tx = x0; tx <= x1; tx++) counts[tx + tz * tilesX]!++;
+    }
+  }
+  const offsets = new Uint32Array(tilesX * tilesZ + 1);
+  let total = 0;
+  for (let i = 0; i < tilesX * tilesZ; i++) {
+    offsets[i] = total;
+    total += counts[i]!;
+  }
+  offsets[tilesX * tilesZ] = total;
+  const triangles = new Uint32Array(total);
+  const fill = counts;
+  fill.set(offsets.subarray(0, tilesX * tilesZ));
+  for (let t = 0; t < triCount; t++) {
+    const x0 = ranges[t * 4]!;
+    const x1 = ranges[t * 4 + 1]!;
+    const z0 = ranges[t * 4 + 2]!;
+    const z1 = ranges[t * 4 + 3]!;
+    for (let tz = z0; tz <= z1; tz++) {
+      for (let tx = x0; tx <= x1; tx++) triangles[fill[tx + tz * tilesX]!++] = t;
+    }
+  }
+  return { offsets, triangles, pad };
+}
+
+/** Reused per-thread gather buffers (one tile's triangles, renumbered 0..n-1). */
+let gatherIndices = new Uint32Array(3 * 1024);
+let gatherAreas = new Uint8Array(1024);
+
+/**
+ * Tile (tx, tz)'s compact heightfield: the tile's triangles (with the border) rasterized,
+ * filtered and compacted, exactly the solo pipeline's first stages on the tile's grown box.
+ * Not eroded and without area volumes: this is what a tile cache keeps, so obstacles can be
+ * stamped in and the rest of the pipeline rerun without touching the geometry.
+ * `triAreas` are markWalkableTriangles' areas for the whole mesh. Returns null when the tile
+ * has no walkable span. `chf.borderSize` is cfg.borderSizeVoxels.
+ */
+export function buildTileCompact(
+  mesh: TriangleMesh,
+  triAreas: Uint8Array,
+  triIndex: TriangleBins,
+  grid: TileGrid,
+  cfg: ResolvedConfig,
+  tx: number,
+  tz: number,
+  ctx?: BuildContext,
+): CompactHeightfield | null {
+  checkTile(grid, tx, tz);
+  const border = cfg.borderSizeVoxels;
+  if (triIndex.pad + 1e-9 < (border + 1) * cfg.cellSize) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `buildTileCompact: triangle bins reach ${triIndex.pad} past each tile, the border needs ${(border + 1) * cfg.cellSize}`,
+    );
+  }
+  const t = tx + tz * grid.tilesX;
+  const first = triIndex.offsets[t]!;
+  const n = triIndex.offsets[t + 1]! - first;
+  if (n === 0) return null;
+  if (gatherAreas.length < n) {
+    const cap = Math.max(n, gatherAreas.length * 2);
+    gatherAreas = new Uint8Array(cap);
+    gatherIndices = new Uint32Array(cap * 3);
+  }
+  const list = triIndex.triangles;
+  const src = mesh.indices;
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
+    const tri = list[first + i]!;
+    const area = triAreas[tri]!;
+    if (area === SKIP_TRIANGLE) continue;
+    gatherAreas[kept] = area;
+    gatherIndices[kept * 3] = src[tri * 3]!;
+    gatherIndices[kept * 3 + 1] = src[tri * 3 + 1]!;
+    gatherIndices[kept * 3 + 2] = src[tri * 3 + 2]!;
+    kept++;
+  }
+  if (kept === 0) return null;
+  const { bmin, bmax } = tileBounds(grid, cfg, tx, tz);
+  const size = grid.tileSize + 2 * border;
+  // The solid heightfield dies after compaction, so its span pool lives in retained scratch,
+  // as in the solo build (slots 0 and 4 are free until the region stage).
+  const poolSpans = Math.max(size * size, 1024);
+  const hf = createHeightfield(size, size, bmin, bmax, cfg.cellSize, cfg.cellHeight, {
+    spans: scratchBytes(SCRATCH_NEIGHBOURS, poolSpans * 8),
+    areas: scratchBytes(SCRATCH_DIRTY_SPAN, poolSpans),
+  });
+  rasterizeTriangles(
+    hf,
+    mesh.positions,
+    gatherIndices.subarray(0, kept * 3),
+    gatherAreas.subarray(0, kept),
+    cfg.walkableClimbVoxels,
+    ctx,
+  );
+  const rasterized = countSpans(hf);
+  if (rasterized === 0) return null;
+  const open: OpenSpans = {
+    y: new Uint16Array(scratchBytes(SCRATCH_SPAN_ORDER, rasterized * 4), 0, rasterized),
+    h: new Uint16Array(scratchBytes(SCRATCH_PENDING, rasterized * 4), 0, rasterized),
+    area: new Uint8Array(scratchBytes(SCRATCH_REGION_DIST, rasterized * 2), 0, rasterized),
+    cellCount: new Uint16Array(size * size),
+  };
+  const walkable = filterHeightfield(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels, open);
+  if (walkable === 0) return null;
+  const chf = buildCompactHeightfield(
+    hf,
+    cfg.walkableHeightVoxels,
+    cfg.walkableClimbVoxels,
+    ctx,
+    walkable,
+    open,
+  );
+  chf.borderSize = border;
+  return chf;
+}
+
+export interface TileFromCompactOptions {
+  /** Area volumes applied after erosion, in order (as buildNavMesh's). */
+  areaVolumes?: readonly AreaVolume[];
+  /**
+   * Obstacles stamped before erosion (so the agent keeps its radius from them); each marks
+   * the spans it covers with its `area`, normally NULL_AREA (0).
+   */
+  obstacles?: readonly AreaVolume[];
+  ctx?: BuildContext;
+}
+
+/**
+ * The rest of the pipeline on a tile's compact heightfield (from {@link buildTileCompact}),
+ * which is left unchanged (areas are cloned): obstacles, erosion, area volumes, regions,
+ * contours, polygons and detail with the border trimmed, then the runtime tile at (tx, tz).
+ * Returns null when the tile ends up with no polygon.
+ */
+export function buildTileFromCompact(
+  chf: CompactHeightfield,
+  grid: TileGrid,
+  cfg: ResolvedConfig,
+  tx: number,
+  tz: number,
+  options: TileFromCompactOptions = {},
+): NavMeshTile | null {
+  checkTile(grid, tx, tz);
+  const ctx = options.ctx;
+  const work: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
+  if (options.obstacles?.length) applyAreaVolumes(work, options.obstacles as AreaVolume[]);
+  erodeWalkableArea(work, cfg.walkableRadiusVoxels);
+  if (options.areaVolumes?.length) applyAreaVolumes(work, options.areaVolumes as AreaVolume[]);
+  const areas = work.areas;
+  let walkable = false;
+  for (let i = 0; i < work.spanCount; i++) {
+    if (areas[i] !== 0) {
+      walkable = true;
+      break;
+    }
+  }
+  if (!walkable) return null;
+  const border = work.borderSize;
+  let regions: Regions;
+  if (cfg.partition === "monotone") {
+    regions = buildRegionsMonotone(
+      work,
+      border,
+      cfg.minRegionAreaCells,
+      cfg.mergeRegionAreaCells,
+      ctx,
+    );
+  } else if (cfg.partition === "layers") {
+    regions = buildRegionsLayers(work, border, cfg.minRegionAreaCells, ctx);
+  } else {
+    const dist = buildDistanceField(work);
+    regions = buildRegionsWatershed(
+      work,
+      dist,
+      border,
+      cfg.minRegionAreaCells,
+      cfg.mergeRegionAreaCells,
+      ctx,
+    );
+  }
+  const contours = buildContours(
+    work,
+    regions,
+    cfg.edgeMaxErrorVoxels,
+    cfg.edgeMaxLenVoxels,
+    undefined,
+    ctx,
+  );
+  if (contours.contours.length === 0) return null;
+  const polyMesh = buildPolyMesh(contours, cfg.vertsPerPoly, ctx);
+  if (polyMesh.polyCount === 0) return null;
+  const detail = buildPolyMeshDetail(
+    polyMesh,
+    work,
+    regions,
+    cfg.detailSampleDistWorld,
+    cfg.detailSampleMaxErrorWorld,
+    ctx,
+  );
+  return createNavMeshTile(polyMesh, detail, tx, tz);
+}
+
+function checkTile(grid: TileGrid, tx: number, tz: number): void {
+  if (
+    !Number.isInteger(tx) ||
+    !Number.isInteger(tz) ||
+    tx < 0 ||
+    tz < 0 ||
+    tx >= grid.tilesX ||
+    tz >= grid.tilesZ
+  ) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `tile (${tx}, ${tz}) is outside the ${grid.tilesX} × ${grid.tilesZ} tile grid`,
+    );
+  }
+}

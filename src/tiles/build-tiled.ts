@@ -1,0 +1,214 @@
+import type { AreaVolume } from "../build/build-nav-mesh.js";
+import { checkGridSize, computeBounds } from "../build/grid.js";
+import { markWalkableTriangles } from "../build/rasterize.js";
+import { type BuildConfig, resolveConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
+import { deserializeNavMeshTile } from "../format/navmesh-file.js";
+import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
+import { NavMesh } from "../navmesh/nav-mesh.js";
+import { binTriangles } from "./build-tile.js";
+import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { createTileGrid, type TileGrid } from "./tile-grid.js";
+import { createWebWorkerTilePool } from "./web-worker-pool.js";
+
+export interface TiledBuildOptions {
+  /**
+   * Threads to build on, default 1. Without `pool`, more than 1 makes a Web Worker pool for
+   * this build where the platform has Web Workers (browsers, Deno) and builds on the calling
+   * thread elsewhere; in Node use `meshway/node`'s buildTiledNavMeshNode (worker_threads).
+   */
+  threads?: number;
+  /** Where tiles are built; the caller keeps ownership (not closed here). */
+  pool?: TileBuildPool;
+  /** Area volumes applied to every tile after erosion, in order. */
+  areaVolumes?: AreaVolume[];
+  /** Called after each tile finishes (completion order), for progress display. */
+  onTile?: (done: number, total: number, tx: number, tz: number) => void;
+  /** Name used in error messages (e.g. the file name). */
+  source?: string;
+}
+
+export interface TiledBuildStats {
+  triangles: number;
+  degenerateTriangles: number;
+  grid: TileGrid;
+  /** Tiles with polygons (the navmesh's tiles). */
+  tiles: number;
+  /** Tiles of the grid that came out empty and were skipped. */
+  emptyTiles: number;
+  polygons: number;
+  vertices: number;
+  detailTriangles: number;
+  threads: number;
+  /** Milliseconds: markTriangles, binTriangles, tiles (building, all threads), assemble, total. */
+  timings: Record<string, number>;
+  warnings: string[];
+}
+
+export interface TiledBuildResult {
+  navMesh: NavMesh;
+  stats: TiledBuildStats;
+}
+
+/**
+ * Triangle soup → tiled navmesh, as Recast's tiled sample: the bounds cut into tiles of
+ * `config.tileSize` cells, each built on its own with a border of `borderSizeVoxels` cells so
+ * neighbours agree at the seam, tile-border polygon edges linked across tiles by NavMesh.
+ * Tiles are added in (tz, tx) order whatever order they finish in, so the navmesh — and
+ * serializeNavMesh's bytes — are the same for any number of threads. Empty tiles are skipped.
+ * Throws MeshwayError for bad input or config (tileSize must be > 0).
+ */
+export async function buildTiledNavMesh(
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig> = {},
+  options: TiledBuildOptions = {},
+): Promise<TiledBuildResult> {
+  const t0 = performance.now();
+  const cfg = resolveConfig(config);
+  const mesh = validateTriangleMesh(input, options.source);
+  const threads = options.threads ?? 1;
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
+    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
+  }
+  const timings: Record<string, number> = {};
+  const { bmin, bmax } = computeBounds(mesh.positions);
+  const grid = createTileGrid(bmin, bmax, cfg);
+  const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
+  const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
+  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+
+  let t = performance.now();
+  const { areas: triAreas, degenerateCount } = markWalkableTriangles(
+    mesh,
+    cfg.walkableSlopeDegrees,
+  );
+  timings.markTriangles = performance.now() - t;
+  t = performance.now();
+  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  timings.binTriangles = performance.now() - t;
+
+  // Jobs: the tiles with at least one triangle, in (tz, tx) order.
+  const coords: number[] = [];
+  for (let tz = 0; tz < grid.tilesZ; tz++) {
+    for (let tx = 0; tx < grid.tilesX; tx++) {
+      const k = tx + tz * grid.tilesX;
+      if (bins.offsets[k + 1]! > bins.offsets[k]!) coords.push(tx, tz);
+    }
+  }
+  const jobs = Int32Array.from(coords);
+  const jobCount = jobs.length >> 1;
+  const setup: TileBuildSetup = {
+    positions: mesh.positions,
+    indices: mesh.indices,
+    triAreas,
+    binOffsets: bins.offsets,
+    binTriangles: bins.triangles,
+    binPad: bins.pad,
+    grid,
+    config: pickBuildConfig(cfg),
+    areaVolumes: options.areaVolumes ?? [],
+  };
+
+  const navMesh = new NavMesh({
+    origin: [...grid.bmin],
+    tileWidth: grid.tileWorld,
+    tileDepth: grid.tileWorld,
+    cellSize: cfg.cellSize,
+    cellHeight: cfg.cellHeight,
+    maxVertsPerPoly: cfg.vertsPerPoly,
+    agentHeight: cfg.agentHeight,
+    agentRadius: cfg.agentRadius,
+    agentMaxClimb: cfg.agentMaxClimb,
+  });
+  const warnings: string[] = [];
+  let polygons = 0;
+  let vertices = 0;
+  let detailTriangles = 0;
+  let tiles = 0;
+  // Tiles join the navmesh in job order: finished blocks wait until every earlier job is in.
+  const pending: (Uint8Array | null | undefined)[] = new Array(jobCount);
+  let nextToAdd = 0;
+  let done = 0;
+  let assembleMs = 0;
+  const onResult = (job: number, block: Uint8Array | null, tileWarnings: string[]) => {
+    pending[job] = block;
+    done++;
+    for (const w of tileWarnings) {
+      warnings.push(`tile (${jobs[2 * job]}, ${jobs[2 * job + 1]}): ${w}`);
+    }
+    const ta = performance.now();
+    while (nextToAdd < jobCount && pending[nextToAdd] !== undefined) {
+      const b = pending[nextToAdd];
+      pending[nextToAdd] = null;
+      nextToAdd++;
+      if (!b) continue;
+      const tile = deserializeNavMeshTile(b, "tile block");
+      navMesh.addTile(tile);
+      tiles++;
+      polygons += tile.polyCount;
+      vertices += tile.vertexCount;
+      detailTriangles += tile.detailTriangles.length >> 2;
+    }
+    assembleMs += performance.now() - ta;
+    options.onTile?.(done, jobCount, jobs[2 * job]!, jobs[2 * job + 1]!);
+  };
+
+  t = performance.now();
+  const ownPool =
+    options.pool === undefined && threads > 1 && typeof Worker === "function"
+      ? createWebWorkerTilePool(threads)
+      : null;
+  const pool = options.pool ?? ownPool ?? new InProcessTilePool();
+  try {
+    await pool.buildTiles(setup, jobs, onResult);
+  } finally {
+    await ownPool?.close();
+  }
+  timings.tiles = performance.now() - t - assembleMs;
+  timings.assemble = assembleMs;
+  if (nextToAdd !== jobCount) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `tile pool finished with ${jobCount - nextToAdd} of ${jobCount} tiles missing`,
+    );
+  }
+  timings.total = performance.now() - t0;
+  return {
+    navMesh,
+    stats: {
+      triangles: mesh.triangleCount,
+      degenerateTriangles: degenerateCount,
+      grid,
+      tiles,
+      emptyTiles: grid.tilesX * grid.tilesZ - tiles,
+      polygons,
+      vertices,
+      detailTriangles,
+      threads: pool.threads,
+      timings,
+      warnings,
+    },
+  };
+}
+
+/** The user-level options of a resolved config (what a worker re-resolves). */
+function pickBuildConfig(cfg: BuildConfig): BuildConfig {
+  return {
+    cellSize: cfg.cellSize,
+    cellHeight: cfg.cellHeight,
+    agentHeight: cfg.agentHeight,
+    agentRadius: cfg.agentRadius,
+    agentMaxClimb: cfg.agentMaxClimb,
+    agentMaxSlope: cfg.agentMaxSlope,
+    regionMinSize: cfg.regionMinSize,
+    regionMergeSize: cfg.regionMergeSize,
+    edgeMaxLen: cfg.edgeMaxLen,
+    edgeMaxError: cfg.edgeMaxError,
+    vertsPerPoly: cfg.vertsPerPoly,
+    detailSampleDist: cfg.detailSampleDist,
+    detailSampleMaxError: cfg.detailSampleMaxError,
+    partition: cfg.partition,
+    maxVoxels: cfg.maxVoxels,
+    tileSize: cfg.tileSize,
+  };
+}

@@ -1,0 +1,53 @@
+// Tiled navmeshes: tiled build (tiles-build's block) and runtime obstacles (below).
+
+// --- Tiled build (tile grid, per-tile stages, buildTiledNavMesh, tile pools) ---
+export {
+  binTriangles,
+  buildTileCompact,
+  buildTileFromCompact,
+  type TileFromCompactOptions,
+  type TriangleBins,
+} from "./build-tile.js";
+export {
+  buildTiledNavMesh,
+  type TiledBuildOptions,
+  type TiledBuildResult,
+  type TiledBuildStats,
+} from "./build-tiled.js";
+// --- Runtime obstacles and area volumes (TileCache) ---
+export {
+  areaVolumeBounds,
+  type Bounds3,
+  markAreaVolume,
+  markObstacle,
+  type ObstacleShape,
+  obstacleAsAreaVolume,
+  obstacleBounds,
+  orientedBoxCorners,
+  validateAreaVolume,
+  validateObstacleShape,
+} from "./obstacles.js";
+export {
+  buildTileBlock,
+  InProcessTilePool,
+  prepareTileBuild,
+  type TileBuildPool,
+  type TileBuildSetup,
+  type TileBuildState,
+  type TileResultHandler,
+} from "./pool.js";
+export {
+  createTileCache,
+  TileCache,
+  type TileCacheOptions,
+  type TileCacheStats,
+  type TileCacheUpdate,
+} from "./tile-cache.js";
+export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
+export { createWebWorkerTilePool } from "./web-worker-pool.js";
+export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
+export {
+  createTileWorkerHandler,
+  type TileWorkerReply,
+  type TileWorkerRequest,
+} from "./worker-protocol.js";

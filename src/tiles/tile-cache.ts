@@ -1,0 +1,550 @@
+import type { AreaVolume } from "../build/build-nav-mesh.js";
+import { erodeWalkableArea } from "../build/erode.js";
+import { checkGridSize, computeBounds } from "../build/grid.js";
+import { markWalkableTriangles } from "../build/rasterize.js";
+import type { CompactHeightfield } from "../build/types.js";
+import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
+import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
+import { NavMesh } from "../navmesh/nav-mesh.js";
+import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
+import { binTriangles, buildTileCompact, buildTileFromCompact } from "./build-tile.js";
+import {
+  areaVolumeBounds,
+  type Bounds3,
+  markAreaVolume,
+  type ObstacleShape,
+  obstacleAsAreaVolume,
+  obstacleBounds,
+  validateAreaVolume,
+  validateObstacleShape,
+} from "./obstacles.js";
+import { createTileGrid, type TileGrid, tilesTouchingBox } from "./tile-grid.js";
+
+/** Options of {@link createTileCache}. */
+export interface TileCacheOptions {
+  /** Area volumes present from the start (ids 1, 2, … in this order; removable later). */
+  areaVolumes?: readonly AreaVolume[];
+  /** Name used in error messages (e.g. the file name). */
+  source?: string;
+}
+
+/** What {@link TileCache.update} and {@link TileCache.flush} did. */
+export interface TileCacheUpdate {
+  /** Dirty tiles brought up to date by this call (those kept unchanged included). */
+  rebuilt: number;
+  /** Tiles still waiting for a rebuild. */
+  pending: number;
+  /** True when nothing is pending. */
+  done: boolean;
+}
+
+/** Running counters of a {@link TileCache} (reset with {@link TileCache.resetStats}). */
+export interface TileCacheStats {
+  /** addObstacle / updateObstacle / removeObstacle calls. */
+  obstacleRequests: number;
+  /** addAreaVolume / updateAreaVolume / removeAreaVolume calls. */
+  volumeRequests: number;
+  /** Sum over requests of the tiles each one touched (old and new bounds for an update). */
+  tilesTouched: number;
+  /**
+   * Dirty tiles brought up to date (a tile touched by several pending requests counts once),
+   * including those in `tilesUnchanged`.
+   */
+  tilesRebuilt: number;
+  /**
+   * Of those, tiles whose span areas came out as before (say, an obstacle over ground with no
+   * floor, or moved by less than a cell): the navmesh tile is kept, and so are refs into it.
+   */
+  tilesUnchanged: number;
+  /** Rebuilds that left a tile with no polygon (kept as an empty tile, see TileCache). */
+  tilesEmptied: number;
+  /** Milliseconds spent rebuilding tiles. */
+  rebuildMs: number;
+}
+
+/** An obstacle or volume held by the cache: its shape as marked, and its world bounds. */
+interface Entry {
+  volume: AreaVolume;
+  /** The obstacle's shape (obstacles only). */
+  shape?: ObstacleShape;
+  bounds: Bounds3;
+  /** Tile indices (tx + tz * tilesX) its bounds touch, ascending. */
+  tiles: number[];
+}
+
+/** What a runtime tile is built from: the cached compact heightfield and its navmesh tile. */
+interface CachedTile {
+  chf: CompactHeightfield;
+  /** The tile currently in the navmesh for it, and its ref (tile ref = polygon-0 ref). */
+  tile: NavMeshTile | null;
+  ref: PolyRef;
+  /** Span areas the current tile was built from (obstacles, erosion, volumes applied). */
+  areas: Uint8Array | null;
+}
+
+/**
+ * A tile's span areas as buildTileFromCompact computes them before partitioning: obstacles
+ * stamped, eroded by the agent radius, then the area volumes in order.
+ */
+function finalAreas(
+  chf: CompactHeightfield,
+  cfg: ResolvedConfig,
+  obstacles: readonly AreaVolume[],
+  volumes: readonly AreaVolume[],
+): Uint8Array {
+  const work: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
+  for (const o of obstacles) markAreaVolume(work, o);
+  erodeWalkableArea(work, cfg.walkableRadiusVoxels);
+  for (const v of volumes) markAreaVolume(work, v);
+  return work.areas;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Builds a tiled navmesh and keeps, per tile, its filtered, compacted, un-eroded compact
+ * heightfield, so obstacles and area volumes can be changed at run time by re-running only the
+ * later stages (obstacle marking, erosion, area volumes, regions … detail) of the tiles they
+ * touch — the geometry is never rasterized again. Single-threaded.
+ * Throws MeshwayError for bad input or config (config.tileSize must be > 0).
+ */
+export function createTileCache(
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig> = {},
+  options: TileCacheOptions = {},
+): { navMesh: NavMesh; cache: TileCache } {
+  const cfg = resolveConfig(config);
+  const mesh = validateTriangleMesh(input, options.source);
+  const { bmin, bmax } = computeBounds(mesh.positions);
+  const grid = createTileGrid(bmin, bmax, cfg);
+  const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
+  const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
+  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  const volumes = (options.areaVolumes ?? []).map((v, i) =>
+    validateAreaVolume(v, `areaVolumes[${i}]`),
+  );
+  const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
+  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  const compact: (CompactHeightfield | null)[] = new Array(grid.tilesX * grid.tilesZ).fill(null);
+  for (let tz = 0; tz < grid.tilesZ; tz++) {
+    for (let tx = 0; tx < grid.tilesX; tx++) {
+      compact[tx + tz * grid.tilesX] = buildTileCompact(mesh, triAreas, bins, grid, cfg, tx, tz);
+    }
+  }
+  const navMesh = new NavMesh({
+    origin: [...grid.bmin],
+    tileWidth: grid.tileWorld,
+    tileDepth: grid.tileWorld,
+    cellSize: cfg.cellSize,
+    cellHeight: cfg.cellHeight,
+    maxVertsPerPoly: cfg.vertsPerPoly,
+    agentHeight: cfg.agentHeight,
+    agentRadius: cfg.agentRadius,
+    agentMaxClimb: cfg.agentMaxClimb,
+  });
+  const cache = new TileCache(navMesh, grid, cfg, compact, volumes);
+  return { navMesh, cache };
+}
+
+/** Empty stand-in that keeps a tile's navmesh slot while obstacles cover all of it. */
+function emptyTile(grid: TileGrid, chf: CompactHeightfield, tx: number, tz: number, nvp: number) {
+  const tw = grid.tileWorld;
+  const tile: NavMeshTile = {
+    tileX: tx,
+    tileZ: tz,
+    bmin: [grid.bmin[0] + tx * tw, chf.bmin[1], grid.bmin[2] + tz * tw],
+    bmax: [grid.bmin[0] + (tx + 1) * tw, chf.bmax[1], grid.bmin[2] + (tz + 1) * tw],
+    maxVertsPerPoly: nvp,
+    vertexCount: 0,
+    vertices: new Float32Array(0),
+    polyCount: 0,
+    polyVerts: new Uint32Array(0),
+    polyNeighbours: new Uint32Array(0),
+    polyVertCount: new Uint8Array(0),
+    polyAreas: new Uint8Array(0),
+    polyFlags: new Uint16Array(0),
+    detailMeshes: new Uint32Array(0),
+    detailVertices: new Float32Array(0),
+    detailTriangles: new Uint8Array(0),
+    bvBounds: new Float32Array(0),
+    bvIndex: new Int32Array(0),
+  };
+  return tile;
+}
+
+/**
+ * Runtime obstacles and area volumes over a tiled navmesh (Detour's dtTileCache, rebuilt on
+ * meshway's compact heightfields instead of compressed layers).
+ *
+ * Requests (add / update / remove of obstacles and area volumes) take effect in the cache at
+ * once and mark the tiles they touch dirty; there is no queue limit, a request is never
+ * dropped, and several requests touching a tile cost one rebuild. {@link update} rebuilds dirty
+ * tiles in (tz, tx) order within a time budget; {@link flush} rebuilds them all. A rebuilt tile
+ * is built from its cached compact heightfield with every obstacle (NULL_AREA, before erosion,
+ * so the agent radius stays clear around it) and every area volume (after erosion, in id
+ * order: a later-added volume wins where volumes overlap) whose bounds reach its heightfield.
+ * The result depends only on the set of obstacles and volumes, not on the order of requests.
+ * When a dirty tile's span areas come out as before (an obstacle where there is no floor, a
+ * move smaller than a cell), the tile is kept as it is, refs included.
+ *
+ * Replacing a tile removes it from the navmesh and adds the new one in the same slot, so refs
+ * into the old tile become invalid (salt) and queries given one report "invalidRef" (sliced
+ * findPath) or throw (the other queries; check navMesh.isValidPolyRef first). A tile that
+ * obstacles cover entirely keeps its slot with an empty tile (no polygons), so tile order —
+ * and serializeNavMesh's bytes — never depends on the order of requests.
+ *
+ * Area costs: volumes only set area ids on polygons; what an area costs is the query's
+ * business — `new QueryFilter().setAreaCost(area, cost)` (cost multiplies distance), or
+ * exclude it with flags. Area 0 (no-go) removes the surface altogether.
+ */
+export class TileCache {
+  readonly navMesh: NavMesh;
+  readonly grid: TileGrid;
+  readonly config: ResolvedConfig;
+  readonly stats: TileCacheStats = {
+    obstacleRequests: 0,
+    volumeRequests: 0,
+    tilesTouched: 0,
+    tilesRebuilt: 0,
+    tilesUnchanged: 0,
+    tilesEmptied: 0,
+    rebuildMs: 0,
+  };
+  /** Per tile index (tx + tz * tilesX): what it is built from, null for tiles with no floor. */
+  private readonly tiles: (CachedTile | null)[];
+  private readonly obstacles = new Map<number, Entry>();
+  private readonly volumes = new Map<number, Entry>();
+  /** Per tile index: ids of the obstacles / volumes touching it, ascending (null when none). */
+  private readonly tileObstacles: (number[] | null)[];
+  private readonly tileVolumes: (number[] | null)[];
+  private readonly dirty: Uint8Array;
+  private dirtyCount = 0;
+  /** No dirty tile has an index below this. */
+  private firstDirty = 0;
+  private nextObstacleId = 1;
+  private nextVolumeId = 1;
+  /** Moving average of one tile rebuild's duration, for update's budget. [ms] */
+  private typicalRebuildMs = 0;
+  /** Border reach of a tile's heightfield past its square. [world units] */
+  private readonly pad: number;
+
+  /** Use {@link createTileCache}. Builds every tile at once (no obstacles yet). */
+  constructor(
+    navMesh: NavMesh,
+    grid: TileGrid,
+    config: ResolvedConfig,
+    compact: (CompactHeightfield | null)[],
+    areaVolumes: readonly AreaVolume[] = [],
+  ) {
+    this.navMesh = navMesh;
+    this.grid = grid;
+    this.config = config;
+    this.pad = config.borderSizeVoxels * config.cellSize;
+    const n = grid.tilesX * grid.tilesZ;
+    if (compact.length !== n) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `TileCache: ${compact.length} compact heightfields for a grid of ${n} tiles`,
+      );
+    }
+    this.tileObstacles = new Array(n).fill(null);
+    this.tileVolumes = new Array(n).fill(null);
+    this.dirty = new Uint8Array(n);
+    this.tiles = new Array(n).fill(null);
+    for (const v of areaVolumes) this.insertVolume(validateAreaVolume(v));
+    for (let t = 0; t < n; t++) {
+      const chf = compact[t];
+      if (!chf) continue;
+      this.tiles[t] = { chf, tile: null, ref: 0, areas: null };
+      this.rebuildTile(t);
+    }
+    this.dirty.fill(0);
+    this.dirtyCount = 0;
+    this.resetStats();
+  }
+
+  /** Number of obstacles held. */
+  get obstacleCount(): number {
+    return this.obstacles.size;
+  }
+
+  /** Number of area volumes held. */
+  get areaVolumeCount(): number {
+    return this.volumes.size;
+  }
+
+  /** Bytes held by the cached compact heightfields (what the cache costs beyond the navmesh). */
+  get cachedBytes(): number {
+    let n = 0;
+    for (const c of this.tiles) {
+      if (!c) continue;
+      const h = c.chf;
+      n += h.cellFirst.byteLength + h.cellCount.byteLength + h.spanY.byteLength;
+      n += h.spanH.byteLength + h.spanCon.byteLength + h.areas.byteLength;
+      n += c.areas?.byteLength ?? 0;
+    }
+    return n;
+  }
+
+  /** Tiles waiting for a rebuild. */
+  get pending(): number {
+    return this.dirtyCount;
+  }
+
+  /** The tiles ([tx, tz], in (tz, tx) order) whose heightfield the world box reaches. */
+  tilesTouching(bmin: ArrayLike<number>, bmax: ArrayLike<number>): [number, number][] {
+    const p = this.pad;
+    return tilesTouchingBox(
+      this.grid,
+      [bmin[0]! - p, bmin[1]!, bmin[2]! - p],
+      [bmax[0]! + p, bmax[1]!, bmax[2]! + p],
+    );
+  }
+
+  /** Adds an obstacle; returns its id (1, 2, …; never reused). Throws for an invalid shape. */
+  addObstacle(shape: ObstacleShape): number {
+    const s = validateObstacleShape(shape, "addObstacle");
+    const id = this.nextObstacleId++;
+    this.insert(this.obstacles, this.tileObstacles, id, this.obstacleEntry(s));
+    this.stats.obstacleRequests++;
+    return id;
+  }
+
+  /** Moves or reshapes obstacle `id` in place; the tiles of its old and new bounds rebuild. */
+  updateObstacle(id: number, shape: ObstacleShape): void {
+    this.checkId(this.obstacles, id, "updateObstacle", "obstacle");
+    const s = validateObstacleShape(shape, "updateObstacle");
+    this.erase(this.obstacles, this.tileObstacles, id);
+    this.insert(this.obstacles, this.tileObstacles, id, this.obstacleEntry(s));
+    this.stats.obstacleRequests++;
+  }
+
+  /** Removes obstacle `id`; the tiles it touched rebuild. */
+  removeObstacle(id: number): void {
+    this.checkId(this.obstacles, id, "removeObstacle", "obstacle");
+    this.erase(this.obstacles, this.tileObstacles, id);
+    this.stats.obstacleRequests++;
+  }
+
+  /** The shape of obstacle `id` as the cache holds it (frozen), or undefined. */
+  obstacleShape(id: number): ObstacleShape | undefined {
+    return this.obstacles.get(id)?.shape;
+  }
+
+  /** Live obstacle ids, ascending. */
+  obstacleIds(): number[] {
+    return [...this.obstacles.keys()].sort((a, b) => a - b);
+  }
+
+  /**
+   * Adds an area volume (box, cylinder or convex prism with an `area` id 0..63) that relabels
+   * the walkable surface inside it; returns its id. Later ids win where volumes overlap.
+   */
+  addAreaVolume(volume: AreaVolume): number {
+    const id = this.insertVolume(validateAreaVolume(volume, "addAreaVolume"));
+    this.stats.volumeRequests++;
+    return id;
+  }
+
+  /** Moves, reshapes or relabels area volume `id` in place (it keeps its precedence). */
+  updateAreaVolume(id: number, volume: AreaVolume): void {
+    this.checkId(this.volumes, id, "updateAreaVolume", "area volume");
+    const v = validateAreaVolume(volume, "updateAreaVolume");
+    this.erase(this.volumes, this.tileVolumes, id);
+    this.insert(this.volumes, this.tileVolumes, id, this.volumeEntry(v));
+    this.stats.volumeRequests++;
+  }
+
+  /** Removes area volume `id`; the tiles it touched rebuild. */
+  removeAreaVolume(id: number): void {
+    this.checkId(this.volumes, id, "removeAreaVolume", "area volume");
+    this.erase(this.volumes, this.tileVolumes, id);
+    this.stats.volumeRequests++;
+  }
+
+  /**
+   * Rebuilds dirty tiles in (tz, tx) order within `budgetMs` milliseconds: it stops before a
+   * tile that would likely overrun the budget (judged by the recent rebuild times), but always
+   * rebuilds at least one tile, so every call makes progress. A rebuild is never cut in half,
+   * so one slow tile can overrun. Which tiles a call gets through depends on the clock; the
+   * final navmesh does not.
+   */
+  update(budgetMs: number): TileCacheUpdate {
+    if (typeof budgetMs !== "number" || Number.isNaN(budgetMs) || budgetMs < 0) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `update: budgetMs must be a number >= 0, got ${String(budgetMs)}`,
+      );
+    }
+    const start = performance.now();
+    let rebuilt = 0;
+    while (this.dirtyCount > 0) {
+      const t0 = performance.now();
+      this.rebuildNextDirty();
+      rebuilt++;
+      const now = performance.now();
+      // Smoothed cost of one rebuild: stop before a tile that would likely overrun the budget.
+      const cost = now - t0;
+      this.typicalRebuildMs =
+        this.typicalRebuildMs === 0 ? cost : 0.8 * this.typicalRebuildMs + 0.2 * cost;
+      if (now - start + this.typicalRebuildMs > budgetMs) break;
+    }
+    return { rebuilt, pending: this.dirtyCount, done: this.dirtyCount === 0 };
+  }
+
+  /** Rebuilds every dirty tile now. */
+  flush(): TileCacheUpdate {
+    let rebuilt = 0;
+    while (this.dirtyCount > 0) {
+      this.rebuildNextDirty();
+      rebuilt++;
+    }
+    return { rebuilt, pending: 0, done: true };
+  }
+
+  /** Zeroes the counters in {@link stats}. */
+  resetStats(): void {
+    const s = this.stats;
+    s.obstacleRequests = 0;
+    s.volumeRequests = 0;
+    s.tilesTouched = 0;
+    s.tilesRebuilt = 0;
+    s.tilesUnchanged = 0;
+    s.tilesEmptied = 0;
+    s.rebuildMs = 0;
+  }
+
+  // ----- internals -------------------------------------------------------------------------
+
+  /** The cache's record of a volume (or obstacle, with its shape): bounds and tiles touched. */
+  private entry(volume: AreaVolume, bounds: Bounds3, shape?: ObstacleShape): Entry {
+    const tiles: number[] = [];
+    for (const [tx, tz] of this.tilesTouching(bounds.bmin, bounds.bmax)) {
+      tiles.push(tx + tz * this.grid.tilesX);
+    }
+    return shape ? { volume, bounds, tiles, shape } : { volume, bounds, tiles };
+  }
+
+  private obstacleEntry(shape: ObstacleShape): Entry {
+    return this.entry(obstacleAsAreaVolume(shape), obstacleBounds(shape), shape);
+  }
+
+  private volumeEntry(volume: AreaVolume): Entry {
+    return this.entry(volume, areaVolumeBounds(volume));
+  }
+
+  private insertVolume(v: AreaVolume): number {
+    const id = this.nextVolumeId++;
+    this.insert(this.volumes, this.tileVolumes, id, this.volumeEntry(v));
+    return id;
+  }
+
+  private checkId(map: Map<number, Entry>, id: number, fn: string, what: string): void {
+    if (!map.has(id)) {
+      throw new MeshwayError("INVALID_ARGUMENT", `${fn}: id ${String(id)} is not a live ${what}`);
+    }
+  }
+
+  /** Records `entry` under `id` in the per-tile lists (kept ascending) and dirties its tiles. */
+  private insert(
+    map: Map<number, Entry>,
+    perTile: (number[] | null)[],
+    id: number,
+    entry: Entry,
+  ): void {
+    map.set(id, entry);
+    for (const t of entry.tiles) {
+      let list = perTile[t];
+      if (!list) perTile[t] = list = [];
+      // Ids mostly arrive ascending (new ones); an update re-inserts an older id in place.
+      let i = list.length;
+      while (i > 0 && list[i - 1]! > id) i--;
+      list.splice(i, 0, id);
+      this.markDirty(t);
+    }
+    this.stats.tilesTouched += entry.tiles.length;
+  }
+
+  /** Forgets `id` and dirties the tiles it touched. */
+  private erase(map: Map<number, Entry>, perTile: (number[] | null)[], id: number): void {
+    const entry = map.get(id)!;
+    map.delete(id);
+    for (const t of entry.tiles) {
+      const list = perTile[t]!;
+      list.splice(list.indexOf(id), 1);
+      if (list.length === 0) perTile[t] = null;
+      this.markDirty(t);
+    }
+    this.stats.tilesTouched += entry.tiles.length;
+  }
+
+  private markDirty(t: number): void {
+    // Tiles without floor have nothing to rebuild.
+    if (!this.tiles[t] || this.dirty[t]) return;
+    this.dirty[t] = 1;
+    this.dirtyCount++;
+    if (t < this.firstDirty) this.firstDirty = t;
+  }
+
+  private rebuildNextDirty(): void {
+    const n = this.dirty.length;
+    let t = this.firstDirty;
+    while (t < n && !this.dirty[t]) t++;
+    if (t >= n) {
+      // Unreachable while dirtyCount > 0; resynchronize rather than loop forever.
+      this.dirtyCount = 0;
+      this.firstDirty = n;
+      return;
+    }
+    this.dirty[t] = 0;
+    this.dirtyCount--;
+    this.firstDirty = this.dirtyCount > 0 ? t + 1 : n;
+    this.rebuildTile(t);
+  }
+
+  /** Rebuilds tile `t` from its compact heightfield and puts it in the navmesh (same slot). */
+  private rebuildTile(t: number): void {
+    const cached = this.tiles[t]!;
+    const t0 = performance.now();
+    const tilesX = this.grid.tilesX;
+    const tx = t % tilesX;
+    const tz = (t - tx) / tilesX;
+    const obstacleIds = this.tileObstacles[t];
+    const volumeIds = this.tileVolumes[t];
+    const obstacles = obstacleIds ? obstacleIds.map((id) => this.obstacles.get(id)!.volume) : [];
+    const areaVolumes = volumeIds ? volumeIds.map((id) => this.volumes.get(id)!.volume) : [];
+    // The rest of the pipeline depends on the compact heightfield and its final span areas
+    // only: when those come out as last time, so would the tile, so keep it (and its refs).
+    const areas = finalAreas(cached.chf, this.config, obstacles, areaVolumes);
+    if (cached.areas !== null && sameBytes(areas, cached.areas)) {
+      this.stats.tilesRebuilt++;
+      this.stats.tilesUnchanged++;
+      this.stats.rebuildMs += performance.now() - t0;
+      return;
+    }
+    cached.areas = areas;
+    let tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, {
+      obstacles,
+      areaVolumes,
+    });
+    if (!tile) {
+      tile = emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
+      this.stats.tilesEmptied++;
+    }
+    // replaceTile keeps the slot (new salt), so the tile keeps its place in the navmesh.
+    // (isValidPolyRef would not do as a liveness check: an empty tile has no polygon 0.)
+    const nm = this.navMesh;
+    const live = cached.tile !== null && nm.tileInSlot(tileOfRef(cached.ref)) === cached.tile;
+    cached.ref = live ? nm.replaceTile(cached.ref, tile) : nm.addTile(tile);
+    cached.tile = tile;
+    this.stats.tilesRebuilt++;
+    this.stats.rebuildMs += performance.now() - t0;
+  }
+}

@@ -1,0 +1,49 @@
+import { BuildContext } from "../build/context.js";
+import {
+  buildTileBlock,
+  prepareTileBuild,
+  type TileBuildSetup,
+  type TileBuildState,
+} from "./pool.js";
+
+/** Pool → worker: the setup once per build, then one message per tile. */
+export type TileWorkerRequest =
+  | { type: "setup"; setup: TileBuildSetup }
+  | { type: "job"; job: number; tx: number; tz: number };
+
+/** Worker → pool: a finished tile (block null when empty) or the error that stopped it. */
+export interface TileWorkerReply {
+  job: number;
+  block?: Uint8Array | null;
+  warnings?: string[];
+  error?: { message: string; code?: string };
+}
+
+/**
+ * The message handler of a tile worker (worker_threads or Web Worker): keeps the prepared
+ * setup, builds each requested tile and posts its block with the block's buffer in the
+ * transfer list, so the bytes move rather than being copied.
+ */
+export function createTileWorkerHandler(
+  post: (reply: TileWorkerReply, transfer: ArrayBuffer[]) => void,
+): (msg: TileWorkerRequest) => void {
+  let state: TileBuildState | null = null;
+  return (msg) => {
+    if (msg.type === "setup") {
+      state = prepareTileBuild(msg.setup);
+      return;
+    }
+    try {
+      if (!state) throw new Error("tile job before setup");
+      const ctx = new BuildContext();
+      const block = buildTileBlock(state, msg.tx, msg.tz, ctx);
+      post(
+        { job: msg.job, block, warnings: ctx.warnings },
+        block ? [block.buffer as ArrayBuffer] : [],
+      );
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      post({ job: msg.job, error: { message: err.message, code: err.code } }, []);
+    }
+  };
+}
