@@ -39,4 +39,26 @@ describe("golden .navmesh files", () => {
     expect(r.status, r.stderr).toBe(0);
     expect(sha256(readFileSync(out))).toBe(golden.nav_test!.sha256);
   });
+
+  it.each(SHARED_MESH_NAMES)(
+    "%s tiled (tile size 32) writes the checked-in bytes on 1 and 2 threads",
+    (name) => {
+      for (const threads of ["1", "2"]) {
+        const out = join(dir, `${name}-tiled-${threads}.navmesh`);
+        const r = spawnSync(
+          process.execPath,
+          ["bin/meshway.js", "build", sharedMeshPath(name), "-o", out, "--quiet"].concat([
+            "--tile-size",
+            "32",
+            "--threads",
+            threads,
+          ]),
+          { encoding: "utf8" },
+        );
+        expect(r.status, r.stderr).toBe(0);
+        const bytes = readFileSync(out);
+        expect({ sha256: sha256(bytes), bytes: bytes.length }).toEqual(golden[`${name}@tile32`]);
+      }
+    },
+  );
 });
