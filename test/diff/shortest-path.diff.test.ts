@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { pointInPoly } from "../../bench/sample-points.js";
+import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { mulberry32 } from "../../src/query/random-point.js";
+import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
+import { lengthXZ } from "../helpers/visibility-graph.js";
+
+// findShortestPath against computePath (A* + funnel) on the shared meshes, same seeded pairs.
+// Both are compared in the metric findShortestPath minimises: length in the XZ projection.
+const PAIRS = 500;
+
+describe.each(SHARED_MESH_NAMES)("findShortestPath vs computePath on %s", (name) => {
+  it("is never longer in XZ and agrees on which pairs are complete", () => {
+    const { navMesh } = buildNavMesh(loadSharedMesh(name), {});
+    const query = new NavMeshQuery(navMesh);
+    const tile = navMesh.tiles[0]!;
+    const rand = mulberry32(20261129);
+    let complete = 0;
+    let longerFunnel = 0;
+    for (let i = 0; i < PAIRS; i++) {
+      const a = pointInPoly(tile, Math.floor(rand() * tile.polyCount), rand);
+      const b = pointInPoly(tile, Math.floor(rand() * tile.polyCount), rand);
+      const funnel = query.computePath(a, b);
+      const exact = query.findShortestPath(a, b);
+      expect(exact.status === "complete", `pair ${i}`).toBe(funnel.status === "complete");
+      if (funnel.status !== "complete") continue;
+      complete++;
+      // Same snapped ends.
+      expect(exact.points[0]).toEqual(funnel.points[0]);
+      expect(exact.points[exact.points.length - 1]).toEqual(
+        funnel.points[funnel.points.length - 1],
+      );
+      const le = lengthXZ(exact.points);
+      const lf = lengthXZ(funnel.points);
+      expect(le, `pair ${i}`).toBeLessThanOrEqual(lf * (1 + 1e-9) + 1e-9);
+      if (le < lf - 1e-6) longerFunnel++;
+    }
+    expect(complete).toBeGreaterThan(PAIRS / 4);
+    expect(longerFunnel).toBeGreaterThan(0);
+  });
+});
