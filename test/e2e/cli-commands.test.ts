@@ -161,7 +161,7 @@ describe("meshway CLI commands", () => {
       ["render", navFile, "-o", join(dir, "x.jpg")],
       ["info"],
       ["build", NAV_TEST, "--tile-size", "32"],
-      ["path", navFile, "--from", FROM, `--to=${TO}`, "--mode", "shortest"],
+      ["path", navFile, "--from", FROM, `--to=${TO}`, "--mode", "fastest"],
       ["lesson"],
     ]) {
       const r = meshway(...args);
