@@ -8,21 +8,27 @@ import { EDGE_WALL } from "../../src/navmesh/tile.js";
  * visibility graph of the start, the goal and the navmesh's boundary vertices (wall ends and
  * edges to excluded polygons), with visibility tested in XZ against the boundary edges:
  * a segment is visible when it properly crosses no boundary edge and every piece between
- * the boundary vertices lying on it has its midpoint on the (filtered) navmesh. Slow and
+ * the boundary vertices lying on it has its midpoint on the (filtered) navmesh. Where
+ * obstacles touch at a vertex, its polygons form separate fans: the vertex is one graph node
+ * per fan, and no segment passes from one fan to another (the navmesh's connectivity). Slow and
  * simple on purpose — a test oracle, not a query. Assumes a single tile (no tile borders).
  */
 export class VisibilityGraph {
   /** Boundary edges: 4 numbers each (x0, z0, x1, z1). */
   readonly edges: number[] = [];
-  /** Boundary vertices: 2 numbers each. */
+  /** Graph nodes (fans of boundary vertices): 2 numbers each. */
   readonly verts: number[] = [];
+  /** Polygons of each graph node's fan. */
+  private readonly fanPolys: number[][] = [];
   /** Polygons (passable ones), as flat xz lists. */
   private readonly polys: number[][] = [];
+  /** Per boundary vertex ("x,z"): polygons (indices into polys) having it as a corner. */
+  private readonly cornerPolys = new Map<string, number[]>();
   /** Vertex-to-vertex visibility, distances (Infinity when not visible). */
   private readonly vv: Float64Array;
 
   constructor(navMesh: NavMesh, filter?: QueryFilter) {
-    const seen = new Map<string, number>();
+    const seen = new Set<string>();
     const passes = (f: number) => (filter ? filter.passes(f) : true);
     for (const tile of navMesh.tiles) {
       const nvp = tile.maxVertsPerPoly;
@@ -39,15 +45,27 @@ export class VisibilityGraph {
           if (!wall) continue;
           const b = tile.polyVerts[p * nvp + ((e + 1) % n)]!;
           this.edges.push(v[a * 3]!, v[a * 3 + 2]!, v[b * 3]!, v[b * 3 + 2]!);
-          for (const w of [a, b]) {
-            const key = `${v[w * 3]},${v[w * 3 + 2]}`;
-            if (!seen.has(key)) {
-              seen.set(key, this.verts.length / 2);
-              this.verts.push(v[w * 3]!, v[w * 3 + 2]!);
-            }
-          }
+          for (const w of [a, b]) seen.add(`${v[w * 3]},${v[w * 3 + 2]}`);
         }
         this.polys.push(ring);
+      }
+    }
+    this.polys.forEach((ring, i) => {
+      for (let k = 0; k < ring.length; k += 2) {
+        const key = `${ring[k]},${ring[k + 1]}`;
+        if (!seen.has(key)) continue;
+        let list = this.cornerPolys.get(key);
+        if (!list) this.cornerPolys.set(key, (list = []));
+        list.push(i);
+      }
+    });
+    // Graph nodes: one per fan of polygons around each boundary vertex (a vertex where two
+    // obstacles touch has two fans, and a path may not pass from one to the other).
+    for (const [key, list] of this.cornerPolys) {
+      const [x, z] = key.split(",").map(Number) as [number, number];
+      for (const fan of this.fans(x, z, list)) {
+        this.verts.push(x, z);
+        this.fanPolys.push(fan);
       }
     }
     const nv = this.verts.length / 2;
@@ -60,13 +78,83 @@ export class VisibilityGraph {
           this.verts[j * 2]!,
           this.verts[j * 2 + 1]!,
         ];
-        if (this.visible(ax, az, bx, bz)) {
+        if (ax === bx && az === bz) continue;
+        if (this.visible(ax, az, bx, bz) && this.leaves(i, bx, bz) && this.leaves(j, ax, az)) {
           const d = Math.hypot(bx - ax, bz - az);
           this.vv[i * nv + j] = d;
           this.vv[j * nv + i] = d;
         }
       }
     }
+  }
+
+  /** True when the segment from node i towards (x, z) starts inside node i's fan. */
+  private leaves(i: number, x: number, z: number): boolean {
+    const vx = this.verts[i * 2]!;
+    const vz = this.verts[i * 2 + 1]!;
+    const len = Math.hypot(x - vx, z - vz);
+    const px = vx + ((x - vx) * 1e-6) / len;
+    const pz = vz + ((z - vz) * 1e-6) / len;
+    return this.fanPolys[i]!.some((poly) => this.inRing(this.polys[poly]!, px, pz));
+  }
+
+  /** The polygons around vertex (vx, vz) grouped into fans joined by edges (v, w). */
+  private fans(vx: number, vz: number, list: number[]): number[][] {
+    const parent = list.map((_, i) => i);
+    const find = (i: number): number => {
+      while (parent[i] !== i) i = parent[i]!;
+      return i;
+    };
+    const nextTo = (ring: number[]) => {
+      const n = ring.length / 2;
+      for (let k = 0; k < n; k++) {
+        if (ring[k * 2] === vx && ring[k * 2 + 1] === vz) {
+          const a = (k + n - 1) % n;
+          const b = (k + 1) % n;
+          return [`${ring[a * 2]},${ring[a * 2 + 1]}`, `${ring[b * 2]},${ring[b * 2 + 1]}`];
+        }
+      }
+      return [];
+    };
+    const adj = list.map((i) => nextTo(this.polys[i]!));
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        if (adj[i]!.some((w) => adj[j]!.includes(w))) parent[find(i)] = find(j);
+      }
+    }
+    const groups = new Map<number, number[]>();
+    list.forEach((poly, i) => {
+      const g = find(i);
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g)!.push(poly);
+    });
+    return [...groups.values()];
+  }
+
+  /**
+   * True when points p and q near boundary vertex (vx, vz) lie in polygons around it that are
+   * joined through edges ending at the vertex.
+   */
+  private sameFan(vx: number, vz: number, px: number, pz: number, qx: number, qz: number): boolean {
+    const list = this.cornerPolys.get(`${vx},${vz}`) ?? [];
+    return this.fans(vx, vz, list).some(
+      (fan) =>
+        fan.some((poly) => this.inRing(this.polys[poly]!, px, pz)) &&
+        fan.some((poly) => this.inRing(this.polys[poly]!, qx, qz)),
+    );
+  }
+
+  private inRing(ring: number[], x: number, z: number): boolean {
+    const n = ring.length / 2;
+    for (let i = 0; i < n; i++) {
+      const ax = ring[i * 2]!;
+      const az = ring[i * 2 + 1]!;
+      const bx = ring[((i + 1) % n) * 2]!;
+      const bz = ring[((i + 1) % n) * 2 + 1]!;
+      const len = Math.hypot(bx - ax, bz - az);
+      if (((bx - ax) * (z - az) - (bz - az) * (x - ax)) / len > 1e-7) return false;
+    }
+    return true;
   }
 
   /** True when (x, z) is in (or within 1e-7 of) a passable polygon. */
@@ -120,7 +208,19 @@ export class VisibilityGraph {
       ] as const) {
         if (Math.abs(o) <= eps) {
           const t = ((px - ax) * dx + (pz - az) * dz) / (len * len);
-          if (t > 0 && t < 1) cuts.push(t);
+          if (t > 0 && t < 1) {
+            cuts.push(t);
+            // Through a boundary vertex: only within one fan of polygons around it (two
+            // obstacles touching at a vertex do not let a path squeeze between them).
+            const d = 1e-6 / len;
+            const [qx, qz, rx, rz] = [
+              ax + dx * (t - d),
+              az + dz * (t - d),
+              ax + dx * (t + d),
+              az + dz * (t + d),
+            ];
+            if (!this.sameFan(px, pz, qx, qz, rx, rz)) return false;
+          }
         }
       }
     }
@@ -133,6 +233,9 @@ export class VisibilityGraph {
     return true;
   }
 
+  /** Points (x, z) of the path found by the last shortest() call (empty when none). */
+  lastPath: number[][] = [];
+
   /** Length of the shortest path from s to t (XZ), Infinity when there is none. */
   shortest(sx: number, sz: number, tx: number, tz: number): number {
     const nv = this.verts.length / 2;
@@ -144,12 +247,17 @@ export class VisibilityGraph {
     const fromS = new Float64Array(n).fill(Infinity);
     const toT = new Float64Array(n).fill(Infinity);
     for (let i = 0; i < n; i++) {
-      if (i !== S && this.visible(sx, sz, px(i), pz(i)))
+      const fanOk = (x: number, z: number) =>
+        i >= nv || (px(i) === x && pz(i) === z) || this.leaves(i, x, z);
+      if (i !== S && this.visible(sx, sz, px(i), pz(i)) && fanOk(sx, sz)) {
         fromS[i] = Math.hypot(px(i) - sx, pz(i) - sz);
-      if (i !== T && this.visible(px(i), pz(i), tx, tz))
+      }
+      if (i !== T && this.visible(px(i), pz(i), tx, tz) && fanOk(tx, tz)) {
         toT[i] = Math.hypot(tx - px(i), tz - pz(i));
+      }
     }
     const dist = new Float64Array(n).fill(Infinity);
+    const prev = new Int32Array(n).fill(-1);
     const done = new Uint8Array(n);
     dist[S] = 0;
     for (;;) {
@@ -165,9 +273,15 @@ export class VisibilityGraph {
         else if (w === T) d = toT[u]!;
         else if (w === S) continue;
         else d = this.vv[u * nv + w]!;
-        if (dist[u]! + d < dist[w]!) dist[w] = dist[u]! + d;
+        if (dist[u]! + d < dist[w]!) {
+          dist[w] = dist[u]! + d;
+          prev[w] = u;
+        }
       }
     }
+    this.lastPath = [];
+    for (let i = T; i >= 0 && dist[T] !== Infinity; i = prev[i]!)
+      this.lastPath.unshift([px(i), pz(i)]);
     return dist[T]!;
   }
 }
