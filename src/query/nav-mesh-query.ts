@@ -512,7 +512,7 @@ export class NavMeshQuery {
     if (this.findNearestPoly(end, ext, filter, e) === 0) {
       return { status: "noEnd", points: [], polys: [], length: 0 };
     }
-    if (this.shortest === null) this.shortest = new ShortestPathFinder(this.navMesh);
+    if (this.shortest === null) this.shortest = new ShortestPathFinder(this.navMesh, this.finder);
     const out = this.spOut;
     const status = this.shortest.findPath(
       s.ref,

@@ -6,6 +6,8 @@ import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "../../navmesh/neighbours.js"
 import { offMeshLanding } from "../../navmesh/off-mesh.js";
 import type { PolyRef } from "../../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/tile.js";
+import { type FindPathResult, PathFinder } from "../find-path.js";
+import { NodePool, NodeQueue } from "../node-pool.js";
 import { closestPointByRef, isLiveRef } from "../ref-geometry.js";
 import type { QueryStatus } from "../status.js";
 import { distanceThroughInterval, distXZ } from "./interval.js";
@@ -19,6 +21,7 @@ import {
   RootTable,
   SearchNodes,
 } from "./node-store.js";
+import { mayConnect } from "./reachability.js";
 import { type ShortestPath, writeChain, writePartialChain } from "./reconstruct.js";
 import { isCornerVertex, type TileTopology, tileTopology } from "./topology.js";
 
@@ -90,13 +93,25 @@ export class ShortestPathFinder {
   private cBack: Uint8Array = EMPTY_U8;
   private cNvp = 0;
 
+  private polyFinder: PathFinder | null;
+  private readonly corridor: FindPathResult = {
+    status: "noStart",
+    polyCount: 0,
+    polys: new Float64Array(256),
+  };
+
   /** Node expansions of the last search. */
   expansions = 0;
   /** Nodes created by the last search. */
   nodesCreated = 0;
 
-  constructor(navMesh: NavMesh) {
+  /**
+   * `polyFinder`: the polygon A* used to pick where a path to an unreachable end goes
+   * (NavMeshQuery passes its own, so both queries end partial paths at the same point).
+   */
+  constructor(navMesh: NavMesh, polyFinder: PathFinder | null = null) {
     this.navMesh = navMesh;
+    this.polyFinder = polyFinder;
   }
 
   /**
@@ -126,41 +141,74 @@ export class ShortestPathFinder {
         `findShortestPath: maxNodes ${maxNodes} must be an integer in 1..2^26`,
       );
     }
-    const status = this.search(startRef, startPos, endRef, endPos, filter, maxNodes);
+    // Ends in different components (for a filter passing everything): no search needed.
+    const open = filter.excludeFlags === 0 && (filter.includeFlags & 0xffff) === 0xffff;
+    const status =
+      open && !mayConnect(this.navMesh, startRef, endRef)
+        ? "partial"
+        : this.search(startRef, startPos, endRef, endPos, filter, maxNodes);
     if (status === "complete") {
       this.writeResult(out, startRef, "complete");
       return "complete";
     }
-
-    // Unreachable or cut short: aim at the closest point of what was reached.
-    const best = this.closestReached(startRef, endPos, out.scratch);
-    const bx = out.scratch[0]!;
-    const by = out.scratch[1]!;
-    const bz = out.scratch[2]!;
     if (status === "partial") {
-      const again = this.search(startRef, startPos, best.ref, [bx, by, bz], filter, maxNodes);
+      // Unreachable: go to where computePath goes — the point closest to the end of the
+      // polygon its A* gets nearest to — by a shortest path.
+      const target = out.scratch;
+      const targetRef = this.partialTarget(startRef, startPos, endRef, endPos, filter, target);
+      const again = this.search(startRef, startPos, targetRef, target, filter, maxNodes);
       if (again === "complete") {
         this.writeResult(out, startRef, "partial");
         return "partial";
       }
+      this.search(startRef, startPos, endRef, endPos, filter, maxNodes);
     }
-    // (the second search above, if any, replaced the nodes: search again to recover them)
-    if (status === "partial") this.search(startRef, startPos, endRef, endPos, filter, maxNodes);
+    // Cut short: lead to the closest point of what the search reached.
+    const best = this.closestReached(startRef, endPos, out.scratch);
     this.ensureChain();
     writePartialChain(
       this.nodes,
       this.roots,
       best.node,
       startRef,
-      bx,
-      by,
-      bz,
+      out.scratch[0]!,
+      out.scratch[1]!,
+      out.scratch[2]!,
       this.navMesh,
       this.chain,
       out,
     );
     out.status = status === "partial" ? "partial" : "outOfNodes";
     return out.status;
+  }
+
+  /**
+   * computePath's end for an unreachable end: A* over the polygons (PathFinder) finds the
+   * polygon nearest the end; its closest point to endPos goes to `out`. Returns that polygon.
+   */
+  private partialTarget(
+    startRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endRef: PolyRef,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter,
+    out: Float64Array,
+  ): PolyRef {
+    let f = this.polyFinder;
+    if (f === null) {
+      f = new PathFinder(this.navMesh, new NodePool(4096), new NodeQueue(4096));
+      this.polyFinder = f;
+    }
+    if (
+      f.init(startRef, endRef, startPos, endPos, filter, f.pool.maxNodes, true) === "inProgress"
+    ) {
+      f.update(Infinity, false);
+    }
+    const r = f.finalize(this.corridor.polys, this.corridor);
+    this.corridor.polys = r.polys;
+    const last = r.polys[r.polyCount - 1]!;
+    closestPointByRef(this.navMesh, last, endPos[0]!, endPos[1]!, endPos[2]!, out);
+    return last;
   }
 
   /** Chains are bounded by the node count: keep the scratch at least that long. */
