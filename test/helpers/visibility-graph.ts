@@ -208,7 +208,7 @@ export class VisibilityGraph {
       ] as const) {
         if (Math.abs(o) <= eps) {
           const t = ((px - ax) * dx + (pz - az) * dz) / (len * len);
-          if (t > 0 && t < 1) {
+          if (t * len > 1e-9 && (1 - t) * len > 1e-9) {
             cuts.push(t);
             // Through a boundary vertex: only within one fan of polygons around it (two
             // obstacles touching at a vertex do not let a path squeeze between them).
