@@ -91,6 +91,7 @@ export class ShortestPathFinder {
   private cNbs: Uint32Array = EMPTY_U32;
   private cFlags: Uint16Array = EMPTY_U16;
   private cBack: Uint8Array = EMPTY_U8;
+  private cDeadEnd: Uint8Array = EMPTY_U8;
   private cNvp = 0;
 
   private polyFinder: PathFinder | null;
@@ -408,6 +409,7 @@ export class ShortestPathFinder {
     this.cNbs = tile.polyNeighbours;
     this.cFlags = tile.polyFlags;
     this.cBack = topo.backEdge;
+    this.cDeadEnd = topo.deadEnd;
     this.cNvp = tile.maxVertsPerPoly;
     return true;
   }
@@ -634,6 +636,11 @@ export class ShortestPathFinder {
       if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) return;
       const m = this.cBack[p * nvp + j]!;
       if (m === 255) return;
+      // A dead end leads nowhere but back: skip it unless the goal or a link is inside.
+      if (this.cDeadEnd[q] === 1 && this.cBase + q !== this.endRef) {
+        const links = this.cLinks!;
+        if (q >= links.first.length || links.first[q]! < 0) return;
+      }
       // In q the edge runs vb → va: its a end is at t1, its b end at t0.
       const n = this.newNode();
       if (n === NONE) return;

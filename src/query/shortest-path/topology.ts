@@ -16,6 +16,12 @@ export interface TileTopology {
   readonly polysOfVertex: Int32Array;
   /** Per polygon edge slot (p * nvp + e): the neighbour's edge index of the same edge, or 255. */
   readonly backEdge: Uint8Array;
+  /**
+   * 1 for a dead end: a polygon with at most one edge that leads anywhere (neighbour or tile
+   * border) — unless it has links (off-mesh ends; check the tile's LinkPool), once entered it
+   * can only be left the way it was entered.
+   */
+  readonly deadEnd: Uint8Array;
   /** True when some polygon has flags 0 (fails every include mask). */
   readonly hasZeroFlags: boolean;
 }
@@ -78,7 +84,20 @@ function buildTopology(tile: NavMeshTile): TileTopology {
       }
     }
   }
-  return { wallVertex, vertexPolyStart: start, polysOfVertex: polys, backEdge, hasZeroFlags };
+  const deadEnd = new Uint8Array(pc);
+  for (let p = 0; p < pc; p++) {
+    let open = 0;
+    for (let e = 0; e < counts[p]!; e++) if (nbs[p * nvp + e] !== EDGE_WALL) open++;
+    if (open <= 1) deadEnd[p] = 1;
+  }
+  return {
+    wallVertex,
+    vertexPolyStart: start,
+    polysOfVertex: polys,
+    backEdge,
+    deadEnd,
+    hasZeroFlags,
+  };
 }
 
 /**
