@@ -35,9 +35,9 @@ export class SearchNodes {
   bVert: Int32Array;
   g: Float64Array;
   f: Float64Array;
-  /** Point/goal nodes: the root bent at before the last leg (NONE when straight). */
+  /** Point/goal nodes: the root bent at before the last leg (NONE when straight; not set on interval nodes). */
   via: Int32Array;
-  /** Point nodes reached over an off-mesh connection: its index * 2 + the end left from. */
+  /** Point nodes reached over an off-mesh connection: its index * 2 + the end left from (else unset). */
   conn: Int32Array;
 
   constructor(capacity: number) {

@@ -63,8 +63,6 @@ export class ShortestPathFinder {
   private readonly heap = new NodeHeap(1024);
   private readonly roots = new RootTable();
   private readonly seen = new RootPolySet();
-  private readonly sA = new Float64Array(32);
-  private readonly sB = new Float64Array(32);
   private chain = new Int32Array(256);
 
   // Per-search state.
@@ -495,42 +493,43 @@ export class ShortestPathFinder {
     const rb = l;
     dbx /= l;
     dbz /= l;
-    // Signed distances of the polygon's vertices from both rays, walking from the vertex
-    // after the entry edge (b's end) around to the vertex before it (a's end).
+    // Walk the edges after the entry edge (from b's end round to a's end), skipping walls;
+    // for each open edge the signed distances of its ends from both rays give its split.
     const verts = this.cVerts;
     const pv = this.cPverts;
+    const nbs = this.cNbs;
     const base = p * this.cNvp;
-    const sA = this.sA;
-    const sB = this.sB;
-    for (let m = 0; m < nv; m++) {
-      const i = k + 1 + m;
-      const o = pv[base + (i < nv ? i : i - nv)]! * 3;
-      const qx = verts[o]! - rx;
-      const qz = verts[o + 2]! - rz;
-      let s = dax * qz - daz * qx;
-      sA[m] = s > EPS || s < -EPS ? s : 0;
-      s = dbx * qz - dbz * qx;
-      sB[m] = s > EPS || s < -EPS ? s : 0;
-    }
     const aVert = nodes.aVert[n]!;
     const bVert = nodes.bVert[n]!;
-    if (bVert !== NONE) sB[0] = 0;
-    if (aVert !== NONE) sA[nv - 1] = 0;
     // Turning roots, resolved when first needed: NONE = not yet, -2 = not allowed.
     let rootA = NONE;
     let rootB = NONE;
     const gA = g + ra;
     const gB = g + rb;
-    for (let m = 0; m < nv - 1; m++) {
+    const last = nv - 1;
+    for (let m = 0; m < last; m++) {
       const i = k + 1 + m;
       const j = i < nv ? i : i - nv;
-      // The part hidden behind b (sB > 0) is a prefix of the walk, the part hidden behind a
-      // (sA < 0) a suffix: an edge ending behind b lies wholly there, one starting behind a too.
-      const s0 = sB[m]!;
-      const s1 = sB[m + 1]!;
+      if (nbs[base + j] === EDGE_WALL) continue;
+      const o0 = pv[base + j]! * 3;
+      const o1 = pv[base + (j + 1 < nv ? j + 1 : 0)]! * 3;
+      const q0x = verts[o0]! - rx;
+      const q0z = verts[o0 + 2]! - rz;
+      const q1x = verts[o1]! - rx;
+      const q1z = verts[o1 + 2]! - rz;
+      // The part hidden behind b (s > 0 from ray r→b) is a prefix of the walk, the part
+      // hidden behind a (s < 0 from ray r→a) a suffix: an edge ending behind b lies wholly
+      // there, one starting behind a too. The entry edge's ends lie on the rays exactly when
+      // the interval reaches them.
+      let s0 = m === 0 && bVert !== NONE ? 0 : dbx * q0z - dbz * q0x;
+      let s1 = dbx * q1z - dbz * q1x;
+      let a0 = dax * q0z - daz * q0x;
+      let a1 = m + 1 === last && aVert !== NONE ? 0 : dax * q1z - daz * q1x;
+      if (s0 <= EPS && s0 >= -EPS) s0 = 0;
+      if (s1 <= EPS && s1 >= -EPS) s1 = 0;
+      if (a0 <= EPS && a0 >= -EPS) a0 = 0;
+      if (a1 <= EPS && a1 >= -EPS) a1 = 0;
       let tB = s1 > 0 ? 1 : s0 > 0 ? s0 / (s0 - s1) : 0;
-      const a0 = sA[m]!;
-      const a1 = sA[m + 1]!;
       let tA = a0 < 0 ? 0 : a1 < 0 ? a0 / (a0 - a1) : 1;
       // An edge lying along a ray of the cone is seen edge-on from the root: nothing beyond
       // it is visible, so it belongs to the hidden side (reached by bending at that end).
@@ -786,8 +785,6 @@ export class ShortestPathFinder {
       g +
       this.hScale *
         distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
-    nodes.via[n] = NONE;
-    nodes.conn[n] = NONE;
     this.heap.push(n, nodes.f, nodes.g);
   }
 
