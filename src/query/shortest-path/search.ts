@@ -64,6 +64,9 @@ export class ShortestPathFinder {
   private readonly roots = new RootTable();
   private readonly seen = new RootPolySet();
   private chain = new Int32Array(256);
+  /** Corridor-piece nodes waiting to be expanded before the next pop. */
+  private stack = new Int32Array(64);
+  private stackCount = 0;
 
   // Per-search state.
   private filter: QueryFilter | null = null;
@@ -328,8 +331,10 @@ export class ShortestPathFinder {
     nodes.conn[n] = NONE;
     heap.push(n, nodes.f, nodes.g);
     let status: QueryStatus = "partial";
+    this.stackCount = 0;
     for (;;) {
-      const best = heap.pop(nodes.f, nodes.g);
+      const best =
+        this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.f, nodes.g);
       if (best === NONE) break;
       const kind = nodes.kind[best]!;
       if (kind === KIND_GOAL) {
@@ -636,9 +641,18 @@ export class ShortestPathFinder {
       const m = this.cBack[p * nvp + j]!;
       if (m === 255) return;
       // A dead end leads nowhere but back: skip it unless the goal or a link is inside.
-      if (this.cDeadEnd[q] === 1 && this.cBase + q !== this.endRef) {
+      // A dead end leads nowhere but back; a corridor piece leads on through one edge only,
+      // so its node is expanded right away instead of waiting in the open list (Polyanya's
+      // cheap successors: the order of expansions does not affect what is found, only the
+      // goal node must come from the open list). Neither applies with the goal or a link inside.
+      const kind = this.cDeadEnd[q]!;
+      let now = false;
+      if (kind !== 0 && this.cBase + q !== this.endRef) {
         const links = this.cLinks!;
-        if (q >= links.first.length || links.first[q]! < 0) return;
+        if (q >= links.first.length || links.first[q]! < 0) {
+          if (kind === 1) return;
+          now = true;
+        }
       }
       // In q the edge runs vb → va: its a end is at t1, its b end at t0.
       const n = this.newNode();
@@ -666,7 +680,7 @@ export class ShortestPathFinder {
         bz = z0 + (z1 - z0) * t0;
         nodes.bVert[n] = NONE;
       }
-      this.fillInterval(n, parent, root, g, this.cBase + q, m, ax, az, bx, bz);
+      this.fillInterval(n, parent, root, g, this.cBase + q, m, ax, az, bx, bz, now);
       return;
     }
     // Tile border: one successor per cross-tile portal overlapping [t0, t1].
@@ -751,7 +765,7 @@ export class ShortestPathFinder {
       bz = qv[qb * 3 + 2]!;
       nodes.bVert[n] = qb;
     }
-    this.fillInterval(n, parent, root, g, qRef, m, ax, az, bx, bz);
+    this.fillInterval(n, parent, root, g, qRef, m, ax, az, bx, bz, false);
   }
 
   /** Ref of the polygon whose expansion is running (for cross-tile back links). */
@@ -768,6 +782,7 @@ export class ShortestPathFinder {
     az: number,
     bx: number,
     bz: number,
+    now: boolean,
   ): void {
     const nodes = this.nodes;
     nodes.kind[n] = KIND_INTERVAL;
@@ -780,6 +795,17 @@ export class ShortestPathFinder {
     nodes.bx[n] = bx;
     nodes.bz[n] = bz;
     nodes.g[n] = g;
+    if (now) {
+      // Expanded before the next pop (its f is not needed).
+      nodes.f[n] = g;
+      if (this.stackCount === this.stack.length) {
+        const grown = new Int32Array(this.stack.length * 2);
+        grown.set(this.stack);
+        this.stack = grown;
+      }
+      this.stack[this.stackCount++] = n;
+      return;
+    }
     const roots = this.roots;
     nodes.f[n] =
       g +

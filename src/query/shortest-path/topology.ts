@@ -19,7 +19,8 @@ export interface TileTopology {
   /**
    * 1 for a dead end: a polygon with at most one edge that leads anywhere (neighbour or tile
    * border) — unless it has links (off-mesh ends; check the tile's LinkPool), once entered it
-   * can only be left the way it was entered.
+   * can only be left the way it was entered. 2 for a polygon with exactly two such edges (a
+   * corridor piece: entered by one, it is left by the other).
    */
   readonly deadEnd: Uint8Array;
   /** True when some polygon has flags 0 (fails every include mask). */
@@ -89,6 +90,7 @@ function buildTopology(tile: NavMeshTile): TileTopology {
     let open = 0;
     for (let e = 0; e < counts[p]!; e++) if (nbs[p * nvp + e] !== EDGE_WALL) open++;
     if (open <= 1) deadEnd[p] = 1;
+    else if (open === 2) deadEnd[p] = 2;
   }
   return {
     wallVertex,
