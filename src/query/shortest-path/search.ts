@@ -464,14 +464,16 @@ export class ShortestPathFinder {
     const nv = tile.polyVertCount[p]!;
     const ex = bx - ax;
     const ez = bz - az;
-    const elen = Math.sqrt(ex * ex + ez * ez);
-    // Signed distance of the root from the interval's line (positive: the side it looks from).
-    const sr = (ex * (rz - az) - ez * (rx - ax)) / elen;
-    if (sr <= EPS) {
+    const elen2 = ex * ex + ez * ez;
+    // Root side of the interval's line, scaled by its length (positive: the side it looks from).
+    const cr = ex * (rz - az) - ez * (rx - ax);
+    if (cr <= 0 || cr * cr <= EPS * EPS * elen2) {
+      const sr = cr / Math.sqrt(elen2);
+
       // The root lies on the interval's line. Within the interval it sees the whole polygon
       // (convex, root on its boundary); elsewhere on the line it sees none of its inside.
       if (sr < -EPS) return;
-      const t = ((rx - ax) * ex + (rz - az) * ez) / (elen * elen);
+      const t = ((rx - ax) * ex + (rz - az) * ez) / elen2;
       if (t < -T_EPS || t > 1 + T_EPS) return;
       if (!this.seen.add(root, ref, g, EPS)) return;
       for (let m = 1; m < nv; m++) {
@@ -485,19 +487,14 @@ export class ShortestPathFinder {
       if (this.hasOffMesh) this.offMeshFrom(n, ref, p, root, g, 0, 0, 0, 0, NONE, NONE, true);
       return;
     }
-    // Unit directions of the cone's rays r→a and r→b.
-    let dax = ax - rx;
-    let daz = az - rz;
-    let l = Math.sqrt(dax * dax + daz * daz);
-    const ra = l;
-    dax /= l;
-    daz /= l;
-    let dbx = bx - rx;
-    let dbz = bz - rz;
-    l = Math.sqrt(dbx * dbx + dbz * dbz);
-    const rb = l;
-    dbx /= l;
-    dbz /= l;
+    // Directions of the cone's rays r→a and r→b (not normalised: side tests compare squared
+    // cross products with EPS² times the squared ray length).
+    const dax = ax - rx;
+    const daz = az - rz;
+    const dbx = bx - rx;
+    const dbz = bz - rz;
+    const epsA2 = EPS * EPS * (dax * dax + daz * daz);
+    const epsB2 = EPS * EPS * (dbx * dbx + dbz * dbz);
     // Walk the edges after the entry edge (from b's end round to a's end), skipping walls;
     // for each open edge the signed distances of its ends from both rays give its split.
     const verts = this.cVerts;
@@ -509,8 +506,9 @@ export class ShortestPathFinder {
     // Turning roots, resolved when first needed: NONE = not yet, -2 = not allowed.
     let rootA = NONE;
     let rootB = NONE;
-    const gA = g + ra;
-    const gB = g + rb;
+    // Costs of bending at a or b, computed when first needed.
+    let gA = -1;
+    let gB = -1;
     const last = nv - 1;
     for (let m = 0; m < last; m++) {
       const i = k + 1 + m;
@@ -530,10 +528,10 @@ export class ShortestPathFinder {
       let s1 = dbx * q1z - dbz * q1x;
       let a0 = dax * q0z - daz * q0x;
       let a1 = m + 1 === last && aVert !== NONE ? 0 : dax * q1z - daz * q1x;
-      if (s0 <= EPS && s0 >= -EPS) s0 = 0;
-      if (s1 <= EPS && s1 >= -EPS) s1 = 0;
-      if (a0 <= EPS && a0 >= -EPS) a0 = 0;
-      if (a1 <= EPS && a1 >= -EPS) a1 = 0;
+      if (s0 * s0 <= epsB2) s0 = 0;
+      if (s1 * s1 <= epsB2) s1 = 0;
+      if (a0 * a0 <= epsA2) a0 = 0;
+      if (a1 * a1 <= epsA2) a1 = 0;
       let tB = s1 > 0 ? 1 : s0 > 0 ? s0 / (s0 - s1) : 0;
       let tA = a0 < 0 ? 0 : a1 < 0 ? a0 / (a0 - a1) : 1;
       // An edge lying along a ray of the cone is seen edge-on from the root: nothing beyond
@@ -546,12 +544,18 @@ export class ShortestPathFinder {
       else if (tA > 1 - T_EPS) tA = 1;
       if (tA < tB) tA = tB;
       if (tB > 0) {
-        if (rootB === NONE) rootB = this.turnRoot(bVert, gB);
+        if (rootB === NONE) {
+          gB = g + Math.sqrt(dbx * dbx + dbz * dbz);
+          rootB = this.turnRoot(bVert, gB);
+        }
         if (rootB >= 0) this.pushPiece(n, p, j, nv, 0, tB, rootB, gB);
       }
       if (tA > tB) this.pushPiece(n, p, j, nv, tB, tA, root, g);
       if (tA < 1) {
-        if (rootA === NONE) rootA = this.turnRoot(aVert, gA);
+        if (rootA === NONE) {
+          gA = g + Math.sqrt(dax * dax + daz * daz);
+          rootA = this.turnRoot(aVert, gA);
+        }
         if (rootA >= 0) this.pushPiece(n, p, j, nv, tA, 1, rootA, gA);
       }
       if (this.outOfNodes) return;
@@ -574,8 +578,8 @@ export class ShortestPathFinder {
         dbz,
         aVert,
         bVert,
-        gA,
-        gB,
+        g + distXZ(rx, rz, ax, az),
+        g + distXZ(rx, rz, bx, bz),
         this.tx,
         this.tz,
         -1,
@@ -862,12 +866,15 @@ export class ShortestPathFinder {
     const vz = qz - rz;
     let via = NONE;
     let cost: number;
-    if (dax * vz - daz * vx < -EPS) {
+    // Signed distances of q from the rays (directions need not be unit vectors).
+    const la = Math.sqrt(dax * dax + daz * daz);
+    const lb = Math.sqrt(dbx * dbx + dbz * dbz);
+    if (dax * vz - daz * vx < -EPS * la) {
       if (aVert === NONE) return;
       via = this.vertexRoot(aVert, gA);
       if (via < 0) return;
       cost = gA + distXZ(ax, az, qx, qz);
-    } else if (dbx * vz - dbz * vx > EPS) {
+    } else if (dbx * vz - dbz * vx > EPS * lb) {
       if (bVert === NONE) return;
       via = this.vertexRoot(bVert, gB);
       if (via < 0) return;
