@@ -254,6 +254,25 @@ describe("findShortestPath on hand-built tiles", () => {
     expect(back.status).toBe("partial");
   });
 
+  it("sees components joined by a connection added after a query (cached components refresh)", () => {
+    const nm = gridNavMesh(["...#...", "...#...", "...#..."]);
+    const q = new NavMeshQuery(nm);
+    const opts = { halfExtents: EXT };
+    expect(q.findShortestPath([0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("partial");
+    const ref = nm.addOffMeshConnection({
+      start: [2.5, 0, 1.5],
+      end: [4.5, 0, 1.5],
+      radius: 0.2,
+      bidirectional: true,
+      area: 0,
+      flags: 1,
+    });
+    expect(q.findShortestPath([0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("complete");
+    expect(q.findShortestPath([6.5, 0, 2.5], [0.5, 0, 0.5], opts).status).toBe("complete");
+    nm.removeOffMeshConnection(ref);
+    expect(q.findShortestPath([0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("partial");
+  });
+
   it("uses an off-mesh connection only when it is shorter than walking", () => {
     const nm = gridNavMesh(["......", "......", "......"]);
     nm.addOffMeshConnection({
