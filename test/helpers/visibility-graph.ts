@@ -236,26 +236,57 @@ export class VisibilityGraph {
   /** Points (x, z) of the path found by the last shortest() call (empty when none). */
   lastPath: number[][] = [];
 
-  /** Length of the shortest path from s to t (XZ), Infinity when there is none. */
-  shortest(sx: number, sz: number, tx: number, tz: number): number {
+  /**
+   * Length of the shortest path from s to t (XZ), Infinity when there is none. `links` are
+   * off-mesh connections: an extra edge from (ax, az) to (bx, bz) (both ways when
+   * bidirectional) costing `cost`.
+   */
+  shortest(
+    sx: number,
+    sz: number,
+    tx: number,
+    tz: number,
+    links: readonly OffMeshLink[] = [],
+  ): number {
     const nv = this.verts.length / 2;
+    // Extra points: start, goal, then each link's two ends.
+    const ex = [sx, tx];
+    const ez = [sz, tz];
+    for (const l of links) {
+      ex.push(l.ax, l.bx);
+      ez.push(l.az, l.bz);
+    }
+    const ne = ex.length;
+    const n = nv + ne;
     const S = nv;
     const T = nv + 1;
-    const n = nv + 2;
-    const px = (i: number) => (i === S ? sx : i === T ? tx : this.verts[i * 2]!);
-    const pz = (i: number) => (i === S ? sz : i === T ? tz : this.verts[i * 2 + 1]!);
-    const fromS = new Float64Array(n).fill(Infinity);
-    const toT = new Float64Array(n).fill(Infinity);
-    for (let i = 0; i < n; i++) {
-      const fanOk = (x: number, z: number) =>
-        i >= nv || (px(i) === x && pz(i) === z) || this.leaves(i, x, z);
-      if (i !== S && this.visible(sx, sz, px(i), pz(i)) && fanOk(sx, sz)) {
-        fromS[i] = Math.hypot(px(i) - sx, pz(i) - sz);
-      }
-      if (i !== T && this.visible(px(i), pz(i), tx, tz) && fanOk(tx, tz)) {
-        toT[i] = Math.hypot(tx - px(i), tz - pz(i));
+    const px = (i: number) => (i < nv ? this.verts[i * 2]! : ex[i - nv]!);
+    const pz = (i: number) => (i < nv ? this.verts[i * 2 + 1]! : ez[i - nv]!);
+    // Edges from/to extra points, computed once: extra[e * n + j].
+    const extra = new Float64Array(ne * n).fill(Infinity);
+    for (let e = 0; e < ne; e++) {
+      const x = ex[e]!;
+      const z = ez[e]!;
+      for (let j = 0; j < n; j++) {
+        if (j === nv + e) continue;
+        const jx = px(j);
+        const jz = pz(j);
+        const fanOk = j >= nv || (jx === x && jz === z) || this.leaves(j, x, z);
+        if (fanOk && this.visible(x, z, jx, jz)) extra[e * n + j] = Math.hypot(jx - x, jz - z);
       }
     }
+    const weight = (u: number, w: number): number => {
+      let d = Infinity;
+      if (u >= nv) d = extra[(u - nv) * n + w]!;
+      else if (w >= nv) d = extra[(w - nv) * n + u]!;
+      else d = this.vv[u * nv + w]!;
+      links.forEach((l, k) => {
+        const a = nv + 2 + k * 2;
+        if (u === a && w === a + 1) d = Math.min(d, l.cost);
+        if (l.bidirectional && u === a + 1 && w === a) d = Math.min(d, l.cost);
+      });
+      return d;
+    };
     const dist = new Float64Array(n).fill(Infinity);
     const prev = new Int32Array(n).fill(-1);
     const done = new Uint8Array(n);
@@ -267,12 +298,8 @@ export class VisibilityGraph {
       if (u === T) break;
       done[u] = 1;
       for (let w = 0; w < n; w++) {
-        if (done[w]) continue;
-        let d: number;
-        if (u === S) d = fromS[w]!;
-        else if (w === T) d = toT[u]!;
-        else if (w === S) continue;
-        else d = this.vv[u * nv + w]!;
+        if (done[w] || w === u) continue;
+        const d = weight(u, w);
         if (dist[u]! + d < dist[w]!) {
           dist[w] = dist[u]! + d;
           prev[w] = u;
@@ -280,10 +307,21 @@ export class VisibilityGraph {
       }
     }
     this.lastPath = [];
-    for (let i = T; i >= 0 && dist[T] !== Infinity; i = prev[i]!)
+    for (let i = T; i >= 0 && dist[T] !== Infinity; i = prev[i]!) {
       this.lastPath.unshift([px(i), pz(i)]);
+    }
     return dist[T]!;
   }
+}
+
+/** An off-mesh connection for {@link VisibilityGraph.shortest}. */
+export interface OffMeshLink {
+  ax: number;
+  az: number;
+  bx: number;
+  bz: number;
+  cost: number;
+  bidirectional: boolean;
 }
 
 /** XZ length of a polyline. */

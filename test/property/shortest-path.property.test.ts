@@ -111,3 +111,59 @@ describe("findShortestPath on generated flat scenes", () => {
     );
   });
 });
+
+describe("findShortestPath with off-mesh connections on generated flat scenes", () => {
+  it("is as long as the visibility graph with the connections as extra edges", () => {
+    const linkArb = fc.record({ from: fc.nat(), to: fc.nat(), bidirectional: fc.boolean() });
+    fc.assert(
+      fc.property(sceneArb, fc.array(linkArb, { minLength: 1, maxLength: 3 }), (spec, links) => {
+        const navMesh = buildScene(spec);
+        const tile = navMesh.tiles[0]!;
+        if (tile.polyCount === 0) return;
+        // Connection ends at polygon centres-ish points (sampled), landing exactly there.
+        const rand = mulberry32(spec.seed ^ 0x5bd1e995);
+        for (const l of links) {
+          const a = pointInPoly(tile, l.from % tile.polyCount, rand);
+          const b = pointInPoly(tile, l.to % tile.polyCount, rand);
+          navMesh.addOffMeshConnection({
+            start: [a[0]!, a[1]!, a[2]!],
+            end: [b[0]!, b[1]!, b[2]!],
+            radius: 0.05,
+            bidirectional: l.bidirectional,
+            area: 0,
+            flags: 1,
+          });
+        }
+        const refLinks = navMesh.offMeshConnectionRefs().flatMap((ref) => {
+          const c = navMesh.offMeshConnection(ref)!;
+          if (c.startPoly === 0 || c.endPoly === 0) return [];
+          const [ax, , az] = c.snappedStart;
+          const [bx, , bz] = c.snappedEnd;
+          return [
+            { ax, az, bx, bz, cost: Math.hypot(bx - ax, bz - az), bidirectional: c.bidirectional },
+          ];
+        });
+        const query = new NavMeshQuery(navMesh);
+        const graph = new VisibilityGraph(navMesh);
+        for (const [a, b] of samplePairs(navMesh, spec.seed, 6)) {
+          const r = query.findShortestPath(a!, b!);
+          const s = r.points[0]!;
+          const t = r.points[r.points.length - 1]!;
+          const ref = graph.shortest(s[0], s[2], t[0], t[2], refLinks);
+          const len = lengthXZ(r.points);
+          expect(Math.abs(len - ref), `${r.status} ${len} vs ${ref}`).toBeLessThanOrEqual(
+            1e-6 * Math.max(1, ref),
+          );
+          if (r.status === "partial") {
+            query.findNearestPoly(b!, [1, 1, 1], undefined, nearest);
+            const p = nearest.point;
+            expect(graph.shortest(s[0], s[2], p[0]!, p[2]!, refLinks)).toBe(Infinity);
+          } else {
+            expect(r.status).toBe("complete");
+          }
+        }
+      }),
+      { numRuns: 20, seed: 11 },
+    );
+  });
+});

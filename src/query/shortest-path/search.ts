@@ -208,10 +208,31 @@ export class ShortestPathFinder {
     }
     const r = f.finalize(this.corridor.polys, this.corridor);
     this.corridor.polys = r.polys;
+    const nm = this.navMesh;
     const last = r.polys[r.polyCount - 1]!;
-    closestPointByRef(this.navMesh, last, endPos[0]!, endPos[1]!, endPos[2]!, out);
-    return last;
+    if (slotOfRef(last) !== OFF_MESH_SLOT || r.polyCount < 2) {
+      closestPointByRef(nm, last, endPos[0]!, endPos[1]!, endPos[2]!, out);
+      return last;
+    }
+    // The corridor ends on an off-mesh connection (a point in the air): take the nearer of
+    // the polygon it was entered from and the polygon its far end lands on.
+    const before = r.polys[r.polyCount - 2]!;
+    const c = slotLocal(last);
+    const far =
+      offMeshLanding(nm, c, 0) === before ? offMeshLanding(nm, c, 1) : offMeshLanding(nm, c, 0);
+    closestPointByRef(nm, before, endPos[0]!, endPos[1]!, endPos[2]!, out);
+    if (far === 0) return before;
+    const p = this.farScratch;
+    closestPointByRef(nm, far, endPos[0]!, endPos[1]!, endPos[2]!, p);
+    const d0 = dist3(out, endPos);
+    if (dist3(p, endPos) >= d0) return before;
+    out[0] = p[0]!;
+    out[1] = p[1]!;
+    out[2] = p[2]!;
+    return far;
   }
+
+  private readonly farScratch = new Float64Array(3);
 
   /** Chains are bounded by the node count: keep the scratch at least that long. */
   private ensureChain(): void {
@@ -1003,6 +1024,13 @@ function slotOfRef(ref: PolyRef): number {
 /** Polygon (or connection) index of a ref. */
 function slotLocal(ref: PolyRef): number {
   return ref - Math.floor(ref / POLY_SPACE) * POLY_SPACE;
+}
+
+function dist3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const dx = a[0]! - b[0]!;
+  const dy = a[1]! - b[1]!;
+  const dz = a[2]! - b[2]!;
+  return dx * dx + dy * dy + dz * dz;
 }
 
 function checkPoint(what: string, p: ArrayLike<number>): void {
