@@ -23,6 +23,8 @@ export class SearchNodes {
   root: Int32Array;
   /** Polygon the node expands into (interval nodes), stands in (point) or ends in (goal). */
   poly: Float64Array;
+  /** Tile slot of `poly` (interval nodes; saves decoding the ref). */
+  slot: Int32Array;
   /** Entry edge of `poly` that holds the interval. */
   edge: Uint8Array;
   /** Interval end points, in the winding of `poly`'s entry edge (a first). */
@@ -46,6 +48,7 @@ export class SearchNodes {
     this.parent = new Int32Array(capacity);
     this.root = new Int32Array(capacity);
     this.poly = new Float64Array(capacity);
+    this.slot = new Int32Array(capacity);
     this.edge = new Uint8Array(capacity);
     this.ax = new Float64Array(capacity);
     this.az = new Float64Array(capacity);
@@ -82,6 +85,7 @@ export class SearchNodes {
     this.parent = g32(this.parent);
     this.root = g32(this.root);
     this.poly = g64(this.poly);
+    this.slot = g32(this.slot);
     this.edge = g8(this.edge);
     this.ax = g64(this.ax);
     this.az = g64(this.az);

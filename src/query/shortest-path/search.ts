@@ -442,8 +442,7 @@ export class ShortestPathFinder {
   private expandPoint(n: number): void {
     const nodes = this.nodes;
     const ref = nodes.poly[n]!;
-    const slot = slotOfRef(ref);
-    if (!this.loadSlot(slot)) return;
+    if (!this.loadSlot(slotOfRef(ref))) return;
     const p = ref - this.cBase;
     const tile = this.cTile!;
     if (p < 0 || p >= tile.polyCount) return;
@@ -467,8 +466,7 @@ export class ShortestPathFinder {
     const nodes = this.nodes;
     const roots = this.roots;
     const ref = nodes.poly[n]!;
-    const slot = slotOfRef(ref);
-    if (!this.loadSlot(slot)) return;
+    if (!this.loadSlot(nodes.slot[n]!)) return;
     const p = ref - this.cBase;
     const tile = this.cTile!;
     if (p < 0 || p >= tile.polyCount) return;
@@ -705,7 +703,7 @@ export class ShortestPathFinder {
         bz = z0 + (z1 - z0) * t0;
         nodes.bVert[n] = NONE;
       }
-      this.fillInterval(n, parent, root, g, this.cBase + q, m, ax, az, bx, bz, now);
+      this.fillInterval(n, parent, root, g, this.cSlot, this.cBase + q, m, ax, az, bx, bz, now);
       return;
     }
     // Tile border: one successor per cross-tile portal overlapping [t0, t1].
@@ -790,7 +788,7 @@ export class ShortestPathFinder {
       bz = qv[qb * 3 + 2]!;
       nodes.bVert[n] = qb;
     }
-    this.fillInterval(n, parent, root, g, qRef, m, ax, az, bx, bz, false);
+    this.fillInterval(n, parent, root, g, qSlot, qRef, m, ax, az, bx, bz, false);
   }
 
   /** Ref of the polygon whose expansion is running (for cross-tile back links). */
@@ -801,6 +799,7 @@ export class ShortestPathFinder {
     parent: number,
     root: number,
     g: number,
+    slot: number,
     polyRef: PolyRef,
     edge: number,
     ax: number,
@@ -814,6 +813,7 @@ export class ShortestPathFinder {
     nodes.parent[n] = parent;
     nodes.root[n] = root;
     nodes.poly[n] = polyRef;
+    nodes.slot[n] = slot;
     nodes.edge[n] = edge;
     nodes.ax[n] = ax;
     nodes.az[n] = az;
