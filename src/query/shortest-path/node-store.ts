@@ -181,6 +181,8 @@ export class RootTable {
   y = new Float64Array(256);
   z = new Float64Array(256);
   g = new Float64Array(256);
+  /** 1 for a mesh-vertex root (its y is the vertex's; the output takes the surface height). */
+  vertex = new Uint8Array(256);
   /** Per tile slot: root index per vertex (NONE when not a root yet). */
   private vertexMaps: Int32Array[] = [];
   /** Per off-mesh connection end (index * 2 + end): root index or NONE. */
@@ -209,6 +211,7 @@ export class RootTable {
     this.y[i] = y;
     this.z[i] = z;
     this.g[i] = Infinity;
+    this.vertex[i] = 0;
     return i;
   }
 
@@ -225,6 +228,7 @@ export class RootTable {
     let r = map[v]!;
     if (r === NONE) {
       r = this.add(verts[v * 3]!, verts[v * 3 + 1]!, verts[v * 3 + 2]!);
+      this.vertex[r] = 1;
       map[v] = r;
       this.touch(slot, v);
     }
@@ -269,6 +273,9 @@ export class RootTable {
     this.y = g(this.y);
     this.z = g(this.z);
     this.g = g(this.g);
+    const v = new Uint8Array(n);
+    v.set(this.vertex);
+    this.vertex = v;
   }
 }
 

@@ -86,6 +86,27 @@ function collect(nodes: SearchNodes, last: number, chain: Int32Array): number {
   return count;
 }
 
+/**
+ * Appends root r, on the boundary of polygon `poly`: a mesh vertex gets the detail-surface
+ * height there (the existing height query; the vertex's own height where that finds none).
+ */
+function addRoot(
+  out: ShortestPath,
+  roots: RootTable,
+  navMesh: NavMesh,
+  r: number,
+  poly: PolyRef,
+): void {
+  const x = roots.x[r]!;
+  const z = roots.z[r]!;
+  let y = roots.y[r]!;
+  if (roots.vertex[r] === 1) {
+    const h = heightByRef(navMesh, poly, x, z);
+    if (!Number.isNaN(h)) y = h;
+  }
+  out.addPoint(x, y, z);
+}
+
 /** Emits the points and polygons of chain[0..count): bends at each change of root. */
 function emitChain(
   nodes: SearchNodes,
@@ -105,15 +126,17 @@ function emitChain(
     const n = chain[k]!;
     const kind = nodes.kind[n]!;
     const via = nodes.via[n]!;
+    // The polygon the previous node stood in or expanded into: bends lie on its boundary.
+    const prevPoly = nodes.poly[chain[k - 1]!]!;
     if (kind === KIND_INTERVAL) {
       const r = nodes.root[n]!;
       if (r !== root) {
         root = r;
-        out.addPoint(roots.x[r]!, roots.y[r]!, roots.z[r]!);
+        addRoot(out, roots, navMesh, r, prevPoly);
       }
       out.addPoly(nodes.poly[n]!);
     } else if (kind === KIND_POINT) {
-      if (via !== NONE) out.addPoint(roots.x[via]!, roots.y[via]!, roots.z[via]!);
+      if (via !== NONE) addRoot(out, roots, navMesh, via, prevPoly);
       const conn = nodes.conn[n]!;
       const o = (conn >> 1) * 6 + (conn & 1) * 3;
       out.addPoint(pts[o]!, pts[o + 1]!, pts[o + 2]!);
@@ -122,7 +145,7 @@ function emitChain(
       out.addPoint(roots.x[root]!, roots.y[root]!, roots.z[root]!, true);
       out.addPoly(nodes.poly[n]!);
     } else if (kind === KIND_GOAL && via !== NONE) {
-      out.addPoint(roots.x[via]!, roots.y[via]!, roots.z[via]!);
+      addRoot(out, roots, navMesh, via, prevPoly);
     }
   }
 }
