@@ -18,6 +18,10 @@ class Components {
   connections: unknown[] = [];
   /** Component label per slot and polygon; -1 for polygons with flags 0. */
   labels: Int32Array[] = [];
+  /** Refs of each component's polygons: members[memberStart[label] .. memberEnd[label]). */
+  memberStart = new Int32Array(0);
+  memberEnd = new Int32Array(0);
+  members = new Float64Array(0);
 }
 
 const cache = new WeakMap<NavMesh, Components>();
@@ -107,7 +111,65 @@ function build(nm: NavMesh): Components {
     }
     c.labels.push(labels);
   }
+  // Labels are union-find roots, i.e. indices 0..total-1: bucket the polygons by label.
+  const count = new Int32Array(total + 1);
+  for (const labels of c.labels) for (const l of labels) if (l >= 0) count[l + 1]!++;
+  for (let i = 0; i < total; i++) count[i + 1] = count[i + 1]! + count[i]!;
+  c.memberStart = count.slice(0, total);
+  c.memberEnd = count.slice(0, total);
+  c.members = new Float64Array(count[total]!);
+  for (let s = 0; s < slots.length; s++) {
+    const labels = c.labels[s]!;
+    for (let p = 0; p < labels.length; p++) {
+      const l = labels[p]!;
+      if (l >= 0) c.members[c.memberEnd[l]!++] = encodeRef(slots[s]!.salt, s, p);
+    }
+  }
   return c;
+}
+
+function encodeRef(salt: number, slot: number, poly: number): PolyRef {
+  return (salt * 2 ** 20 + slot) * 2 ** 20 + poly;
+}
+
+/** Number of polygons in the component of `label`. */
+export function componentSize(nm: NavMesh, label: number): number {
+  const c = components(nm);
+  return label >= 0 && label < c.memberStart.length
+    ? c.memberEnd[label]! - c.memberStart[label]!
+    : 0;
+}
+
+/** Refs of the polygons of component `label` (a view; valid until the navmesh changes). */
+export function componentMembers(nm: NavMesh, label: number): Float64Array {
+  const c = components(nm);
+  return c.members.subarray(c.memberStart[label]!, c.memberEnd[label]!);
+}
+
+/** The navmesh's components, recomputed when stale. */
+function components(nm: NavMesh): Components {
+  let c = cache.get(nm);
+  if (c === undefined || stale(nm, c)) {
+    c = build(nm);
+    cache.set(nm, c);
+  }
+  return c;
+}
+
+const POLY_SPACE = 2 ** 20;
+
+function labelIn(c: Components, ref: PolyRef): number {
+  const hi = Math.floor(ref / POLY_SPACE);
+  const slot = hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE;
+  return c.labels[slot]?.[ref - hi * POLY_SPACE] ?? -1;
+}
+
+/**
+ * Component label of ground polygon `ref` (-1 for flags 0 or an unknown ref); equal labels
+ * mean "maybe connected", different ones "not connected" (see mayConnect).
+ */
+export function componentLabel(nm: NavMesh, ref: PolyRef): number {
+  return labelIn(components(nm), ref);
 }
 
 /**
@@ -115,17 +177,7 @@ function build(nm: NavMesh): Components {
  * and connection with non-zero flags (true means "maybe").
  */
 export function mayConnect(nm: NavMesh, a: PolyRef, b: PolyRef): boolean {
-  let c = cache.get(nm);
-  if (c === undefined || stale(nm, c)) {
-    c = build(nm);
-    cache.set(nm, c);
-  }
-  const POLY_SPACE = 2 ** 20;
-  const ha = Math.floor(a / POLY_SPACE);
-  const hb = Math.floor(b / POLY_SPACE);
-  const sa = ha - Math.floor(ha / POLY_SPACE) * POLY_SPACE;
-  const sb = hb - Math.floor(hb / POLY_SPACE) * POLY_SPACE;
-  const la = c.labels[sa]?.[a - ha * POLY_SPACE] ?? -1;
-  const lb = c.labels[sb]?.[b - hb * POLY_SPACE] ?? -1;
-  return la >= 0 && la === lb;
+  const c = components(nm);
+  const la = labelIn(c, a);
+  return la >= 0 && la === labelIn(c, b);
 }

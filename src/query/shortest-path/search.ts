@@ -21,9 +21,12 @@ import {
   RootTable,
   SearchNodes,
 } from "./node-store.js";
-import { mayConnect } from "./reachability.js";
+import { componentLabel, componentMembers, componentSize, mayConnect } from "./reachability.js";
 import { type ShortestPath, writeChain, writePartialChain } from "./reconstruct.js";
 import { isCornerVertex, type TileTopology, tileTopology } from "./topology.js";
+
+/** Components up to this many polygons are searched polygon by polygon for a partial end. */
+const SMALL_COMPONENT = 64;
 
 /** Default node limit of one search. */
 export const DEFAULT_SHORTEST_MAX_NODES = 1 << 18;
@@ -154,9 +157,21 @@ export class ShortestPathFinder {
       return "complete";
     }
     if (status === "partial") {
-      // Unreachable: go to where computePath goes — the point closest to the end of the
-      // polygon its A* gets nearest to — by a shortest path.
       const target = out.scratch;
+      // Unreachable. In another component: the closest point of the start's component (a
+      // spatial search around the end), by a shortest path. Otherwise (or if that point is
+      // not reachable after all: one-way connections) where computePath goes — the point
+      // closest to the end of the polygon its A* gets nearest to.
+      if (open && !mayConnect(this.navMesh, startRef, endRef)) {
+        const near = this.closestInComponent(startRef, endPos, target);
+        if (near !== 0) {
+          const again = this.search(startRef, startPos, near, target, filter, maxNodes);
+          if (again === "complete") {
+            this.writeResult(out, startRef, "partial");
+            return "partial";
+          }
+        }
+      }
       const targetRef = this.partialTarget(startRef, startPos, endRef, endPos, filter, target);
       const again = this.search(startRef, startPos, targetRef, target, filter, maxNodes);
       if (again === "complete") {
@@ -183,6 +198,91 @@ export class ShortestPathFinder {
     out.status = status === "partial" ? "partial" : "outOfNodes";
     return out.status;
   }
+
+  /**
+   * The polygon of startRef's component whose (detail-surface) closest point is nearest to
+   * pos in 3D, found by querying boxes around pos that double in size until one holds a point
+   * no farther than its half size; that point goes to `out`. 0 when the component is empty.
+   */
+  private closestInComponent(
+    startRef: PolyRef,
+    pos: ArrayLike<number>,
+    out: Float64Array,
+  ): PolyRef {
+    const nm = this.navMesh;
+    const label = componentLabel(nm, startRef);
+    if (label < 0) return 0;
+    const px = pos[0]!;
+    const py = pos[1]!;
+    const pz = pos[2]!;
+    const p = this.farScratch;
+    const bmin = this.boxMin;
+    const bmax = this.boxMax;
+    // Beyond the navmesh's extent from pos, a box holds every polygon.
+    const reach =
+      Math.max(
+        Math.abs(px - nm.bmin[0]),
+        Math.abs(px - nm.bmax[0]),
+        Math.abs(py - nm.bmin[1]),
+        Math.abs(py - nm.bmax[1]),
+        Math.abs(pz - nm.bmin[2]),
+        Math.abs(pz - nm.bmax[2]),
+      ) + 1;
+    let r = Math.max(nm.cellSize * 8, 1e-3);
+    let bestRef = 0;
+    let best = Infinity;
+    if (componentSize(nm, label) <= SMALL_COMPONENT) {
+      // A small component (a rooftop, an island): look at each of its polygons.
+      const members = componentMembers(nm, label);
+      for (let i = 0; i < members.length; i++) {
+        const ref = members[i]!;
+        closestPointByRef(nm, ref, px, py, pz, p);
+        const d = dist3(p, pos);
+        if (d < best) {
+          best = d;
+          bestRef = ref;
+          out[0] = p[0]!;
+          out[1] = p[1]!;
+          out[2] = p[2]!;
+        }
+      }
+      return bestRef;
+    }
+    for (let step = 0; step < 64; step++) {
+      bmin[0] = px - r;
+      bmin[1] = py - r;
+      bmin[2] = pz - r;
+      bmax[0] = px + r;
+      bmax[1] = py + r;
+      bmax[2] = pz + r;
+      let count = nm.queryPolygons(bmin, bmax, null, this.boxRefs);
+      while (count === this.boxRefs.length) {
+        this.boxRefs = new Float64Array(this.boxRefs.length * 2);
+        count = nm.queryPolygons(bmin, bmax, null, this.boxRefs);
+      }
+      for (let i = 0; i < count; i++) {
+        const ref = this.boxRefs[i]!;
+        if (ref === bestRef || componentLabel(nm, ref) !== label) continue;
+        closestPointByRef(nm, ref, px, py, pz, p);
+        const d = dist3(p, pos);
+        if (d < best) {
+          best = d;
+          bestRef = ref;
+          out[0] = p[0]!;
+          out[1] = p[1]!;
+          out[2] = p[2]!;
+        }
+      }
+      // Every polygon with a point closer than r meets the box: the best is final.
+      if (best <= r * r || r > reach) break;
+      r *= 2;
+    }
+    return bestRef;
+  }
+
+  private readonly boxMin = new Float64Array(3);
+  private readonly boxMax = new Float64Array(3);
+  private boxRefs = new Float64Array(256);
 
   /**
    * computePath's end for an unreachable end: A* over the polygons (PathFinder) finds the
