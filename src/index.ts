@@ -184,6 +184,13 @@ export {
   type RaycastOptions,
   raycast,
 } from "./query/raycast.js";
+// Exact shortest paths (any-angle, Polyanya-style): NavMeshQuery.findShortestPath and the
+// allocation-free finder behind it.
+export { ShortestPath } from "./query/shortest-path/reconstruct.js";
+export {
+  DEFAULT_SHORTEST_MAX_NODES,
+  ShortestPathFinder,
+} from "./query/shortest-path/search.js";
 export type { QueryStatus } from "./query/status.js";
 export {
   findStraightPath,

@@ -17,6 +17,8 @@ import {
   heightByRef,
   isLiveRef,
 } from "./ref-geometry.js";
+import { ShortestPath } from "./shortest-path/reconstruct.js";
+import { DEFAULT_SHORTEST_MAX_NODES, ShortestPathFinder } from "./shortest-path/search.js";
 import type { QueryStatus } from "./status.js";
 import { findStraightPath, StraightPath, type StraightPathOptions } from "./straight-path.js";
 
@@ -126,6 +128,9 @@ export class NavMeshQuery {
   };
   private readonly cpEndPos = new Float64Array(3);
   private readonly cpStraight = new StraightPath(64);
+  // findShortestPath's search and output, created on first use.
+  private shortest: ShortestPathFinder | null = null;
+  private readonly spOut = new ShortestPath();
 
   constructor(navMesh: NavMesh, options: NavMeshQueryOptions = {}) {
     const maxNodes = options.maxNodes ?? 4096;
@@ -485,6 +490,57 @@ export class NavMeshQuery {
     const refs: PolyRef[] = [];
     for (let i = 0; i < polyCount; i++) refs.push(polys[i]!);
     return { status: path.status, points, polys: refs, length };
+  }
+
+  /**
+   * Exact shortest path (any-angle, Polyanya-style; see docs/shortest-path.md): snaps start
+   * and end like computePath, then finds the path of least length in the XZ projection
+   * within the navmesh's connectivity. Same result shape as computePath: corner points with
+   * surface heights, the polygon corridor, and `length` = sum of the 3D segment lengths.
+   * Statuses as computePath ("partial": the end is unreachable, the path goes to the closest
+   * reachable point; "outOfNodes": options.maxNodes search nodes, default 2^18, were not
+   * enough). Excluded polygons are walls; off-mesh connections cost their `cost` or their XZ
+   * length. A filter with any area cost other than 1 falls back to computePath (costs make
+   * the problem a weighted-region one, out of scope); `straightPath` options are not used.
+   */
+  findShortestPath(
+    start: ArrayLike<number>,
+    end: ArrayLike<number>,
+    options: ComputePathOptions = {},
+  ): ComputePathResult {
+    assertFinite3("findShortestPath start", start);
+    assertFinite3("findShortestPath end", end);
+    const filter = options.filter ?? this.defaultFilter;
+    const costs = filter.areaCost;
+    for (let a = 0; a < costs.length; a++) {
+      if (costs[a] !== 1) return this.computePath(start, end, options);
+    }
+    const ext = options.halfExtents ?? DEFAULT_HALF_EXTENTS;
+    const s = this.cpStart;
+    const e = this.cpEnd;
+    if (this.findNearestPoly(start, ext, filter, s) === 0) {
+      return { status: "noStart", points: [], polys: [], length: 0 };
+    }
+    if (this.findNearestPoly(end, ext, filter, e) === 0) {
+      return { status: "noEnd", points: [], polys: [], length: 0 };
+    }
+    if (this.shortest === null) this.shortest = new ShortestPathFinder(this.navMesh, this.finder);
+    const out = this.spOut;
+    const status = this.shortest.findPath(
+      s.ref,
+      s.point,
+      e.ref,
+      e.point,
+      filter,
+      out,
+      options.maxNodes ?? DEFAULT_SHORTEST_MAX_NODES,
+    );
+    const q = out.points;
+    const points: Vec3[] = new Array(out.pointCount);
+    for (let i = 0; i < out.pointCount; i++) points[i] = [q[i * 3]!, q[i * 3 + 1]!, q[i * 3 + 2]!];
+    const refs: PolyRef[] = [];
+    for (let i = 0; i < out.polyCount; i++) refs.push(out.polys[i]!);
+    return { status, points, polys: refs, length: out.length3D };
   }
 
   // The queries below live in their own modules (src/query/<name>.ts, functions taking the

@@ -162,7 +162,7 @@ describe("meshway CLI commands", () => {
       ["info"],
       ["build", NAV_TEST, "--tile-size", "32", "--threads", "0"],
       ["build", NAV_TEST, "--tile-size", "x"],
-      ["path", navFile, "--from", FROM, `--to=${TO}`, "--mode", "shortest"],
+      ["path", navFile, "--from", FROM, `--to=${TO}`, "--mode", "fastest"],
       ["lesson", "--radius", "9"],
     ]) {
       const r = meshway(...args);

@@ -4,19 +4,22 @@ import { loadNavMesh } from "../input.js";
 import type { Io } from "../io.js";
 import { parseCommandArgs, parseVec3, UsageError } from "../options.js";
 
-export const PATH_HELP = `usage: meshway path <file.navmesh> --from x,y,z --to x,y,z [--mode funnel] [--json]
+export const PATH_HELP = `usage: meshway path <file.navmesh> --from x,y,z --to x,y,z [--mode funnel|shortest] [--json]
 
 Finds a path on a navmesh: start and end snap to the nearest polygon within 2 units
-horizontally and 4 vertically, A* over the polygons, then the funnel straightens the corridor.
+horizontally and 4 vertically, then either A* over the polygons and the funnel straightens
+the corridor (funnel), or an exact any-angle search finds the shortest path (shortest).
 
 options:
   --from x,y,z      start point
   --to x,y,z        end point
-  --mode funnel     A* + funnel (default); "shortest" (exact any-angle) is not available yet
+  --mode funnel     A* + funnel (default)
+  --mode shortest   exact shortest path (length in XZ within the navmesh; docs/shortest-path.md)
   --json            print {found, complete, polys, points, length} (and reason) as JSON
 
 examples:
   meshway path level.navmesh --from 1,0,2 --to 30,0,12
+  meshway path level.navmesh --from 1,0,2 --to 30,0,12 --mode shortest
   meshway path level.navmesh --from=-5,0.5,3 --to 10,0,10 --json`;
 
 /** Half extents used to snap CLI points onto the mesh. */
@@ -32,13 +35,21 @@ export interface PathAnswer {
   reason?: string;
 }
 
-/** Runs computePath and describes the result in the CLI contract's terms. */
+/** Path modes of `meshway path`. */
+export type PathMode = "funnel" | "shortest";
+
+/** Runs computePath (or findShortestPath) and describes the result in the CLI contract's terms. */
 export function answerPath(
   query: NavMeshQuery,
   from: readonly number[],
   to: readonly number[],
+  mode: PathMode = "funnel",
 ): PathAnswer {
-  const r = query.computePath(from, to, { halfExtents: CLI_HALF_EXTENTS });
+  const options = { halfExtents: CLI_HALF_EXTENTS };
+  const r =
+    mode === "shortest"
+      ? query.findShortestPath(from, to, options)
+      : query.computePath(from, to, options);
   const found = r.points.length > 0 && (r.status === "complete" || r.status === "partial");
   const answer: PathAnswer = {
     found,
@@ -74,12 +85,13 @@ export function pathCommand(args: string[], io: Io): number {
   }
   if (positionals.length !== 1) throw new UsageError("path needs exactly one .navmesh file");
   const mode = str("mode") ?? "funnel";
-  if (mode === "shortest") throw new UsageError("--mode shortest is not available yet");
-  if (mode !== "funnel") throw new UsageError(`--mode must be funnel or shortest, got "${mode}"`);
+  if (mode !== "funnel" && mode !== "shortest") {
+    throw new UsageError(`--mode must be funnel or shortest, got "${mode}"`);
+  }
   const from = parseVec3("from", str("from"));
   const to = parseVec3("to", str("to"));
   const { navMesh } = loadNavMesh(positionals[0]!);
-  const answer = answerPath(new NavMeshQuery(navMesh), from, to);
+  const answer = answerPath(new NavMeshQuery(navMesh), from, to, mode);
   if (flag("json")) {
     const { status: _status, ...json } = answer;
     io.out(`${JSON.stringify(json)}\n`);

@@ -1,0 +1,183 @@
+// findShortestPath (exact any-angle search) vs computePath (A* + funnel) in meshway, on the
+// shared meshes and the large generated scene: queries per second on the same seeded pairs
+// (alternating which runs first, after a warm-up, medians of several runs), and how much
+// longer the funnel's paths are than the exact ones (XZ length, the metric findShortestPath
+// minimises), mean and worst, over the pairs both complete.
+//
+// Usage: npm run build && node bench/shortest.bench.js [--runs 5] [--warmup 2] [--min-ms 150]
+//          [--pairs 1000] [--scenes nav_test,dungeon,undulating,large] [--clock cpu|wall]
+import { parseArgs } from "node:util";
+import * as meshway from "../dist/index.js";
+import { pointInPoly } from "./sample-points.js";
+import { loadScene, SHARED_MESHES } from "./scenes.js";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "2" },
+    "min-ms": { type: "string", default: "150" },
+    pairs: { type: "string", default: "1000" },
+    scenes: { type: "string", default: [...SHARED_MESHES, "large"].join(",") },
+    clock: { type: "string", default: "cpu" },
+  },
+});
+/**
+ * Milliseconds on the chosen clock: "cpu" (this process's user + system CPU time — steadier on
+ * a shared machine, where wall time also counts waiting for a core) or "wall".
+ */
+const now =
+  values.clock === "wall"
+    ? () => performance.now()
+    : () => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      };
+const RUNS = Number(values.runs);
+const WARMUP = Number(values.warmup);
+const PAIRS = Number(values.pairs);
+const MIN_MS = Number(values["min-ms"]);
+const EXT = [1, 1, 1];
+const { buildNavMesh, NavMeshQuery, mulberry32 } = meshway;
+const f32 = Math.fround;
+
+function setupScene(name) {
+  const mesh = loadScene(name);
+  const { navMesh } = buildNavMesh(mesh, {});
+  let polyCount = 0;
+  for (const t of navMesh.tiles) polyCount += t.polyCount;
+  let maxNodes = 2048;
+  while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
+  const query = new NavMeshQuery(navMesh, { maxNodes });
+  const slots = [];
+  const polys = [];
+  for (let s = 0; s < navMesh.slots.length; s++) {
+    const t = navMesh.tileInSlot(s);
+    if (!t) continue;
+    for (let p = 0; p < t.polyCount; p++) {
+      slots.push(s);
+      polys.push(p);
+    }
+  }
+  // Same sampling as bench/query.bench.js: a polygon uniformly, a point inside it.
+  const rand = mulberry32(0x9e3779b9 ^ name.length);
+  const sample = () => {
+    const k = Math.floor(rand() * slots.length);
+    const p = pointInPoly(navMesh.tileInSlot(slots[k]), polys[k], rand).map(f32);
+    const h = query.getPolyHeight(navMesh.polyRef(slots[k], polys[k]), p);
+    if (!Number.isNaN(h)) p[1] = f32(h);
+    return p;
+  };
+  const pairs = [];
+  for (let i = 0; i < PAIRS; i++) pairs.push([sample(), sample()]);
+  return { name, triangles: mesh.triangleCount, polyCount, maxNodes, query, pairs };
+}
+
+const KINDS = ["computePath", "findShortestPath"];
+
+function pass(sc, kind) {
+  const q = sc.query;
+  const pairs = sc.pairs;
+  let sum = 0;
+  if (kind === "computePath") {
+    for (let i = 0; i < pairs.length; i++)
+      sum += q.computePath(pairs[i][0], pairs[i][1], { halfExtents: EXT }).points.length;
+  } else {
+    for (let i = 0; i < pairs.length; i++)
+      sum += q.findShortestPath(pairs[i][0], pairs[i][1], { halfExtents: EXT }).points.length;
+  }
+  return sum;
+}
+
+function runOnce(sc, kind) {
+  let count = 0;
+  const t0 = now();
+  let ms = 0;
+  do {
+    pass(sc, kind);
+    count += sc.pairs.length;
+    ms = now() - t0;
+  } while (ms < MIN_MS);
+  return (count / ms) * 1000;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const lengthXZ = (pts) => {
+  let l = 0;
+  for (let i = 1; i < pts.length; i++)
+    l += Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][2] - pts[i - 1][2]);
+  return l;
+};
+
+const rows = [];
+for (const name of values.scenes.split(",")) {
+  const tb = performance.now();
+  const sc = setupScene(name);
+  console.error(
+    `${name}: ${sc.triangles} triangles, ${sc.polyCount} polygons, setup ${((performance.now() - tb) / 1000).toFixed(1)} s`,
+  );
+  // Quality first (one pass, not timed).
+  let both = 0;
+  let mean = 0;
+  let worst = 0;
+  let statusDiffers = 0;
+  const nodes = 0;
+  for (const [a, b] of sc.pairs) {
+    const f = sc.query.computePath(a, b, { halfExtents: EXT });
+    const s = sc.query.findShortestPath(a, b, { halfExtents: EXT });
+    if ((f.status === "complete") !== (s.status === "complete")) statusDiffers++;
+    if (f.status !== "complete" || s.status !== "complete") continue;
+    const lf = lengthXZ(f.points);
+    const ls = lengthXZ(s.points);
+    const extra = ls > 0 ? (lf / ls - 1) * 100 : 0;
+    both++;
+    mean += extra;
+    if (extra > worst) worst = extra;
+  }
+  mean /= Math.max(1, both);
+  const qps = { computePath: [], findShortestPath: [] };
+  // Each run times both back to back (order alternating) and keeps their ratio: on a shared
+  // machine the load drifts between runs, and a ratio of neighbours cancels most of it.
+  const ratios = [];
+  for (let r = 0; r < WARMUP + RUNS; r++) {
+    const v = {};
+    for (let j = 0; j < KINDS.length; j++) {
+      const kind = KINDS[(j + r) % KINDS.length];
+      v[kind] = runOnce(sc, kind);
+    }
+    if (r >= WARMUP) {
+      qps.computePath.push(v.computePath);
+      qps.findShortestPath.push(v.findShortestPath);
+      ratios.push(v.computePath / v.findShortestPath);
+    }
+  }
+  const cp = median(qps.computePath);
+  const sp = median(qps.findShortestPath);
+  void nodes;
+  rows.push({
+    scene: name,
+    polygons: sc.polyCount,
+    "computePath q/s": Math.round(cp),
+    "findShortestPath q/s": Math.round(sp),
+    "time ratio (shortest/funnel)": median(ratios).toFixed(2),
+    "ratio range": `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
+    "funnel longer: mean %": mean.toFixed(2),
+    "worst %": worst.toFixed(2),
+    "pairs complete": both,
+    "status differs": statusDiffers,
+  });
+}
+
+const cols = Object.keys(rows[0]);
+console.log(`| ${cols.join(" | ")} |`);
+console.log(`| ${cols.map(() => "---").join(" | ")} |`);
+for (const r of rows) console.log(`| ${cols.map((c) => r[c]).join(" | ")} |`);
+console.log(
+  `\n${PAIRS} seeded pairs per scene, median of ${RUNS} runs after ${WARMUP} warm-up, ${values.clock} time, node ${process.version}. ` +
+    "Time ratio = median over runs of computePath q/s ÷ findShortestPath q/s measured back to back " +
+    "(= findShortestPath's mean time ÷ computePath's; target ≤ 2). Lengths in XZ.",
+);

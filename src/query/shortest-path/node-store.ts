@@ -1,0 +1,347 @@
+/**
+ * Storage of the any-angle search: search nodes as a struct of typed arrays (grown on demand
+ * up to the node limit, reused across queries), a binary min-heap of node indices on f (ties:
+ * larger g first, so the goal node wins a tie), and the roots (points a path may bend at)
+ * with the best g seen for each (root-level pruning).
+ */
+
+/** Node kinds. */
+export const KIND_INTERVAL = 0;
+/** A point the search stands on inside a polygon (the start, an off-mesh landing). */
+export const KIND_POINT = 1;
+/** The goal reached: f is the exact length of the path it closes. */
+export const KIND_GOAL = 2;
+
+/** No node / no root. */
+export const NONE = -1;
+
+export class SearchNodes {
+  capacity: number;
+  count = 0;
+  kind: Uint8Array;
+  parent: Int32Array;
+  root: Int32Array;
+  /** Polygon the node expands into (interval nodes), stands in (point) or ends in (goal). */
+  poly: Float64Array;
+  /** Tile slot of `poly` (interval nodes; saves decoding the ref). */
+  slot: Int32Array;
+  /** Entry edge of `poly` that holds the interval. */
+  edge: Uint8Array;
+  /** Interval end points, in the winding of `poly`'s entry edge (a first). */
+  ax: Float64Array;
+  az: Float64Array;
+  bx: Float64Array;
+  bz: Float64Array;
+  /** Tile vertex index of `poly` at a / b when the interval ends on that vertex, else NONE. */
+  aVert: Int32Array;
+  bVert: Int32Array;
+  g: Float64Array;
+  f: Float64Array;
+  /** Point/goal nodes: the root bent at before the last leg (NONE when straight; not set on interval nodes). */
+  via: Int32Array;
+  /** Point nodes reached over an off-mesh connection: its index * 2 + the end left from (else unset). */
+  conn: Int32Array;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.kind = new Uint8Array(capacity);
+    this.parent = new Int32Array(capacity);
+    this.root = new Int32Array(capacity);
+    this.poly = new Float64Array(capacity);
+    this.slot = new Int32Array(capacity);
+    this.edge = new Uint8Array(capacity);
+    this.ax = new Float64Array(capacity);
+    this.az = new Float64Array(capacity);
+    this.bx = new Float64Array(capacity);
+    this.bz = new Float64Array(capacity);
+    this.aVert = new Int32Array(capacity);
+    this.bVert = new Int32Array(capacity);
+    this.g = new Float64Array(capacity);
+    this.f = new Float64Array(capacity);
+    this.via = new Int32Array(capacity);
+    this.conn = new Int32Array(capacity);
+  }
+
+  /** Doubles the capacity (up to `limit`); false when already at the limit. */
+  grow(limit: number): boolean {
+    if (this.capacity >= limit) return false;
+    const n = Math.min(limit, this.capacity * 2);
+    const g8 = (a: Uint8Array) => {
+      const b = new Uint8Array(n);
+      b.set(a);
+      return b;
+    };
+    const g32 = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    const g64 = (a: Float64Array) => {
+      const b = new Float64Array(n);
+      b.set(a);
+      return b;
+    };
+    this.kind = g8(this.kind);
+    this.parent = g32(this.parent);
+    this.root = g32(this.root);
+    this.poly = g64(this.poly);
+    this.slot = g32(this.slot);
+    this.edge = g8(this.edge);
+    this.ax = g64(this.ax);
+    this.az = g64(this.az);
+    this.bx = g64(this.bx);
+    this.bz = g64(this.bz);
+    this.aVert = g32(this.aVert);
+    this.bVert = g32(this.bVert);
+    this.g = g64(this.g);
+    this.f = g64(this.f);
+    this.via = g32(this.via);
+    this.conn = g32(this.conn);
+    this.capacity = n;
+    return true;
+  }
+}
+
+/** Binary min-heap of node indices keyed by (f, -g), read from the node arrays. */
+export class NodeHeap {
+  heap: Int32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.heap = new Int32Array(capacity);
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  push(node: number, f: Float64Array, g: Float64Array): void {
+    if (this.size === this.heap.length) {
+      const h = new Int32Array(this.heap.length * 2);
+      h.set(this.heap);
+      this.heap = h;
+    }
+    const heap = this.heap;
+    const nf = f[node]!;
+    const ng = g[node]!;
+    let i = this.size++;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      const u = heap[up]!;
+      const uf = f[u]!;
+      if (uf < nf || (uf === nf && g[u]! >= ng)) break;
+      heap[i] = u;
+      i = up;
+    }
+    heap[i] = node;
+  }
+
+  pop(f: Float64Array, g: Float64Array): number {
+    if (this.size === 0) return -1;
+    const heap = this.heap;
+    const top = heap[0]!;
+    const last = heap[--this.size]!;
+    const size = this.size;
+    if (size > 0) {
+      const lf = f[last]!;
+      const lg = g[last]!;
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= size) break;
+        let cn = heap[c]!;
+        let cf = f[cn]!;
+        if (c + 1 < size) {
+          const dn = heap[c + 1]!;
+          const df = f[dn]!;
+          if (df < cf || (df === cf && g[dn]! > g[cn]!)) {
+            c++;
+            cn = dn;
+            cf = df;
+          }
+        }
+        if (lf < cf || (lf === cf && lg >= g[cn]!)) break;
+        heap[i] = cn;
+        i = c;
+      }
+      heap[i] = last;
+    }
+    return top;
+  }
+}
+
+/**
+ * Roots: the start, mesh vertices (per tile slot) and off-mesh connection ends, each with a
+ * point (x, y, z) and the best g found for it. Vertex roots are found through a dense table
+ * per tile slot; only the entries touched are reset between queries.
+ */
+export class RootTable {
+  count = 0;
+  x = new Float64Array(256);
+  y = new Float64Array(256);
+  z = new Float64Array(256);
+  g = new Float64Array(256);
+  /** 1 for a mesh-vertex root (its y is the vertex's; the output takes the surface height). */
+  vertex = new Uint8Array(256);
+  /** Per tile slot: root index per vertex (NONE when not a root yet). */
+  private vertexMaps: Int32Array[] = [];
+  /** Per off-mesh connection end (index * 2 + end): root index or NONE. */
+  private offMeshMap = new Int32Array(0);
+  /** Table entries to reset: slot, index pairs (slot -1 = off-mesh map). */
+  private touched = new Int32Array(512);
+  private touchedCount = 0;
+
+  clear(): void {
+    const t = this.touched;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const slot = t[i * 2]!;
+      const k = t[i * 2 + 1]!;
+      if (slot < 0) this.offMeshMap[k] = NONE;
+      else this.vertexMaps[slot]![k] = NONE;
+    }
+    this.touchedCount = 0;
+    this.count = 0;
+  }
+
+  /** A new root at (x, y, z) with best g = Infinity; returns its index. */
+  add(x: number, y: number, z: number): number {
+    if (this.count === this.x.length) this.growRoots();
+    const i = this.count++;
+    this.x[i] = x;
+    this.y[i] = y;
+    this.z[i] = z;
+    this.g[i] = Infinity;
+    this.vertex[i] = 0;
+    return i;
+  }
+
+  /** Root of vertex `v` (coordinates at `o` in `verts`) of the tile in `slot`, created on demand. */
+  vertexRoot(slot: number, v: number, vertexCount: number, verts: Float32Array): number {
+    let map = this.vertexMaps[slot];
+    if (map === undefined || map.length < vertexCount) {
+      const m = new Int32Array(Math.max(vertexCount, 16)).fill(NONE);
+      if (map !== undefined) m.set(map);
+      while (this.vertexMaps.length <= slot) this.vertexMaps.push(new Int32Array(0));
+      this.vertexMaps[slot] = m;
+      map = m;
+    }
+    let r = map[v]!;
+    if (r === NONE) {
+      r = this.add(verts[v * 3]!, verts[v * 3 + 1]!, verts[v * 3 + 2]!);
+      this.vertex[r] = 1;
+      map[v] = r;
+      this.touch(slot, v);
+    }
+    return r;
+  }
+
+  /** Root of off-mesh connection end `key` (index * 2 + end) at (x, y, z), created on demand. */
+  offMeshRoot(key: number, x: number, y: number, z: number): number {
+    if (this.offMeshMap.length <= key) {
+      const m = new Int32Array(Math.max(key + 1, this.offMeshMap.length * 2, 16)).fill(NONE);
+      m.set(this.offMeshMap);
+      this.offMeshMap = m;
+    }
+    let r = this.offMeshMap[key]!;
+    if (r === NONE) {
+      r = this.add(x, y, z);
+      this.offMeshMap[key] = r;
+      this.touch(-1, key);
+    }
+    return r;
+  }
+
+  private touch(slot: number, k: number): void {
+    if ((this.touchedCount + 1) * 2 > this.touched.length) {
+      const t = new Int32Array(this.touched.length * 2);
+      t.set(this.touched);
+      this.touched = t;
+    }
+    this.touched[this.touchedCount * 2] = slot;
+    this.touched[this.touchedCount * 2 + 1] = k;
+    this.touchedCount++;
+  }
+
+  private growRoots(): void {
+    const n = this.x.length * 2;
+    const g = (a: Float64Array) => {
+      const b = new Float64Array(n);
+      b.set(a);
+      return b;
+    };
+    this.x = g(this.x);
+    this.y = g(this.y);
+    this.z = g(this.z);
+    this.g = g(this.g);
+    const v = new Uint8Array(n);
+    v.set(this.vertex);
+    this.vertex = v;
+  }
+}
+
+/**
+ * Set of (root, polygon) pairs: a node whose root lies on its entry edge sees the whole next
+ * polygon, so that expansion is done once per pair (this also stops a fan of such nodes
+ * around a vertex from circling forever). Open addressing, cleared by generation stamps.
+ */
+export class RootPolySet {
+  private roots = new Int32Array(1024);
+  private polys = new Float64Array(1024);
+  private gs = new Float64Array(1024);
+  private stamps = new Uint32Array(1024);
+  private stamp = 1;
+  private size = 0;
+
+  clear(): void {
+    this.stamp++;
+    this.size = 0;
+    if (this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  /**
+   * Records the pair with cost g; false when it is already there with a cost no higher than
+   * g + eps (the expansion it stands for was done as cheaply).
+   */
+  add(root: number, poly: number, g: number, eps: number): boolean {
+    if ((this.size + 1) * 2 > this.roots.length) this.rehash();
+    const mask = this.roots.length - 1;
+    let h = (Math.imul(root, 0x9e3779b1) ^ Math.imul(poly | 0, 0x85ebca6b)) & mask;
+    for (;;) {
+      if (this.stamps[h] !== this.stamp) {
+        this.stamps[h] = this.stamp;
+        this.roots[h] = root;
+        this.polys[h] = poly;
+        this.gs[h] = g;
+        this.size++;
+        return true;
+      }
+      if (this.roots[h] === root && this.polys[h] === poly) {
+        if (this.gs[h]! <= g + eps) return false;
+        this.gs[h] = g;
+        return true;
+      }
+      h = (h + 1) & mask;
+    }
+  }
+
+  private rehash(): void {
+    const oldRoots = this.roots;
+    const oldPolys = this.polys;
+    const oldGs = this.gs;
+    const oldStamps = this.stamps;
+    const stamp = this.stamp;
+    const n = oldRoots.length * 2;
+    this.roots = new Int32Array(n);
+    this.polys = new Float64Array(n);
+    this.gs = new Float64Array(n);
+    this.stamps = new Uint32Array(n);
+    this.stamp = 1;
+    this.size = 0;
+    for (let i = 0; i < oldRoots.length; i++) {
+      if (oldStamps[i] === stamp) this.add(oldRoots[i]!, oldPolys[i]!, oldGs[i]!, 0);
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import type { NavMesh } from "../../navmesh/nav-mesh.js";
+import { OFF_MESH_SLOT } from "../../navmesh/nav-mesh.js";
+import { encodePolyRef, type PolyRef } from "../../navmesh/poly-ref.js";
+import { heightByRef } from "../ref-geometry.js";
+import type { QueryStatus } from "../status.js";
+import {
+  KIND_GOAL,
+  KIND_INTERVAL,
+  KIND_POINT,
+  NONE,
+  type RootTable,
+  type SearchNodes,
+} from "./node-store.js";
+
+/**
+ * Output of {@link ShortestPathFinder.findPath}, reusable across calls: the corner points
+ * (start, the wall corners and off-mesh ends the path bends at, end) with surface heights,
+ * the polygon corridor they run through, and lengths. Arrays grow as needed and are never
+ * shrunk; read only the first pointCount * 3 / polyCount entries.
+ */
+export class ShortestPath {
+  status: QueryStatus = "noStart";
+  points = new Float64Array(3 * 32);
+  pointCount = 0;
+  polys = new Float64Array(64);
+  polyCount = 0;
+  /** Length in the XZ projection: the metric the search minimises. */
+  lengthXZ = 0;
+  /** Sum of the 3D lengths of the segments between consecutive points. */
+  length3D = 0;
+  /** @internal */ readonly scratch = new Float64Array(3);
+
+  reset(): void {
+    this.pointCount = 0;
+    this.polyCount = 0;
+    this.lengthXZ = 0;
+    this.length3D = 0;
+  }
+
+  /** Appends a point; an exact repeat of the previous point is dropped (not the end's). */
+  addPoint(x: number, y: number, z: number, force = false): void {
+    const n = this.pointCount;
+    let pts = this.points;
+    if (n > 0 && !force) {
+      const o = (n - 1) * 3;
+      if (pts[o] === x && pts[o + 1] === y && pts[o + 2] === z) return;
+    }
+    if ((n + 1) * 3 > pts.length) {
+      const grown = new Float64Array(pts.length * 2);
+      grown.set(pts);
+      this.points = pts = grown;
+    }
+    pts[n * 3] = x;
+    pts[n * 3 + 1] = y;
+    pts[n * 3 + 2] = z;
+    if (n > 0) {
+      const dx = x - pts[n * 3 - 3]!;
+      const dy = y - pts[n * 3 - 2]!;
+      const dz = z - pts[n * 3 - 1]!;
+      this.lengthXZ += Math.sqrt(dx * dx + dz * dz);
+      this.length3D += Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    this.pointCount = n + 1;
+  }
+
+  /** Appends a corridor polygon unless it repeats the last one. */
+  addPoly(ref: PolyRef): void {
+    const n = this.polyCount;
+    if (n > 0 && this.polys[n - 1] === ref) return;
+    if (n === this.polys.length) {
+      const grown = new Float64Array(n * 2);
+      grown.set(this.polys);
+      this.polys = grown;
+    }
+    this.polys[n] = ref;
+    this.polyCount = n + 1;
+  }
+}
+
+/** Fills chain[0..count) with the nodes from the start node to `last`; returns count. */
+function collect(nodes: SearchNodes, last: number, chain: Int32Array): number {
+  let count = 0;
+  for (let i = last; i !== NONE && count < nodes.count; i = nodes.parent[i]!) count++;
+  let w = count;
+  for (let i = last; i !== NONE && w > 0; i = nodes.parent[i]!) chain[--w] = i;
+  return count;
+}
+
+/**
+ * Appends root r, on the boundary of polygon `poly`: a mesh vertex gets the detail-surface
+ * height there (the existing height query; the vertex's own height where that finds none).
+ */
+function addRoot(
+  out: ShortestPath,
+  roots: RootTable,
+  navMesh: NavMesh,
+  r: number,
+  poly: PolyRef,
+): void {
+  const x = roots.x[r]!;
+  const z = roots.z[r]!;
+  let y = roots.y[r]!;
+  if (roots.vertex[r] === 1) {
+    const h = heightByRef(navMesh, poly, x, z);
+    if (!Number.isNaN(h)) y = h;
+  }
+  out.addPoint(x, y, z);
+}
+
+/** Emits the points and polygons of chain[0..count): bends at each change of root. */
+function emitChain(
+  nodes: SearchNodes,
+  roots: RootTable,
+  navMesh: NavMesh,
+  chain: Int32Array,
+  count: number,
+  out: ShortestPath,
+): void {
+  const first = chain[0]!;
+  let root = nodes.root[first]!;
+  out.addPoint(roots.x[root]!, roots.y[root]!, roots.z[root]!);
+  out.addPoly(nodes.poly[first]!);
+  const offSalt = navMesh.slots[OFF_MESH_SLOT]!.salt;
+  const pts = navMesh.offMeshPoints;
+  for (let k = 1; k < count; k++) {
+    const n = chain[k]!;
+    const kind = nodes.kind[n]!;
+    const via = nodes.via[n]!;
+    // The polygon the previous node stood in or expanded into: bends lie on its boundary.
+    const prevPoly = nodes.poly[chain[k - 1]!]!;
+    if (kind === KIND_INTERVAL) {
+      const r = nodes.root[n]!;
+      if (r !== root) {
+        root = r;
+        addRoot(out, roots, navMesh, r, prevPoly);
+      }
+      out.addPoly(nodes.poly[n]!);
+    } else if (kind === KIND_POINT) {
+      if (via !== NONE) addRoot(out, roots, navMesh, via, prevPoly);
+      const conn = nodes.conn[n]!;
+      const o = (conn >> 1) * 6 + (conn & 1) * 3;
+      out.addPoint(pts[o]!, pts[o + 1]!, pts[o + 2]!);
+      out.addPoly(encodePolyRef(offSalt, OFF_MESH_SLOT, conn >> 1));
+      root = nodes.root[n]!;
+      out.addPoint(roots.x[root]!, roots.y[root]!, roots.z[root]!, true);
+      out.addPoly(nodes.poly[n]!);
+    } else if (kind === KIND_GOAL && via !== NONE) {
+      addRoot(out, roots, navMesh, via, prevPoly);
+    }
+  }
+}
+
+/** Writes the path that ends at goal node `goal` (end point tx, ty, tz) to `out`. */
+export function writeChain(
+  nodes: SearchNodes,
+  roots: RootTable,
+  goal: number,
+  _startRef: PolyRef,
+  tx: number,
+  ty: number,
+  tz: number,
+  navMesh: NavMesh,
+  chain: Int32Array,
+  out: ShortestPath,
+): void {
+  out.reset();
+  const count = collect(nodes, goal, chain);
+  emitChain(nodes, roots, navMesh, chain, count, out);
+  out.addPoint(tx, ty, tz, out.pointCount === 1);
+}
+
+/**
+ * Writes the path to node `last` (a point or interval node, not the goal) followed by the
+ * leg to (px, py, pz) in the node's polygon: straight when the point is in the node's cone,
+ * else bending at the interval end on its side.
+ */
+export function writePartialChain(
+  nodes: SearchNodes,
+  roots: RootTable,
+  last: number,
+  _startRef: PolyRef,
+  px: number,
+  py: number,
+  pz: number,
+  navMesh: NavMesh,
+  chain: Int32Array,
+  out: ShortestPath,
+): void {
+  out.reset();
+  const count = collect(nodes, last, chain);
+  emitChain(nodes, roots, navMesh, chain, count, out);
+  if (nodes.kind[last] === KIND_INTERVAL) {
+    const r = nodes.root[last]!;
+    const rx = roots.x[r]!;
+    const rz = roots.z[r]!;
+    const ax = nodes.ax[last]!;
+    const az = nodes.az[last]!;
+    const bx = nodes.bx[last]!;
+    const bz = nodes.bz[last]!;
+    const vx = px - rx;
+    const vz = pz - rz;
+    let cx = Number.NaN;
+    let cz = Number.NaN;
+    if ((ax - rx) * vz - (az - rz) * vx < 0) {
+      cx = ax;
+      cz = az;
+    } else if ((bx - rx) * vz - (bz - rz) * vx > 0) {
+      cx = bx;
+      cz = bz;
+    }
+    if (!Number.isNaN(cx)) {
+      let cy = heightByRef(navMesh, nodes.poly[last]!, cx, cz);
+      if (Number.isNaN(cy)) cy = roots.y[r]!;
+      out.addPoint(cx, cy, cz);
+    }
+  }
+  out.addPoint(px, py, pz, out.pointCount === 1);
+}

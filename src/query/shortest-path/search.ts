@@ -1,0 +1,1146 @@
+import { MeshwayError } from "../../errors.js";
+import type { QueryFilter } from "../../navmesh/filter.js";
+import type { LinkPool } from "../../navmesh/links.js";
+import { type NavMesh, OFF_MESH_SLOT } from "../../navmesh/nav-mesh.js";
+import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "../../navmesh/neighbours.js";
+import { offMeshLanding } from "../../navmesh/off-mesh.js";
+import type { PolyRef } from "../../navmesh/poly-ref.js";
+import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/tile.js";
+import { type FindPathResult, PathFinder } from "../find-path.js";
+import { NodePool, NodeQueue } from "../node-pool.js";
+import { closestPointByRef, isLiveRef } from "../ref-geometry.js";
+import type { QueryStatus } from "../status.js";
+import { distanceThroughInterval, distXZ } from "./interval.js";
+import {
+  KIND_GOAL,
+  KIND_INTERVAL,
+  KIND_POINT,
+  NONE,
+  NodeHeap,
+  RootPolySet,
+  RootTable,
+  SearchNodes,
+} from "./node-store.js";
+import { componentLabel, componentMembers, componentSize, mayConnect } from "./reachability.js";
+import { type ShortestPath, writeChain, writePartialChain } from "./reconstruct.js";
+import { isCornerVertex, type TileTopology, tileTopology } from "./topology.js";
+
+/** Components up to this many polygons are searched polygon by polygon for a partial end. */
+const SMALL_COMPONENT = 64;
+
+/** Default node limit of one search. */
+export const DEFAULT_SHORTEST_MAX_NODES = 1 << 18;
+
+const POLY_SPACE = 2 ** 20;
+/** Distances below this (world units, XZ) count as zero: side tests, pruning, snapping. */
+const EPS = 1e-9;
+/** Interval pieces shorter than this fraction of their edge are dropped. */
+const T_EPS = 1e-9;
+/** Cross-tile interval ends this close to the neighbour's vertex are snapped onto it. */
+const SNAP = 1e-4;
+const EMPTY_F32 = new Float32Array(0);
+const EMPTY_U32 = new Uint32Array(0);
+const EMPTY_U16 = new Uint16Array(0);
+const EMPTY_U8 = new Uint8Array(0);
+
+/**
+ * Exact Euclidean shortest paths on the navmesh's XZ projection, within its polygon
+ * connectivity: an any-angle A* in the style of Polyanya (Cui, Harabor & Grastien,
+ * "Compromise-free Pathfinding on a Navigation Mesh", IJCAI 2017). A search node is an
+ * interval of a polygon edge seen from a root (the start, a wall corner or an off-mesh
+ * landing); its f is g(root) plus the exact plane distance from the root through the interval
+ * to the goal. Expanding a node projects the interval through the next polygon: the part of
+ * the far boundary seen from the root keeps the root (observable successors); the parts
+ * hidden behind an interval end that is a wall corner get that corner as root (non-observable
+ * successors). A root reached again with a larger g is pruned (root-level pruning).
+ *
+ * Walls are polygon edges without a neighbour, tile-border edges outside their portals and
+ * edges to polygons the filter excludes. Area costs are not used (the metric is length);
+ * off-mesh connections cost their `cost` or else their XZ length.
+ *
+ * Not reentrant; reuse one per thread of work. After warm-up a search allocates nothing.
+ */
+export class ShortestPathFinder {
+  readonly navMesh: NavMesh;
+  private nodes = new SearchNodes(1024);
+  private readonly heap = new NodeHeap(1024);
+  private readonly roots = new RootTable();
+  private readonly seen = new RootPolySet();
+  private chain = new Int32Array(256);
+  /** Corridor-piece nodes waiting to be expanded before the next pop. */
+  private stack = new Int32Array(64);
+  private stackCount = 0;
+
+  // Per-search state.
+  private filter: QueryFilter | null = null;
+  private filterOpen = true;
+  private nodeLimit = DEFAULT_SHORTEST_MAX_NODES;
+  private outOfNodes = false;
+  private endRef: PolyRef = 0;
+  private tx = 0;
+  private ty = 0;
+  private tz = 0;
+  private hScale = 1;
+  private hasOffMesh = false;
+
+  // The tile of the polygon being expanded (reloaded when the slot changes).
+  private cSlot = -1;
+  private cTile: NavMeshTile | null = null;
+  private cTopo: TileTopology | null = null;
+  private cLinks: LinkPool | null = null;
+  private cBase = 0;
+  private cFilterOpen = true;
+  private cVerts: Float32Array = EMPTY_F32;
+  private cPverts: Uint32Array = EMPTY_U32;
+  private cNbs: Uint32Array = EMPTY_U32;
+  private cFlags: Uint16Array = EMPTY_U16;
+  private cBack: Uint8Array = EMPTY_U8;
+  private cDeadEnd: Uint8Array = EMPTY_U8;
+  private cNvp = 0;
+
+  private polyFinder: PathFinder | null;
+  private readonly corridor: FindPathResult = {
+    status: "noStart",
+    polyCount: 0,
+    polys: new Float64Array(256),
+  };
+
+  /** Node expansions of the last search. */
+  expansions = 0;
+  /** Nodes created by the last search. */
+  nodesCreated = 0;
+
+  /**
+   * `polyFinder`: the polygon A* used to pick where a path to an unreachable end goes
+   * (NavMeshQuery passes its own, so both queries end partial paths at the same point).
+   */
+  constructor(navMesh: NavMesh, polyFinder: PathFinder | null = null) {
+    this.navMesh = navMesh;
+    this.polyFinder = polyFinder;
+  }
+
+  /**
+   * Shortest path from startPos (in ground polygon startRef) to endPos (in endRef), written
+   * to `out`. Status "complete"; "partial" when the end is unreachable (the path then ends at
+   * the point of the reachable polygons closest to endPos, itself by a shortest path); or
+   * "outOfNodes" when maxNodes stopped the search (the path leads to the closest point of the
+   * polygons seen so far). Positions should lie on their polygons (as findNearestPoly puts
+   * them). Throws MeshwayError for stale or off-mesh refs and non-finite positions.
+   */
+  findPath(
+    startRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endRef: PolyRef,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter,
+    out: ShortestPath,
+    maxNodes = DEFAULT_SHORTEST_MAX_NODES,
+  ): QueryStatus {
+    this.checkRef("start", startRef);
+    this.checkRef("end", endRef);
+    checkPoint("start", startPos);
+    checkPoint("end", endPos);
+    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 1 << 26) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `findShortestPath: maxNodes ${maxNodes} must be an integer in 1..2^26`,
+      );
+    }
+    // Ends in different components (for a filter passing everything): no search needed.
+    const open = filter.excludeFlags === 0 && (filter.includeFlags & 0xffff) === 0xffff;
+    const status =
+      open && !mayConnect(this.navMesh, startRef, endRef)
+        ? "partial"
+        : this.search(startRef, startPos, endRef, endPos, filter, maxNodes);
+    if (status === "complete") {
+      this.writeResult(out, startRef, "complete");
+      return "complete";
+    }
+    if (status === "partial") {
+      const target = out.scratch;
+      // Unreachable. In another component: the closest point of the start's component (a
+      // spatial search around the end), by a shortest path. Otherwise (or if that point is
+      // not reachable after all: one-way connections) where computePath goes — the point
+      // closest to the end of the polygon its A* gets nearest to.
+      if (open && !mayConnect(this.navMesh, startRef, endRef)) {
+        const near = this.closestInComponent(startRef, endPos, target);
+        if (near !== 0) {
+          const again = this.search(startRef, startPos, near, target, filter, maxNodes);
+          if (again === "complete") {
+            this.writeResult(out, startRef, "partial");
+            return "partial";
+          }
+        }
+      }
+      const targetRef = this.partialTarget(startRef, startPos, endRef, endPos, filter, target);
+      const again = this.search(startRef, startPos, targetRef, target, filter, maxNodes);
+      if (again === "complete") {
+        this.writeResult(out, startRef, "partial");
+        return "partial";
+      }
+      this.search(startRef, startPos, endRef, endPos, filter, maxNodes);
+    }
+    // Cut short: lead to the closest point of what the search reached.
+    const best = this.closestReached(startRef, endPos, out.scratch);
+    this.ensureChain();
+    writePartialChain(
+      this.nodes,
+      this.roots,
+      best.node,
+      startRef,
+      out.scratch[0]!,
+      out.scratch[1]!,
+      out.scratch[2]!,
+      this.navMesh,
+      this.chain,
+      out,
+    );
+    out.status = status === "partial" ? "partial" : "outOfNodes";
+    return out.status;
+  }
+
+  /**
+   * The polygon of startRef's component whose (detail-surface) closest point is nearest to
+   * pos in 3D, found by querying boxes around pos that double in size until one holds a point
+   * no farther than its half size; that point goes to `out`. 0 when the component is empty.
+   */
+  private closestInComponent(
+    startRef: PolyRef,
+    pos: ArrayLike<number>,
+    out: Float64Array,
+  ): PolyRef {
+    const nm = this.navMesh;
+    const label = componentLabel(nm, startRef);
+    if (label < 0) return 0;
+    const px = pos[0]!;
+    const py = pos[1]!;
+    const pz = pos[2]!;
+    const p = this.farScratch;
+    const bmin = this.boxMin;
+    const bmax = this.boxMax;
+    // Beyond the navmesh's extent from pos, a box holds every polygon.
+    const reach =
+      Math.max(
+        Math.abs(px - nm.bmin[0]),
+        Math.abs(px - nm.bmax[0]),
+        Math.abs(py - nm.bmin[1]),
+        Math.abs(py - nm.bmax[1]),
+        Math.abs(pz - nm.bmin[2]),
+        Math.abs(pz - nm.bmax[2]),
+      ) + 1;
+    let r = Math.max(nm.cellSize * 8, 1e-3);
+    let bestRef = 0;
+    let best = Infinity;
+    if (componentSize(nm, label) <= SMALL_COMPONENT) {
+      // A small component (a rooftop, an island): look at each of its polygons.
+      const members = componentMembers(nm, label);
+      for (let i = 0; i < members.length; i++) {
+        const ref = members[i]!;
+        closestPointByRef(nm, ref, px, py, pz, p);
+        const d = dist3(p, pos);
+        if (d < best) {
+          best = d;
+          bestRef = ref;
+          out[0] = p[0]!;
+          out[1] = p[1]!;
+          out[2] = p[2]!;
+        }
+      }
+      return bestRef;
+    }
+    for (let step = 0; step < 64; step++) {
+      bmin[0] = px - r;
+      bmin[1] = py - r;
+      bmin[2] = pz - r;
+      bmax[0] = px + r;
+      bmax[1] = py + r;
+      bmax[2] = pz + r;
+      let count = nm.queryPolygons(bmin, bmax, null, this.boxRefs);
+      while (count === this.boxRefs.length) {
+        this.boxRefs = new Float64Array(this.boxRefs.length * 2);
+        count = nm.queryPolygons(bmin, bmax, null, this.boxRefs);
+      }
+      for (let i = 0; i < count; i++) {
+        const ref = this.boxRefs[i]!;
+        if (ref === bestRef || componentLabel(nm, ref) !== label) continue;
+        closestPointByRef(nm, ref, px, py, pz, p);
+        const d = dist3(p, pos);
+        if (d < best) {
+          best = d;
+          bestRef = ref;
+          out[0] = p[0]!;
+          out[1] = p[1]!;
+          out[2] = p[2]!;
+        }
+      }
+      // Every polygon with a point closer than r meets the box: the best is final.
+      if (best <= r * r || r > reach) break;
+      r *= 2;
+    }
+    return bestRef;
+  }
+
+  private readonly boxMin = new Float64Array(3);
+  private readonly boxMax = new Float64Array(3);
+  private boxRefs = new Float64Array(256);
+
+  /**
+   * computePath's end for an unreachable end: A* over the polygons (PathFinder) finds the
+   * polygon nearest the end; its closest point to endPos goes to `out`. Returns that polygon.
+   */
+  private partialTarget(
+    startRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endRef: PolyRef,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter,
+    out: Float64Array,
+  ): PolyRef {
+    let f = this.polyFinder;
+    if (f === null) {
+      f = new PathFinder(this.navMesh, new NodePool(4096), new NodeQueue(4096));
+      this.polyFinder = f;
+    }
+    if (
+      f.init(startRef, endRef, startPos, endPos, filter, f.pool.maxNodes, true) === "inProgress"
+    ) {
+      f.update(Infinity, false);
+    }
+    const r = f.finalize(this.corridor.polys, this.corridor);
+    this.corridor.polys = r.polys;
+    const nm = this.navMesh;
+    const last = r.polys[r.polyCount - 1]!;
+    if (slotOfRef(last) !== OFF_MESH_SLOT || r.polyCount < 2) {
+      closestPointByRef(nm, last, endPos[0]!, endPos[1]!, endPos[2]!, out);
+      return last;
+    }
+    // The corridor ends on an off-mesh connection (a point in the air): take the nearer of
+    // the polygon it was entered from and the polygon its far end lands on.
+    const before = r.polys[r.polyCount - 2]!;
+    const c = slotLocal(last);
+    const far =
+      offMeshLanding(nm, c, 0) === before ? offMeshLanding(nm, c, 1) : offMeshLanding(nm, c, 0);
+    closestPointByRef(nm, before, endPos[0]!, endPos[1]!, endPos[2]!, out);
+    if (far === 0) return before;
+    const p = this.farScratch;
+    closestPointByRef(nm, far, endPos[0]!, endPos[1]!, endPos[2]!, p);
+    const d0 = dist3(out, endPos);
+    if (dist3(p, endPos) >= d0) return before;
+    out[0] = p[0]!;
+    out[1] = p[1]!;
+    out[2] = p[2]!;
+    return far;
+  }
+
+  private readonly farScratch = new Float64Array(3);
+
+  /** Chains are bounded by the node count: keep the scratch at least that long. */
+  private ensureChain(): void {
+    if (this.chain.length < this.nodes.count) {
+      this.chain = new Int32Array(Math.max(this.nodes.count, this.chain.length * 2));
+    }
+  }
+
+  private writeResult(out: ShortestPath, startRef: PolyRef, status: QueryStatus): void {
+    this.ensureChain();
+    writeChain(
+      this.nodes,
+      this.roots,
+      this.goalNode,
+      startRef,
+      this.tx,
+      this.ty,
+      this.tz,
+      this.navMesh,
+      this.chain,
+      out,
+    );
+    out.status = status;
+  }
+
+  private goalNode = NONE;
+
+  private checkRef(what: string, ref: PolyRef): void {
+    if (!isLiveRef(this.navMesh, ref) || slotOfRef(ref) === OFF_MESH_SLOT) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `findShortestPath: ${what} ref ${ref} is not a live ground polygon`,
+      );
+    }
+  }
+
+  /**
+   * Of the polygons the last search reached, the one whose (detail-surface) closest point is
+   * nearest to pos in 3D; that point goes to `outPoint`. Returns its ref and a node in it.
+   */
+  private closestReached(
+    startRef: PolyRef,
+    pos: ArrayLike<number>,
+    outPoint: Float64Array,
+  ): { ref: PolyRef; node: number } {
+    const nodes = this.nodes;
+    const px = pos[0]!;
+    const py = pos[1]!;
+    const pz = pos[2]!;
+    let bestRef = startRef;
+    let bestNode = 0;
+    let best = Infinity;
+    const done = new Set<number>();
+    const p = new Float64Array(3);
+    for (let i = 0; i < nodes.count; i++) {
+      if (nodes.kind[i] === KIND_GOAL) continue;
+      const ref = nodes.poly[i]!;
+      if (done.has(ref)) continue;
+      done.add(ref);
+      closestPointByRef(this.navMesh, ref, px, py, pz, p);
+      const dx = p[0]! - px;
+      const dy = p[1]! - py;
+      const dz = p[2]! - pz;
+      const d = dx * dx + dy * dy + dz * dz;
+      if (d < best) {
+        best = d;
+        bestRef = ref;
+        bestNode = i;
+        outPoint[0] = p[0]!;
+        outPoint[1] = p[1]!;
+        outPoint[2] = p[2]!;
+      }
+    }
+    return { ref: bestRef, node: bestNode };
+  }
+
+  /** The A* itself; leaves the goal node in this.goalNode when complete. */
+  private search(
+    startRef: PolyRef,
+    startPos: ArrayLike<number>,
+    endRef: PolyRef,
+    endPos: ArrayLike<number>,
+    filter: QueryFilter,
+    maxNodes: number,
+  ): QueryStatus {
+    const nodes = this.nodes;
+    const heap = this.heap;
+    const roots = this.roots;
+    nodes.count = 0;
+    heap.clear();
+    roots.clear();
+    this.seen.clear();
+    this.filter = filter;
+    this.filterOpen = filter.excludeFlags === 0 && (filter.includeFlags & 0xffff) === 0xffff;
+    this.nodeLimit = maxNodes;
+    this.outOfNodes = false;
+    this.endRef = endRef;
+    this.tx = endPos[0]!;
+    this.ty = endPos[1]!;
+    this.tz = endPos[2]!;
+    this.cSlot = -1;
+    this.goalNode = NONE;
+    this.expansions = 0;
+    this.prepareOffMesh(filter);
+    const sx = startPos[0]!;
+    const sz = startPos[2]!;
+    const start = roots.add(sx, startPos[1]!, sz);
+    roots.g[start] = 0;
+    const n = this.newNode();
+    nodes.kind[n] = KIND_POINT;
+    nodes.parent[n] = NONE;
+    nodes.root[n] = start;
+    nodes.poly[n] = startRef;
+    nodes.g[n] = 0;
+    nodes.f[n] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
+    nodes.via[n] = NONE;
+    nodes.conn[n] = NONE;
+    heap.push(n, nodes.f, nodes.g);
+    let status: QueryStatus = "partial";
+    this.stackCount = 0;
+    for (;;) {
+      const best =
+        this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.f, nodes.g);
+      if (best === NONE) break;
+      const kind = nodes.kind[best]!;
+      if (kind === KIND_GOAL) {
+        this.goalNode = best;
+        status = "complete";
+        break;
+      }
+      // Root-level pruning: the root has since been reached more cheaply.
+      if (nodes.g[best]! > roots.g[nodes.root[best]!]! + EPS) continue;
+      this.expansions++;
+      if (kind === KIND_POINT) this.expandPoint(best);
+      else this.expandInterval(best);
+      if (this.outOfNodes) {
+        status = "outOfNodes";
+        break;
+      }
+    }
+    this.nodesCreated = nodes.count;
+    return status;
+  }
+
+  /**
+   * Off-mesh connections: the heuristic stays a lower bound only when no usable connection
+   * costs less than its XZ length; otherwise it is switched off (plain Dijkstra order).
+   */
+  private prepareOffMesh(filter: QueryFilter): void {
+    const nm = this.navMesh;
+    this.hScale = 1;
+    this.hasOffMesh = false;
+    const pts = nm.offMeshPoints;
+    for (let c = 0; c < nm.offMesh.length; c++) {
+      const con = nm.offMesh[c];
+      if (!con || !filter.passes(con.flags)) continue;
+      this.hasOffMesh = true;
+      if (con.cost !== undefined) {
+        const len = distXZ(pts[c * 6]!, pts[c * 6 + 2]!, pts[c * 6 + 3]!, pts[c * 6 + 5]!);
+        if (con.cost < len - EPS) this.hScale = 0;
+      }
+    }
+  }
+
+  private newNode(): number {
+    const nodes = this.nodes;
+    if (nodes.count === nodes.capacity) {
+      if (nodes.count >= this.nodeLimit || !nodes.grow(this.nodeLimit)) {
+        this.outOfNodes = true;
+        return NONE;
+      }
+    }
+    if (nodes.count >= this.nodeLimit) {
+      this.outOfNodes = true;
+      return NONE;
+    }
+    return nodes.count++;
+  }
+
+  /** Makes the tile of `slot` current. */
+  private loadSlot(slot: number): boolean {
+    if (slot === this.cSlot) return this.cTile !== null;
+    const s = this.navMesh.slots[slot];
+    this.cSlot = slot;
+    if (s === undefined || s.tile === null) {
+      this.cTile = null;
+      return false;
+    }
+    const tile = s.tile;
+    const topo = tileTopology(tile);
+    this.cTile = tile;
+    this.cTopo = topo;
+    this.cLinks = s.links;
+    this.cBase = (s.salt * POLY_SPACE + slot) * POLY_SPACE;
+    this.cFilterOpen = this.filterOpen && !topo.hasZeroFlags;
+    this.cVerts = tile.vertices;
+    this.cPverts = tile.polyVerts;
+    this.cNbs = tile.polyNeighbours;
+    this.cFlags = tile.polyFlags;
+    this.cBack = topo.backEdge;
+    this.cDeadEnd = topo.deadEnd;
+    this.cNvp = tile.maxVertsPerPoly;
+    return true;
+  }
+
+  /** A point node (start or off-mesh landing) sees its whole polygon. */
+  private expandPoint(n: number): void {
+    const nodes = this.nodes;
+    const ref = nodes.poly[n]!;
+    if (!this.loadSlot(slotOfRef(ref))) return;
+    const p = ref - this.cBase;
+    const tile = this.cTile!;
+    if (p < 0 || p >= tile.polyCount) return;
+    this.curRef = ref;
+    const root = nodes.root[n]!;
+    const g = nodes.g[n]!;
+    const nv = tile.polyVertCount[p]!;
+    for (let j = 0; j < nv; j++) {
+      this.pushPiece(n, p, j, nv, 0, 1, root, g);
+      if (this.outOfNodes) return;
+    }
+    const rx = this.roots.x[root]!;
+    const rz = this.roots.z[root]!;
+    if (ref === this.endRef)
+      this.pushGoal(n, ref, root, NONE, g + distXZ(rx, rz, this.tx, this.tz));
+    if (this.hasOffMesh) this.offMeshFrom(n, ref, p, root, g, 0, 0, 0, 0, NONE, NONE, true);
+  }
+
+  /** Projects interval node n through its next polygon (the heart of the search). */
+  private expandInterval(n: number): void {
+    const nodes = this.nodes;
+    const roots = this.roots;
+    const ref = nodes.poly[n]!;
+    if (!this.loadSlot(nodes.slot[n]!)) return;
+    const p = ref - this.cBase;
+    const tile = this.cTile!;
+    if (p < 0 || p >= tile.polyCount) return;
+    this.curRef = ref;
+    const root = nodes.root[n]!;
+    const g = nodes.g[n]!;
+    const rx = roots.x[root]!;
+    const rz = roots.z[root]!;
+    const ax = nodes.ax[n]!;
+    const az = nodes.az[n]!;
+    const bx = nodes.bx[n]!;
+    const bz = nodes.bz[n]!;
+    const k = nodes.edge[n]!;
+    const nv = tile.polyVertCount[p]!;
+    const ex = bx - ax;
+    const ez = bz - az;
+    const elen2 = ex * ex + ez * ez;
+    // Root side of the interval's line, scaled by its length (positive: the side it looks from).
+    const cr = ex * (rz - az) - ez * (rx - ax);
+    if (cr <= 0 || cr * cr <= EPS * EPS * elen2) {
+      const sr = cr / Math.sqrt(elen2);
+
+      // The root lies on the interval's line. Within the interval it sees the whole polygon
+      // (convex, root on its boundary); elsewhere on the line it sees none of its inside.
+      if (sr < -EPS) return;
+      const t = ((rx - ax) * ex + (rz - az) * ez) / elen2;
+      if (t < -T_EPS || t > 1 + T_EPS) return;
+      if (!this.seen.add(root, ref, g, EPS)) return;
+      for (let m = 1; m < nv; m++) {
+        const j = k + m < nv ? k + m : k + m - nv;
+        this.pushPiece(n, p, j, nv, 0, 1, root, g);
+        if (this.outOfNodes) return;
+      }
+      if (ref === this.endRef) {
+        this.pushGoal(n, ref, root, NONE, g + distXZ(rx, rz, this.tx, this.tz));
+      }
+      if (this.hasOffMesh) this.offMeshFrom(n, ref, p, root, g, 0, 0, 0, 0, NONE, NONE, true);
+      return;
+    }
+    // Directions of the cone's rays r→a and r→b (not normalised: side tests compare squared
+    // cross products with EPS² times the squared ray length).
+    const dax = ax - rx;
+    const daz = az - rz;
+    const dbx = bx - rx;
+    const dbz = bz - rz;
+    const epsA2 = EPS * EPS * (dax * dax + daz * daz);
+    const epsB2 = EPS * EPS * (dbx * dbx + dbz * dbz);
+    // Walk the edges after the entry edge (from b's end round to a's end), skipping walls;
+    // for each open edge the signed distances of its ends from both rays give its split.
+    const verts = this.cVerts;
+    const pv = this.cPverts;
+    const nbs = this.cNbs;
+    const base = p * this.cNvp;
+    const aVert = nodes.aVert[n]!;
+    const bVert = nodes.bVert[n]!;
+    // Turning roots, resolved when first needed: NONE = not yet, -2 = not allowed.
+    let rootA = NONE;
+    let rootB = NONE;
+    // Costs of bending at a or b, computed when first needed.
+    let gA = -1;
+    let gB = -1;
+    const last = nv - 1;
+    for (let m = 0; m < last; m++) {
+      const i = k + 1 + m;
+      const j = i < nv ? i : i - nv;
+      if (nbs[base + j] === EDGE_WALL) continue;
+      const o0 = pv[base + j]! * 3;
+      const o1 = pv[base + (j + 1 < nv ? j + 1 : 0)]! * 3;
+      const q0x = verts[o0]! - rx;
+      const q0z = verts[o0 + 2]! - rz;
+      const q1x = verts[o1]! - rx;
+      const q1z = verts[o1 + 2]! - rz;
+      // The part hidden behind b (s > 0 from ray r→b) is a prefix of the walk, the part
+      // hidden behind a (s < 0 from ray r→a) a suffix: an edge ending behind b lies wholly
+      // there, one starting behind a too. The entry edge's ends lie on the rays exactly when
+      // the interval reaches them.
+      let s0 = m === 0 && bVert !== NONE ? 0 : dbx * q0z - dbz * q0x;
+      let s1 = dbx * q1z - dbz * q1x;
+      let a0 = dax * q0z - daz * q0x;
+      let a1 = m + 1 === last && aVert !== NONE ? 0 : dax * q1z - daz * q1x;
+      if (s0 * s0 <= epsB2) s0 = 0;
+      if (s1 * s1 <= epsB2) s1 = 0;
+      if (a0 * a0 <= epsA2) a0 = 0;
+      if (a1 * a1 <= epsA2) a1 = 0;
+      let tB = s1 > 0 ? 1 : s0 > 0 ? s0 / (s0 - s1) : 0;
+      let tA = a0 < 0 ? 0 : a1 < 0 ? a0 / (a0 - a1) : 1;
+      // An edge lying along a ray of the cone is seen edge-on from the root: nothing beyond
+      // it is visible, so it belongs to the hidden side (reached by bending at that end).
+      if (s0 === 0 && s1 === 0) tB = 1;
+      if (a0 === 0 && a1 === 0) tA = 0;
+      if (tB < T_EPS) tB = 0;
+      else if (tB > 1 - T_EPS) tB = 1;
+      if (tA < T_EPS) tA = 0;
+      else if (tA > 1 - T_EPS) tA = 1;
+      if (tA < tB) tA = tB;
+      if (tB > 0) {
+        if (rootB === NONE) {
+          gB = g + Math.sqrt(dbx * dbx + dbz * dbz);
+          rootB = this.turnRoot(bVert, gB);
+        }
+        if (rootB >= 0) this.pushPiece(n, p, j, nv, 0, tB, rootB, gB);
+      }
+      if (tA > tB) this.pushPiece(n, p, j, nv, tB, tA, root, g);
+      if (tA < 1) {
+        if (rootA === NONE) {
+          gA = g + Math.sqrt(dax * dax + daz * daz);
+          rootA = this.turnRoot(aVert, gA);
+        }
+        if (rootA >= 0) this.pushPiece(n, p, j, nv, tA, 1, rootA, gA);
+      }
+      if (this.outOfNodes) return;
+    }
+    if (ref === this.endRef) {
+      this.reachTarget(
+        n,
+        ref,
+        root,
+        g,
+        rx,
+        rz,
+        ax,
+        az,
+        bx,
+        bz,
+        dax,
+        daz,
+        dbx,
+        dbz,
+        aVert,
+        bVert,
+        g + distXZ(rx, rz, ax, az),
+        g + distXZ(rx, rz, bx, bz),
+        this.tx,
+        this.tz,
+        -1,
+      );
+    }
+    if (this.hasOffMesh) {
+      this.offMeshFrom(n, ref, p, root, g, dax, daz, dbx, dbz, aVert, bVert, false);
+    }
+  }
+
+  /**
+   * Root for bending at vertex v of the current tile with cost g, or -2 when v is not a
+   * corner (a shortest path bends only around obstacles) or the vertex was reached more
+   * cheaply already (root-level pruning).
+   */
+  private turnRoot(v: number, g: number): number {
+    if (v === NONE) return -2;
+    const tile = this.cTile!;
+    if (!isCornerVertex(tile, this.cTopo!, v, this.filter!, this.cFilterOpen)) return -2;
+    return this.vertexRoot(v, g);
+  }
+
+  /** Root of vertex v of the current tile at cost g, or -2 when pruned. */
+  private vertexRoot(v: number, g: number): number {
+    const roots = this.roots;
+    const r = roots.vertexRoot(this.cSlot, v, this.cTile!.vertexCount, this.cVerts);
+    const best = roots.g[r]!;
+    if (g > best + EPS) return -2;
+    if (g < best) roots.g[r] = g;
+    return r;
+  }
+
+  /**
+   * Successor on edge j of polygon p (current tile) covering edge parameters [t0, t1]
+   * (0 at the edge's first vertex in p's winding), with the given root and cost, into every
+   * polygon the edge's portals lead to.
+   */
+  private pushPiece(
+    parent: number,
+    p: number,
+    j: number,
+    nv: number,
+    t0: number,
+    t1: number,
+    root: number,
+    g: number,
+  ): void {
+    const nvp = this.cNvp;
+    const nb = this.cNbs[p * nvp + j]!;
+    if (nb === EDGE_WALL) return;
+    const verts = this.cVerts;
+    const va = this.cPverts[p * nvp + j]!;
+    const vb = this.cPverts[p * nvp + (j + 1 === nv ? 0 : j + 1)]!;
+    const x0 = verts[va * 3]!;
+    const z0 = verts[va * 3 + 2]!;
+    const x1 = verts[vb * 3]!;
+    const z1 = verts[vb * 3 + 2]!;
+    if (nb < EDGE_TILE_BORDER) {
+      const q = nb - 1;
+      const f = this.cFlags[q]!;
+      const filter = this.filter!;
+      if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) return;
+      const m = this.cBack[p * nvp + j]!;
+      if (m === 255) return;
+      // A dead end leads nowhere but back: skip it unless the goal or a link is inside.
+      // A dead end leads nowhere but back; a corridor piece leads on through one edge only,
+      // so its node is expanded right away instead of waiting in the open list (Polyanya's
+      // cheap successors: the order of expansions does not affect what is found, only the
+      // goal node must come from the open list). Neither applies with the goal or a link inside.
+      const kind = this.cDeadEnd[q]!;
+      let now = false;
+      if (kind !== 0 && this.cBase + q !== this.endRef) {
+        const links = this.cLinks!;
+        if (q >= links.first.length || links.first[q]! < 0) {
+          if (kind === 1) return;
+          now = true;
+        }
+      }
+      // In q the edge runs vb → va: its a end is at t1, its b end at t0.
+      const n = this.newNode();
+      if (n === NONE) return;
+      const nodes = this.nodes;
+      let ax: number;
+      let az: number;
+      let bx: number;
+      let bz: number;
+      if (t1 === 1) {
+        ax = x1;
+        az = z1;
+        nodes.aVert[n] = vb;
+      } else {
+        ax = x0 + (x1 - x0) * t1;
+        az = z0 + (z1 - z0) * t1;
+        nodes.aVert[n] = NONE;
+      }
+      if (t0 === 0) {
+        bx = x0;
+        bz = z0;
+        nodes.bVert[n] = va;
+      } else {
+        bx = x0 + (x1 - x0) * t0;
+        bz = z0 + (z1 - z0) * t0;
+        nodes.bVert[n] = NONE;
+      }
+      this.fillInterval(n, parent, root, g, this.cSlot, this.cBase + q, m, ax, az, bx, bz, now);
+      return;
+    }
+    // Tile border: one successor per cross-tile portal overlapping [t0, t1].
+    const links = this.cLinks!;
+    if (p >= links.first.length) return;
+    for (let l = links.first[p]!; l >= 0; l = links.next[l]!) {
+      if (links.edge[l] !== j || links.side[l] === LINK_SIDE_NONE) continue;
+      const lo = Math.max(t0, links.bmin[l]! / 255);
+      const hi = Math.min(t1, links.bmax[l]! / 255);
+      if (hi - lo <= T_EPS) continue;
+      this.pushCrossTile(parent, links.ref[l]!, root, g, x0, z0, x1, z1, lo, hi);
+      if (this.outOfNodes) return;
+    }
+  }
+
+  /** Successor into polygon qRef of another tile through the portal piece [lo, hi]. */
+  private pushCrossTile(
+    parent: number,
+    qRef: PolyRef,
+    root: number,
+    g: number,
+    x0: number,
+    z0: number,
+    x1: number,
+    z1: number,
+    lo: number,
+    hi: number,
+  ): void {
+    const nm = this.navMesh;
+    const qSlot = slotOfRef(qRef);
+    const s = nm.slots[qSlot];
+    if (s === undefined || s.tile === null) return;
+    const qt = s.tile;
+    const qBase = (s.salt * POLY_SPACE + qSlot) * POLY_SPACE;
+    const q = qRef - qBase;
+    if (q < 0 || q >= qt.polyCount) return;
+    const f = qt.polyFlags[q]!;
+    const filter = this.filter!;
+    if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) return;
+    // The entry edge of q: its link back to the polygon being expanded.
+    const pRef = this.curRef;
+    const ql = s.links;
+    let m = -1;
+    if (q < ql.first.length) {
+      for (let l = ql.first[q]!; l >= 0; l = ql.next[l]!) {
+        if (ql.ref[l] === pRef && ql.side[l] !== LINK_SIDE_NONE) {
+          m = ql.edge[l]!;
+          break;
+        }
+      }
+    }
+    if (m < 0) return;
+    const nvp = qt.maxVertsPerPoly;
+    const qn = qt.polyVertCount[q]!;
+    const qa = qt.polyVerts[q * nvp + m]!;
+    const qb = qt.polyVerts[q * nvp + (m + 1 === qn ? 0 : m + 1)]!;
+    const qv = qt.vertices;
+    const n = this.newNode();
+    if (n === NONE) return;
+    const nodes = this.nodes;
+    let ax = x0 + (x1 - x0) * hi;
+    let az = z0 + (z1 - z0) * hi;
+    let bx = x0 + (x1 - x0) * lo;
+    let bz = z0 + (z1 - z0) * lo;
+    if (hi === 1) {
+      ax = x1;
+      az = z1;
+    }
+    if (lo === 0) {
+      bx = x0;
+      bz = z0;
+    }
+    nodes.aVert[n] = NONE;
+    nodes.bVert[n] = NONE;
+    if (distXZ(ax, az, qv[qa * 3]!, qv[qa * 3 + 2]!) < SNAP) {
+      ax = qv[qa * 3]!;
+      az = qv[qa * 3 + 2]!;
+      nodes.aVert[n] = qa;
+    }
+    if (distXZ(bx, bz, qv[qb * 3]!, qv[qb * 3 + 2]!) < SNAP) {
+      bx = qv[qb * 3]!;
+      bz = qv[qb * 3 + 2]!;
+      nodes.bVert[n] = qb;
+    }
+    this.fillInterval(n, parent, root, g, qSlot, qRef, m, ax, az, bx, bz, false);
+  }
+
+  /** Ref of the polygon whose expansion is running (for cross-tile back links). */
+  private curRef: PolyRef = 0;
+
+  private fillInterval(
+    n: number,
+    parent: number,
+    root: number,
+    g: number,
+    slot: number,
+    polyRef: PolyRef,
+    edge: number,
+    ax: number,
+    az: number,
+    bx: number,
+    bz: number,
+    now: boolean,
+  ): void {
+    const nodes = this.nodes;
+    nodes.kind[n] = KIND_INTERVAL;
+    nodes.parent[n] = parent;
+    nodes.root[n] = root;
+    nodes.poly[n] = polyRef;
+    nodes.slot[n] = slot;
+    nodes.edge[n] = edge;
+    nodes.ax[n] = ax;
+    nodes.az[n] = az;
+    nodes.bx[n] = bx;
+    nodes.bz[n] = bz;
+    nodes.g[n] = g;
+    if (now) {
+      // Expanded before the next pop (its f is not needed).
+      nodes.f[n] = g;
+      if (this.stackCount === this.stack.length) {
+        const grown = new Int32Array(this.stack.length * 2);
+        grown.set(this.stack);
+        this.stack = grown;
+      }
+      this.stack[this.stackCount++] = n;
+      return;
+    }
+    const roots = this.roots;
+    nodes.f[n] =
+      g +
+      this.hScale *
+        distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
+    this.heap.push(n, nodes.f, nodes.g);
+  }
+
+  private pushGoal(parent: number, ref: PolyRef, root: number, via: number, cost: number): void {
+    const n = this.newNode();
+    if (n === NONE) return;
+    const nodes = this.nodes;
+    nodes.kind[n] = KIND_GOAL;
+    nodes.parent[n] = parent;
+    nodes.root[n] = root;
+    nodes.poly[n] = ref;
+    nodes.g[n] = cost;
+    nodes.f[n] = cost;
+    nodes.via[n] = via;
+    nodes.conn[n] = NONE;
+    this.heap.push(n, nodes.f, nodes.g);
+  }
+
+  /**
+   * Reaches the point (qx, qz) of the current polygon from interval node n: straight when it
+   * is inside the node's cone, else bending at the interval end on its side when that end is
+   * a vertex. Pushes the goal (conn < 0) or crosses off-mesh connection conn (index * 2 +
+   * end left from) to its other end.
+   */
+  private reachTarget(
+    n: number,
+    ref: PolyRef,
+    root: number,
+    g: number,
+    rx: number,
+    rz: number,
+    ax: number,
+    az: number,
+    bx: number,
+    bz: number,
+    dax: number,
+    daz: number,
+    dbx: number,
+    dbz: number,
+    aVert: number,
+    bVert: number,
+    gA: number,
+    gB: number,
+    qx: number,
+    qz: number,
+    conn: number,
+  ): void {
+    const vx = qx - rx;
+    const vz = qz - rz;
+    let via = NONE;
+    let cost: number;
+    // Signed distances of q from the rays (directions need not be unit vectors).
+    const la = Math.sqrt(dax * dax + daz * daz);
+    const lb = Math.sqrt(dbx * dbx + dbz * dbz);
+    if (dax * vz - daz * vx < -EPS * la) {
+      if (aVert === NONE) return;
+      via = this.vertexRoot(aVert, gA);
+      if (via < 0) return;
+      cost = gA + distXZ(ax, az, qx, qz);
+    } else if (dbx * vz - dbz * vx > EPS * lb) {
+      if (bVert === NONE) return;
+      via = this.vertexRoot(bVert, gB);
+      if (via < 0) return;
+      cost = gB + distXZ(bx, bz, qx, qz);
+    } else {
+      cost = g + Math.sqrt(vx * vx + vz * vz);
+    }
+    if (conn < 0) this.pushGoal(n, ref, root, via, cost);
+    else this.crossOffMesh(n, root, via, cost, conn);
+  }
+
+  /**
+   * Off-mesh connections leaving polygon `ref` (index p in the current tile): their start
+   * point is reached from node n (straight when `whole`, the node seeing all of the
+   * polygon), then the connection is crossed.
+   */
+  private offMeshFrom(
+    n: number,
+    ref: PolyRef,
+    p: number,
+    root: number,
+    g: number,
+    dax: number,
+    daz: number,
+    dbx: number,
+    dbz: number,
+    aVert: number,
+    bVert: number,
+    whole: boolean,
+  ): void {
+    const links = this.cLinks!;
+    if (p >= links.first.length) return;
+    const nm = this.navMesh;
+    const pts = nm.offMeshPoints;
+    const filter = this.filter!;
+    const nodes = this.nodes;
+    const roots = this.roots;
+    for (let l = links.first[p]!; l >= 0; l = links.next[l]!) {
+      if (links.edge[l] !== LINK_EDGE_OFF_MESH) continue;
+      const c = slotLocal(links.ref[l]!);
+      const con = nm.offMesh[c];
+      if (!con || !filter.passes(con.flags)) continue;
+      for (let end = 0; end < 2; end++) {
+        if (end === 1 && !con.bidirectional) break;
+        if (offMeshLanding(nm, c, end) !== ref || offMeshLanding(nm, c, 1 - end) === 0) continue;
+        const qx = pts[c * 6 + end * 3]!;
+        const qz = pts[c * 6 + end * 3 + 2]!;
+        if (whole) {
+          const rx = roots.x[root]!;
+          const rz = roots.z[root]!;
+          this.crossOffMesh(n, root, NONE, g + distXZ(rx, rz, qx, qz), c * 2 + end);
+        } else {
+          const rx = roots.x[root]!;
+          const rz = roots.z[root]!;
+          const ax = nodes.ax[n]!;
+          const az = nodes.az[n]!;
+          const bx = nodes.bx[n]!;
+          const bz = nodes.bz[n]!;
+          this.reachTarget(
+            n,
+            ref,
+            root,
+            g,
+            rx,
+            rz,
+            ax,
+            az,
+            bx,
+            bz,
+            dax,
+            daz,
+            dbx,
+            dbz,
+            aVert,
+            bVert,
+            g + distXZ(rx, rz, ax, az),
+            g + distXZ(rx, rz, bx, bz),
+            qx,
+            qz,
+            c * 2 + end,
+          );
+        }
+        if (this.outOfNodes) return;
+      }
+    }
+  }
+
+  /** Crosses off-mesh connection `conn` (index * 2 + end left from), reached at cost g. */
+  private crossOffMesh(parent: number, _root: number, via: number, g: number, conn: number): void {
+    const nm = this.navMesh;
+    const c = conn >> 1;
+    const from = conn & 1;
+    const to = 1 - from;
+    const con = nm.offMesh[c]!;
+    const pts = nm.offMeshPoints;
+    const o = c * 6 + to * 3;
+    const ex = pts[o]!;
+    const ey = pts[o + 1]!;
+    const ez = pts[o + 2]!;
+    const cost = con.cost ?? distXZ(pts[c * 6 + from * 3]!, pts[c * 6 + from * 3 + 2]!, ex, ez);
+    const g2 = g + cost;
+    const roots = this.roots;
+    const r = roots.offMeshRoot(c * 2 + to, ex, ey, ez);
+    if (g2 > roots.g[r]! + EPS) return;
+    if (g2 < roots.g[r]!) roots.g[r] = g2;
+    const n = this.newNode();
+    if (n === NONE) return;
+    const nodes = this.nodes;
+    nodes.kind[n] = KIND_POINT;
+    nodes.parent[n] = parent;
+    nodes.root[n] = r;
+    nodes.poly[n] = offMeshLanding(nm, c, to);
+    nodes.g[n] = g2;
+    nodes.f[n] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
+    nodes.via[n] = via;
+    nodes.conn[n] = conn;
+    this.heap.push(n, nodes.f, nodes.g);
+  }
+}
+
+function slotOfRef(ref: PolyRef): number {
+  const hi = Math.floor(ref / POLY_SPACE);
+  return hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE;
+}
+
+/** Polygon (or connection) index of a ref. */
+function slotLocal(ref: PolyRef): number {
+  return ref - Math.floor(ref / POLY_SPACE) * POLY_SPACE;
+}
+
+function dist3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const dx = a[0]! - b[0]!;
+  const dy = a[1]! - b[1]!;
+  const dz = a[2]! - b[2]!;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+function checkPoint(what: string, p: ArrayLike<number>): void {
+  const x = p[0]!;
+  const y = p[1]!;
+  const z = p[2]!;
+  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `findShortestPath: ${what} position [${x}, ${y}, ${z}] must be three finite numbers`,
+    );
+  }
+}
