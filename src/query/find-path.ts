@@ -15,7 +15,7 @@ import {
 } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
-import { tileAdjacency } from "./tile-adjacency.js";
+import { type TileAdjacency, tileAdjacency } from "./tile-adjacency.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
 export const H_SCALE = 0.999;
@@ -79,6 +79,12 @@ export class PathFinder {
   private fixedCost = -1;
   /** Iterations run by the last update(). */
   iterations = 0;
+  /**
+   * The adjacency of the tile last seen in each slot (tiled searches switch slots often; an
+   * array read beats the WeakMap lookup behind tileAdjacency).
+   */
+  private readonly adjBySlot: (TileAdjacency | undefined)[] = [];
+  private readonly adjTileBySlot: (NavMeshTile | null | undefined)[] = [];
 
   constructor(navMesh: NavMesh, pool: NodePool, queue: NodeQueue) {
     this.navMesh = navMesh;
@@ -262,7 +268,12 @@ export class PathFinder {
         cLinks = slot.links;
         if (cTile !== null) {
           cPolyCount = cTile.polyCount;
-          const adj = tileAdjacency(cTile);
+          let adj = this.adjBySlot[slotIndex];
+          if (adj === undefined || this.adjTileBySlot[slotIndex] !== cTile) {
+            adj = tileAdjacency(cTile);
+            this.adjBySlot[slotIndex] = adj;
+            this.adjTileBySlot[slotIndex] = cTile;
+          }
           cAdjFirst = adj.first;
           cAdjPoly = adj.poly;
           cAdjMid = adj.mid;
