@@ -6,11 +6,14 @@
 // from the same triangles with the same configuration (navcat/blocks generateSoloNavMesh).
 // Every library gets the same seeded start/end pairs (points on the mesh, float32), the same
 // half extents and node limit; each run executes every library once, in rotating order, after
-// a warm-up; the table reports the median queries per second and ratios to raw WASM.
+// a warm-up; the table reports the median queries per second and the median per-run ratios.
 //
-// A timed run repeats the pass over the pairs until --min-ms have elapsed.
+// A timed run repeats the pass over the pairs until --min-ms have elapsed, on the wall clock or,
+// with --clock cpu, on this process's CPU time (every library runs on this one thread), which
+// leaves out the time other processes of a shared machine take from it.
 //
 // Usage: npm run build && node bench/query.bench.js [--runs 5] [--warmup 2] [--min-ms 150]
+//          [--clock wall|cpu]
 //          [--pairs 1000] [--scenes nav_test,dungeon,undulating,large]
 import { parseArgs } from "node:util";
 import * as core from "@recast-navigation/core";
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
     "min-ms": { type: "string", default: "150" },
+    clock: { type: "string", default: "wall" },
     pairs: { type: "string", default: "1000" },
     scenes: { type: "string", default: [...SHARED_MESHES, "large"].join(",") },
   },
@@ -36,6 +40,15 @@ const WARMUP = Number(values.warmup);
 const PAIRS = Number(values.pairs);
 /** Shortest timed run: passes over the pairs repeat until this many ms have elapsed. */
 const MIN_MS = Number(values["min-ms"]);
+if (values.clock !== "wall" && values.clock !== "cpu") throw new Error("--clock is wall or cpu");
+/** Milliseconds on the chosen clock. */
+const clock =
+  values.clock === "cpu"
+    ? () => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+    : () => performance.now();
 /** Search box half size for snapping points to the mesh (the wrappers' default). */
 const EXT = [1, 1, 1];
 const MAX_PATH = 4096;
@@ -265,13 +278,13 @@ const QUERIES = ["computePath", "findNearestPoly", "raycast"];
 function runOnce(sc, lib, impl, kind) {
   let count = 0;
   let first = -1;
-  const t0 = performance.now();
+  const t0 = clock();
   let ms = 0;
   do {
     const [n, sum] = pass(sc, lib, impl, kind);
     if (first < 0) first = sum;
     count += n;
-    ms = performance.now() - t0;
+    ms = clock() - t0;
   } while (ms < MIN_MS);
   return [count, ms, first];
 }
@@ -338,9 +351,13 @@ for (const name of values.scenes.split(",")) {
     }
     const row = { scene: name };
     for (const l of LIBS) row[l] = Math.round(median(qps[l]));
-    row["meshway/raw"] = +(row.meshway / row["wasm raw"]).toFixed(2);
-    row["meshway/wrapper"] = +(row.meshway / row["wasm wrapper"]).toFixed(2);
-    row["meshway/navcat"] = +(row.meshway / row.navcat).toFixed(2);
+    // Ratios: the median over runs of each run's ratio (both libraries timed within the same
+    // run, seconds apart), which a shared, noisy machine disturbs far less than a ratio of
+    // medians taken from different moments.
+    const ratio = (other) => +median(qps.meshway.map((q, k) => q / qps[other][k])).toFixed(2);
+    row["meshway/raw"] = ratio("wasm raw");
+    row["meshway/wrapper"] = ratio("wasm wrapper");
+    row["meshway/navcat"] = ratio("navcat");
     tables[kind].push(row);
     checks.push({ scene: name, query: kind, ...sums });
   }
@@ -349,7 +366,9 @@ for (const name of values.scenes.split(",")) {
 }
 
 for (const kind of QUERIES) {
-  console.log(`\n${kind} — queries per second (median of ${RUNS} runs, ${PAIRS} pairs)`);
+  console.log(
+    `\n${kind} — queries per ${values.clock === "cpu" ? "CPU " : ""}second (median of ${RUNS} runs, ${PAIRS} pairs)`,
+  );
   console.table(tables[kind]);
 }
 console.log(

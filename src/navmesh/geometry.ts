@@ -251,6 +251,11 @@ const edgeScratch = new Float64Array(3);
  */
 export function polyHeight(tile: NavMeshTile, poly: number, x: number, z: number): number {
   if (!pointInPolyXZ(tile, poly, x, z)) return Number.NaN;
+  return detailHeightInside(tile, poly, x, z);
+}
+
+/** polyHeight for a point already known to be inside the polygon on XZ (pointInPolyXZ). */
+export function detailHeightInside(tile: NavMeshTile, poly: number, x: number, z: number): number {
   const dm = tile.detailMeshes;
   const vertBase = dm[poly * 4]!;
   const triBase = dm[poly * 4 + 2]!;
@@ -315,6 +320,20 @@ export function closestPointOnPoly(
   }
   closestPointOnDetailEdges(tile, poly, x, z, true, out);
   return false;
+}
+
+/**
+ * closestPointOnPoly for a point known to be outside the polygon on XZ: the XZ-closest point
+ * on the polygon's boundary detail edges, written to `out`.
+ */
+export function closestPointOnDetailBoundary(
+  tile: NavMeshTile,
+  poly: number,
+  x: number,
+  z: number,
+  out: Float64Array,
+): void {
+  closestPointOnDetailEdges(tile, poly, x, z, true, out);
 }
 
 /** Average of the polygon's vertices (dtCalcPolyCenter). */

@@ -4,7 +4,7 @@ import type { LinkPool } from "../navmesh/links.js";
 import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
-import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkFilterCosts } from "./filter-check.js";
 import {
   MAX_NODE_STATES,
@@ -16,6 +16,7 @@ import {
 } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
+import { type TileAdjacency, tileAdjacency } from "./tile-adjacency.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
 export const H_SCALE = 0.999;
@@ -40,8 +41,7 @@ const POLY_SPACE = 2 ** 20;
 const CROSS_STATE = Uint8Array.of(2, 1, 0, 3);
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
-const EMPTY_U32 = new Uint32Array(0);
-const EMPTY_F32 = new Float32Array(0);
+const EMPTY_F64 = new Float64Array(0);
 const EMPTY_I32 = new Int32Array(0);
 
 /** Expansions a search may make per node of its limit before it stops with "outOfNodes". */
@@ -86,6 +86,12 @@ export class PathFinder {
   /** Expansions of this search so far, over all slices, and their cap (see start()). */
   private expanded = 0;
   private maxExpansions = 0;
+  /**
+   * The adjacency of the tile last seen in each slot (tiled searches switch slots often; an
+   * array read beats the WeakMap lookup behind tileAdjacency).
+   */
+  private readonly adjBySlot: (TileAdjacency | undefined)[] = [];
+  private readonly adjTileBySlot: (NavMeshTile | null | undefined)[] = [];
 
   constructor(navMesh: NavMesh, pool: NodePool, queue: NodeQueue) {
     this.navMesh = navMesh;
@@ -239,14 +245,12 @@ export class PathFinder {
     let cTileBase = -1;
     let cTile: NavMeshTile | null = null;
     let cLinks: LinkPool | null = null;
-    let cNvp = 0;
     let cPolyCount = 0;
-    let cVertCount: Uint8Array = EMPTY_U8;
     let cAreas: Uint8Array = EMPTY_U8;
     let cFlags: Uint16Array = EMPTY_U16;
-    let cNbs: Uint32Array = EMPTY_U32;
-    let cPverts: Uint32Array = EMPTY_U32;
-    let cVerts: Float32Array = EMPTY_F32;
+    let cAdjFirst: Int32Array = EMPTY_I32;
+    let cAdjPoly: Int32Array = EMPTY_I32;
+    let cAdjMid: Float64Array = EMPTY_F64;
     let table: Int32Array = EMPTY_I32;
 
     let capped = false;
@@ -284,12 +288,16 @@ export class PathFinder {
         cTile = slot.tile;
         cLinks = slot.links;
         if (cTile !== null) {
-          cNvp = cTile.maxVertsPerPoly;
           cPolyCount = cTile.polyCount;
-          cVertCount = cTile.polyVertCount;
-          cNbs = cTile.polyNeighbours;
-          cPverts = cTile.polyVerts;
-          cVerts = cTile.vertices;
+          let adj = this.adjBySlot[slotIndex];
+          if (adj === undefined || this.adjTileBySlot[slotIndex] !== cTile) {
+            adj = tileAdjacency(cTile);
+            this.adjBySlot[slotIndex] = adj;
+            this.adjTileBySlot[slotIndex] = cTile;
+          }
+          cAdjFirst = adj.first;
+          cAdjPoly = adj.poly;
+          cAdjMid = adj.mid;
           cFlags = cTile.polyFlags;
           cAreas = cTile.polyAreas;
           // Sized for every polygon of the tile, so creating nodes never regrows it.
@@ -325,15 +333,13 @@ export class PathFinder {
       const bz = pz[best]!;
       const bestCost = pcost[best]!;
 
-      // Same-tile neighbours straight from the tile's adjacency (Detour walks its links the
-      // same way); portal midpoints from the shared edge. The relaxation is relax() inlined.
+      // Same-tile neighbours from the tile's compressed adjacency (Detour walks its links
+      // the same way, in edge order); portal midpoints precomputed there. The relaxation is
+      // relax() inlined.
       if (cTile !== null) {
-        const pbase = poly * cNvp;
-        const cnt = cVertCount[poly]!;
-        for (let e = 0; e < cnt; e++) {
-          const nb = cNbs[pbase + e]!;
-          if (nb === EDGE_WALL || nb >= EDGE_TILE_BORDER) continue;
-          const npoly = nb - 1;
+        const kEnd = cAdjFirst[poly + 1]!;
+        for (let k = cAdjFirst[poly]!; k < kEnd; k++) {
+          const npoly = cAdjPoly[k]!;
           const nref = tileBase + npoly;
           if (nref === parentRef) continue;
           const nf = cFlags[npoly]!;
@@ -361,11 +367,10 @@ export class PathFinder {
           let ny: number;
           let nz: number;
           if (nodeFlags === 0) {
-            const va = cPverts[pbase + e]! * 3;
-            const vb = cPverts[pbase + (e + 1 === cnt ? 0 : e + 1)]! * 3;
-            nx = (cVerts[va]! + cVerts[vb]!) * 0.5;
-            ny = (cVerts[va + 1]! + cVerts[vb + 1]!) * 0.5;
-            nz = (cVerts[va + 2]! + cVerts[vb + 2]!) * 0.5;
+            const o = k * 3;
+            nx = cAdjMid[o]!;
+            ny = cAdjMid[o + 1]!;
+            nz = cAdjMid[o + 2]!;
             px[node] = nx;
             py[node] = ny;
             pz[node] = nz;

@@ -1,9 +1,15 @@
 import type { Vec3 } from "../build/types.js";
 import { MeshwayError } from "../errors.js";
 import { QueryFilter } from "../navmesh/filter.js";
-import { closestPointOnPoly as closestPointOnTilePoly } from "../navmesh/geometry.js";
+import {
+  closestPointOnDetailBoundary,
+  detailHeightInside,
+  distancePtSegSqrXZ,
+  pointInPolyXZ,
+} from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
 import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
 import { MoveAlongSurfaceResult, moveAlongSurface } from "./move-along-surface.js";
@@ -95,6 +101,57 @@ function assertExtents(e: ArrayLike<number>): void {
 }
 
 /**
+ * True when every point of the polygon's boundary detail edges is farther than sqrt(maxSqr)
+ * from (x, z) on XZ, for a point outside the polygon: its XZ bounds are (cheap test), or its
+ * edges are. Detail boundary edges lie on the polygon's edges up to rounding (Detour flags an
+ * edge as boundary within 0.001); BOUNDS_SLACK covers that.
+ */
+function polyFartherThan(
+  tile: NavMeshTile,
+  poly: number,
+  x: number,
+  z: number,
+  maxSqr: number,
+): boolean {
+  const nvp = tile.maxVertsPerPoly;
+  const nv = tile.polyVertCount[poly]!;
+  const pv = tile.polyVerts;
+  const tv = tile.vertices;
+  const base = poly * nvp;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let z0 = Infinity;
+  let z1 = -Infinity;
+  for (let k = 0; k < nv; k++) {
+    const o = pv[base + k]! * 3;
+    const vx = tv[o]!;
+    const vz = tv[o + 2]!;
+    if (vx < x0) x0 = vx;
+    if (vx > x1) x1 = vx;
+    if (vz < z0) z0 = vz;
+    if (vz > z1) z1 = vz;
+  }
+  x0 -= BOUNDS_SLACK;
+  x1 += BOUNDS_SLACK;
+  z0 -= BOUNDS_SLACK;
+  z1 += BOUNDS_SLACK;
+  const gx = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
+  const gz = z < z0 ? z0 - z : z > z1 ? z - z1 : 0;
+  if (gx * gx + gz * gz > maxSqr) return true;
+  // Inside the box: the distance to the nearest edge, less the slack, bounds it.
+  let e = Infinity;
+  let j = pv[base + nv - 1]! * 3;
+  for (let k = 0; k < nv; k++) {
+    const o = pv[base + k]! * 3;
+    const d = distancePtSegSqrXZ(x, z, tv[j]!, tv[j + 2]!, tv[o]!, tv[o + 2]!);
+    if (d < e) e = d;
+    j = o;
+  }
+  const gap = Math.sqrt(e) - BOUNDS_SLACK;
+  return gap > 0 && gap * gap > maxSqr;
+}
+
+/**
  * Queries over one {@link NavMesh}, Detour's dtNavMeshQuery: nearest polygon, point on and
  * height of a polygon, polygons in a box, A* path (whole or sliced), straight path, and
  * computePath. The query owns its node pool, open list and scratch buffers; hot paths
@@ -115,6 +172,8 @@ export class NavMeshQuery {
   private finder: PathFinder;
   private sliced: PathFinder | null = null;
   private refBuffer = new Float64Array(128);
+  /** findNearestPoly: candidate indices the point is not over (second pass). */
+  private deferred = new Int32Array(128);
   private readonly bmin = new Float64Array(3);
   private readonly bmax = new Float64Array(3);
   private readonly scratch = new Float64Array(3);
@@ -202,67 +261,67 @@ export class NavMeshQuery {
     const cz = center[2]!;
     const climb = nm.agentMaxClimb;
     const refs = this.refBuffer;
+    if (this.deferred.length < refs.length) this.deferred = new Int32Array(refs.length);
+    const deferred = this.deferred;
     const slots = nm.slots;
     const p = this.scratch;
     const outPoint = out.point;
+    // The answer is the candidate with the smallest distance, the first in candidate order
+    // on ties (Detour's rule). Found in two passes so the costly detail-edge search runs
+    // only where it can matter: first the polygons the point is over (their distance is a
+    // height test), stopping at the first at distance 0; then the others in order, skipped
+    // when a lower bound of their distance already loses.
     let bestRef = 0;
     let bestD = Infinity;
+    let bestIndex = count;
     let bestOver = false;
+    let nDeferred = 0;
     for (let i = 0; i < count; i++) {
       const ref = refs[i]!;
       const hi = Math.floor(ref / 1048576);
       const poly = ref - hi * 1048576;
       const tile = slots[hi % 1048576]!.tile!;
-      if (bestD !== Infinity) {
-        // A polygon whose XZ bounds are farther than the best so far cannot win (the point
-        // is then not over it, and its closest point lies within those bounds): skip the
-        // detail-edge search. BOUNDS_SLACK absorbs rounding of detail vertices on the edges.
-        const nvp = tile.maxVertsPerPoly;
-        const nv = tile.polyVertCount[poly]!;
-        const pv = tile.polyVerts;
-        const tv = tile.vertices;
-        let x0 = Infinity;
-        let x1 = -Infinity;
-        let z0 = Infinity;
-        let z1 = -Infinity;
-        for (let k = 0; k < nv; k++) {
-          const o = pv[poly * nvp + k]! * 3;
-          const vx = tv[o]!;
-          const vz = tv[o + 2]!;
-          if (vx < x0) x0 = vx;
-          if (vx > x1) x1 = vx;
-          if (vz < z0) z0 = vz;
-          if (vz > z1) z1 = vz;
-        }
-        x0 -= BOUNDS_SLACK;
-        x1 += BOUNDS_SLACK;
-        z0 -= BOUNDS_SLACK;
-        z1 += BOUNDS_SLACK;
-        const gx = cx < x0 ? x0 - cx : cx > x1 ? cx - x1 : 0;
-        const gz = cz < z0 ? z0 - cz : cz > z1 ? cz - z1 : 0;
-        if (gx * gx + gz * gz > bestD) continue;
+      if (!pointInPolyXZ(tile, poly, cx, cz)) {
+        deferred[nDeferred++] = i;
+        continue;
       }
-      const over = closestPointOnTilePoly(tile, poly, cx, cy, cz, p);
-      let d: number;
-      if (over) {
-        // Over the polygon: only the height gap beyond the climb counts.
-        const dy = Math.abs(cy - p[1]!) - climb;
-        d = dy > 0 ? dy * dy : 0;
-      } else {
-        const dx = cx - p[0]!;
-        const dy = cy - p[1]!;
-        const dz = cz - p[2]!;
-        d = dx * dx + dy * dy + dz * dz;
-      }
+      const h = detailHeightInside(tile, poly, cx, cz);
+      // Over the polygon: only the height gap beyond the climb counts.
+      const dy = Math.abs(cy - h) - climb;
+      const d = dy > 0 ? dy * dy : 0;
       if (d < bestD) {
         bestD = d;
+        bestIndex = i;
         bestRef = ref;
-        bestOver = over;
+        bestOver = true;
+        outPoint[0] = cx;
+        outPoint[1] = h;
+        outPoint[2] = cz;
+        if (d === 0) break;
+      }
+    }
+    for (let j = 0; j < nDeferred; j++) {
+      const i = deferred[j]!;
+      // Later candidates must be strictly nearer; nothing is nearer than 0.
+      if (i > bestIndex && bestD === 0) break;
+      const ref = refs[i]!;
+      const hi = Math.floor(ref / 1048576);
+      const poly = ref - hi * 1048576;
+      const tile = slots[hi % 1048576]!.tile!;
+      if (bestD !== Infinity && polyFartherThan(tile, poly, cx, cz, bestD)) continue;
+      closestPointOnDetailBoundary(tile, poly, cx, cz, p);
+      const dx = cx - p[0]!;
+      const dy = cy - p[1]!;
+      const dz = cz - p[2]!;
+      const d = dx * dx + dy * dy + dz * dz;
+      if (d < bestD || (d === bestD && i < bestIndex)) {
+        bestD = d;
+        bestIndex = i;
+        bestRef = ref;
+        bestOver = false;
         outPoint[0] = p[0]!;
         outPoint[1] = p[1]!;
         outPoint[2] = p[2]!;
-        // Nothing can beat distance 0 (later ties never replace): stop looking.
-        if (d === 0) break;
       }
     }
     out.ref = bestRef;

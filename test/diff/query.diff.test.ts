@@ -223,6 +223,12 @@ interface PathStats {
   lengthWithin01: number;
   /** Pairs whose XZ (map) length is within 0.1 %: isolates height-only differences. */
   lengthXZWithin01: number;
+  /**
+   * Pairs beyond 0.1 % in 3D with the same corridor and an XZ length within 0.1 %: only heights
+   * differ (a partial end Detour re-clamps to a polygon edge's height, or a corner on the XZ
+   * segment of its neighbours that meshway drops; docs/differences-from-recast.md).
+   */
+  heightOnly: number;
   worstLonger: number;
   worstShorter: number;
   disagreements: string[];
@@ -246,6 +252,7 @@ function comparePaths(f: Fixture, pairs: number, seed: number): PathStats {
     samePointCount: 0,
     lengthWithin01: 0,
     lengthXZWithin01: 0,
+    heightOnly: 0,
     worstLonger: 0,
     worstShorter: 0,
     disagreements: [],
@@ -304,8 +311,11 @@ function comparePaths(f: Fixture, pairs: number, seed: number): PathStats {
     if (sp.count === dtPointCount) stats.samePointCount++;
     const diff = mwLen - dtLen;
     if (Math.abs(diff) <= Math.max(0.001 * dtLen, LENGTH_EPS)) stats.lengthWithin01++;
-    if (Math.abs(mwLenXZ - dtLenXZ) <= Math.max(0.001 * dtLenXZ, LENGTH_EPS))
-      stats.lengthXZWithin01++;
+    const xzWithin = Math.abs(mwLenXZ - dtLenXZ) <= Math.max(0.001 * dtLenXZ, LENGTH_EPS);
+    if (xzWithin) stats.lengthXZWithin01++;
+    if (same && xzWithin && Math.abs(diff) > Math.max(0.001 * dtLen, LENGTH_EPS)) {
+      stats.heightOnly++;
+    }
     const rel = dtLen > 0 ? diff / dtLen : diff;
     if (diff > LENGTH_EPS && rel > stats.worstLonger) stats.worstLonger = rel;
     if (-diff > LENGTH_EPS && -rel > stats.worstShorter) stats.worstShorter = -rel;
@@ -661,12 +671,14 @@ for (const c of CASES) {
         `[query diff] ${f.name} paths: ${s.pairs} pairs (${s.complete} complete, ${s.partial} partial); ` +
           `completeness agrees ${pct(s.completenessAgree, s.pairs)}; same corridor ${pct(s.sameCorridor, s.pairs)}; ` +
           `same point count ${pct(s.samePointCount, s.pairs)}; length within 0.1% ${pct(s.lengthWithin01, s.pairs)} ` +
-          `(XZ length within 0.1% ${pct(s.lengthXZWithin01, s.pairs)}); ` +
+          `(XZ length within 0.1% ${pct(s.lengthXZWithin01, s.pairs)}; beyond 0.1% in height only ${s.heightOnly}); ` +
           `worst longer ${(100 * s.worstLonger).toFixed(4)}%, worst shorter ${(100 * s.worstShorter).toFixed(4)}%`,
       );
       for (const d of s.disagreements) console.log(`[query diff] ${f.name} ${d}`);
       expect(s.pairs).toBeGreaterThanOrEqual(500);
       expect(s.completenessAgree).toBe(s.pairs);
+      // nav_test meets this with no pair to spare: its 6 misses are all height-only (Detour's
+      // float32 re-clamp of a partial end; docs/differences-from-recast.md, "Path lengths").
       expect(s.lengthWithin01 / s.pairs).toBeGreaterThanOrEqual(0.99);
       expect(s.worstLonger).toBeLessThanOrEqual(0.01);
     });
