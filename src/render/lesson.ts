@@ -41,7 +41,7 @@ const INSIDE: Rgba = [40, 150, 80, 200];
 const LEAVES: Rgba = [220, 40, 40, 255];
 const MIDPOINT: Rgba = [235, 120, 20, 255];
 const STRAIGHT: Rgba = [20, 70, 200, 255];
-const EXACT: Rgba = [150, 40, 190, 255];
+const EXACT: Rgba = [185, 30, 170, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
@@ -215,7 +215,7 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
   }
   if (path.exact) {
     const ex = scale(path.exact.points);
-    drawPolyline(img, ex, 1.5, EXACT, aa);
+    drawPolyline(img, ex, 1.8, EXACT, aa);
     for (let i = 0; i < ex.length; i += 2)
       fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
   }
