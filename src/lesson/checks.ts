@@ -1,11 +1,11 @@
-import { fmt4, fmtInt, fmtOf, fmtRadius } from "./format.js";
+import { fmt4, fmtInt, fmtOf, fmtRadius, NA } from "./format.js";
 import type { LessonPath } from "./path.js";
 import type { LessonSurface } from "./surface.js";
 import type { LessonCheck, LessonConvexSection, LessonPartitionSection } from "./types.js";
 
 /**
  * The self-check panel: every criterion the lesson claims, measured on the current settings.
- * The exact-path check appears only once the exact path exists (it cannot pass or fail before).
+ * The exact-vs-funnel check needs a funnel, so it appears for the meshway method only.
  */
 export function lessonChecks(
   radius: number,
@@ -64,13 +64,31 @@ export function lessonChecks(
     fmtOf(path.samplesOnSurface, path.samples),
     fmtOf(path.samples, path.samples),
   );
-  if (path.exact) {
+  // The exact shortest path (findShortestPath) on the same surface: never longer than any
+  // path the lesson straightened there, itself on the surface, with nothing left to drop.
+  const ex = path.exact;
+  const tol = 1e-9;
+  if (path.funnel) {
+    const f = path.funnel;
     add(
-      "exactShortest",
-      path.exact.length <= final.length + 1e-6,
-      `${fmt4(path.exact.length)} <= ${fmt4(final.length)}`,
-      "<=",
+      "exactFunnelMidpoint",
+      ex !== null && ex.length <= f.length + tol && f.length <= path.midpoint.length + tol,
+      `${ex ? fmt4(ex.length) : NA} <= ${fmt4(f.length)} <= ${fmt4(path.midpoint.length)}`,
+      "<= <=",
     );
   }
+  add(
+    "exactDropped",
+    ex !== null && ex.length <= path.dropped.length + tol,
+    `${ex ? fmt4(ex.length) : NA} <= ${fmt4(path.dropped.length)}`,
+    "<=",
+  );
+  add(
+    "exactOnSurface",
+    ex !== null && path.exactSamples > 0 && path.exactSamplesOnSurface === path.exactSamples,
+    fmtOf(path.exactSamplesOnSurface, path.exactSamples),
+    fmtOf(path.exactSamples, path.exactSamples),
+  );
+  add("exactNoRemovable", ex !== null && ex.removable === 0, ex ? fmtInt(ex.removable) : NA, "0");
   return out;
 }

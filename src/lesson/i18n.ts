@@ -52,6 +52,8 @@ const zh: Record<MessageKey, string> = {
   "row.path.dropped": "逐点试删拉直（点数 / 长度 / 比中点折线短）",
   "row.path.funnel": "meshway 的 funnel 拉直（点数 / 长度 / 比中点折线短）",
   "row.path.exact": "精确最短路（点数 / 长度 / 比中点折线短）",
+  "row.path.exactCells": "精确最短路，在同一批可走格上求（点数 / 长度 / 比中点折线短）",
+  "row.path.exactChecks": "精确最短路：还能删掉的点 / 采样点在可走面上",
   "row.path.removableFunnel": "funnel 路径上还能删掉的点",
   "row.path.removableDropped": "试删之后还能删掉的点",
   "row.path.onSurface": "最终路径的采样点落在可走面上",
@@ -71,7 +73,10 @@ const zh: Record<MessageKey, string> = {
   "check.turns": "最终路径至少拐三次弯",
   "check.noRemovable": "最终路径上再也删不掉点",
   "check.onSurface": "最终路径的每个采样点都在可走面上",
-  "check.exactShortest": "精确最短路不长于最终路径",
+  "check.exactFunnelMidpoint": "精确最短路 ≤ funnel 路径 ≤ 中点折线",
+  "check.exactDropped": "精确最短路不长于逐点试删拉直的路径",
+  "check.exactOnSurface": "精确最短路的每个采样点都在可走面上",
+  "check.exactNoRemovable": "精确最短路上没有还能删掉的点",
   "check.pass": "通过",
   "check.fail": "未通过",
   "check.summary": "自检：{passed} / {total} 项通过",
@@ -125,6 +130,8 @@ const zh: Record<MessageKey, string> = {
   "readout.shownMidpoint": "画出的：中点折线（点数 / 长度）",
   "readout.shownStraight": "画出的：拉直后（点数 / 长度）",
   "readout.onSurface": "采样点在面上",
+  "readout.exact": "精确最短路（紫线；点 / 长）",
+  "readout.exactGap": "拉直后比精确最短路长",
 };
 
 const en: Record<MessageKey, string> = {
@@ -174,6 +181,9 @@ const en: Record<MessageKey, string> = {
   "row.path.dropped": "Straightened by dropping points (points / length / shorter than midpoints)",
   "row.path.funnel": "meshway's funnel (points / length / shorter than midpoints)",
   "row.path.exact": "Exact shortest path (points / length / shorter than midpoints)",
+  "row.path.exactCells":
+    "Exact shortest path, on the same kept cells (points / length / shorter than midpoints)",
+  "row.path.exactChecks": "Exact shortest path: points still removable / samples on the surface",
   "row.path.removableFunnel": "Points still removable from the funnel path",
   "row.path.removableDropped": "Points still removable after dropping",
   "row.path.onSurface": "Samples of the final path on the surface",
@@ -192,7 +202,11 @@ const en: Record<MessageKey, string> = {
   "check.turns": "The final path turns at least three times",
   "check.noRemovable": "No point of the final path can be dropped any more",
   "check.onSurface": "Every sample of the final path lies on the surface",
-  "check.exactShortest": "The exact shortest path is no longer than the final path",
+  "check.exactFunnelMidpoint": "Exact shortest path ≤ funnel path ≤ midpoint polyline",
+  "check.exactDropped":
+    "The exact shortest path is no longer than the path straightened by dropping",
+  "check.exactOnSurface": "Every sample of the exact shortest path lies on the surface",
+  "check.exactNoRemovable": "No point of the exact shortest path can be dropped",
   "check.pass": "pass",
   "check.fail": "FAIL",
   "check.summary": "Self-check: {passed} / {total} pass",
@@ -243,6 +257,8 @@ const en: Record<MessageKey, string> = {
   "readout.shownMidpoint": "Drawn: midpoint polyline (points / length)",
   "readout.shownStraight": "Drawn: straightened (points / length)",
   "readout.onSurface": "Samples on the surface",
+  "readout.exact": "Exact shortest path (purple; points / length)",
+  "readout.exactGap": "Straightened path longer than the exact one by",
 };
 
 export const MESSAGES: Readonly<{

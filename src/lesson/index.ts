@@ -44,6 +44,7 @@ export {
   lessonRadii,
   resolveLessonSettings,
 } from "./settings.js";
+export { cellNavMesh } from "./simple-navmesh.js";
 export {
   CELL_BLOCKED,
   CELL_REMOVED,

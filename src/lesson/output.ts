@@ -132,6 +132,7 @@ export function lessonToJson(result: LessonResult): object {
       dropped: Array.from(p.dropped.points),
       funnel: p.funnel ? Array.from(p.funnel.points) : null,
       exact: p.exact ? Array.from(p.exact.points) : null,
+      exactStatus: p.exactStatus,
     },
     log: result.log.map((key, i) => ({
       key,

@@ -42,8 +42,17 @@ export interface LessonPath {
   dropped: LessonPolyline;
   /** meshway's funnel (findStraightPath); null for the simple method. */
   funnel: LessonPolyline | null;
-  /** The exact shortest path; null until NavMeshQuery.findShortestPath exists. */
+  /**
+   * The exact shortest path (NavMeshQuery.findShortestPath) on the method's surface: meshway's
+   * navmesh, or for the simple method a navmesh of the kept cells (the rectangles' very
+   * surface; src/lesson/simple-navmesh.ts). Null when the start is off the surface.
+   */
   exact: LessonPolyline | null;
+  /** findShortestPath's status for `exact` ("complete", "partial", ...; "" when null). */
+  exactStatus: string;
+  /** Samples taken along the exact path and how many lie on the method's surface. */
+  exactSamples: number;
+  exactSamplesOnSurface: number;
   /** The method's final straightened path: dropped (simple) or funnel (meshway). */
   final: "dropped" | "funnel";
   /** Samples taken along the final path and how many lie on the surface. */
@@ -254,6 +263,7 @@ function finish(
   const exactLine = exact ? polyline(Array.from(exact.points), surface) : null;
   const finalLine = funnelLine ?? dropped;
   const { samples, onSurface } = samplePath(finalLine.points, surface);
+  const exactSampled = exactLine ? samplePath(exactLine.points, surface) : null;
   return {
     method,
     ...base,
@@ -261,14 +271,24 @@ function finish(
     dropped,
     funnel: funnelLine,
     exact: exactLine,
+    exactStatus: exact ? exact.status : "",
+    exactSamples: exactSampled ? exactSampled.samples : 0,
+    exactSamplesOnSurface: exactSampled ? exactSampled.onSurface : 0,
     final: funnelLine ? "funnel" : "dropped",
     samples,
     samplesOnSurface: onSurface,
   };
 }
 
-/** Section 4 with the simple method: own A* over the rectangles, midpoints, drop-straightening. */
-export function simplePath(surface: ConvexSurface, adjacency: Adjacency): LessonPath {
+/**
+ * Section 4 with the simple method: own A* over the rectangles, midpoints, drop-straightening;
+ * `exact` is the exact shortest path on the same surface (computed by the caller on the cells).
+ */
+export function simplePath(
+  surface: ConvexSurface,
+  adjacency: Adjacency,
+  exact: ExactPath | null,
+): LessonPath {
   const { start, goal } = LESSON_SCENE;
   const a = polygonAStar(surface, adjacency, start, goal);
   const mid: number[] = [];
@@ -278,12 +298,13 @@ export function simplePath(surface: ConvexSurface, adjacency: Adjacency): Lesson
       mid.push(...portalMidpoint(adjacency, a.polygons[k - 1]!, a.polygons[k]!));
     mid.push(...endPointFor(surface, a.polygons[a.polygons.length - 1]!, goal));
   }
-  return finish("simple", surface, a, mid, null, null);
+  return finish("simple", surface, a, mid, null, a.status === "noStart" ? null : exact);
 }
 
 /**
  * Section 4 with meshway: NavMeshQuery.findPath on the built navmesh (A* over polygons),
- * the portal midpoints from getPortalPoints, the funnel from findStraightPath.
+ * the portal midpoints from getPortalPoints, the funnel from findStraightPath, the exact
+ * shortest path from findShortestPath.
  */
 export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPath {
   const { start, goal } = LESSON_SCENE;

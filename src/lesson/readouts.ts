@@ -140,6 +140,19 @@ export function lessonReadouts(
           value: `${final.count} / ${fmt4(final.length)}`,
         },
         { id: "shorter", label: "readout.shorter", value: fmtPercent(shorter) },
+        {
+          id: "exact",
+          label: "readout.exact",
+          value: path.exact ? `${path.exact.count} / ${fmt4(path.exact.length)}` : NA,
+        },
+        {
+          id: "exactGap",
+          label: "readout.exactGap",
+          value:
+            path.exact && path.exact.length > 0
+              ? fmtPercent(((final.length - path.exact.length) / path.exact.length) * 100)
+              : NA,
+        },
         { id: "removable", label: "readout.removable", value: fmtInt(shown.removable) },
         {
           id: "onSurface",

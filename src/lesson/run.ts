@@ -1,5 +1,6 @@
 import { lessonChecks } from "./checks.js";
 import { measureShape } from "./convex.js";
+import { computeExactPath } from "./exact-path.js";
 import { fmtInt, fmtRadius } from "./format.js";
 import { buildLessonNavMesh, type MeshwayLessonBuild } from "./meshway-build.js";
 import { type LessonPartition, meshwayPartition, simplePartition } from "./partition.js";
@@ -12,6 +13,7 @@ import {
   radiusIndex,
   resolveLessonSettings,
 } from "./settings.js";
+import { cellNavMesh } from "./simple-navmesh.js";
 import { type LessonSurface, measureSurface, toyFilter } from "./surface.js";
 import { convexTable, partitionTable, pathTable, surfaceTable } from "./tables.js";
 import type { LessonResult } from "./types.js";
@@ -36,14 +38,20 @@ function radiusState(radius: number): RadiusState {
   if (hit) return hit;
   const mw = buildLessonNavMesh(radius);
   const surface = measureSurface(radius, mw);
-  const simple = simplePartition(toyFilter(radius));
+  const kept = toyFilter(radius);
+  const simple = simplePartition(kept);
   const meshway = meshwayPartition(mw);
+  const { start, goal } = LESSON_SCENE;
   const state: RadiusState = {
     meshway: mw,
     surface,
     simple,
     meshwayPartition: meshway,
-    simplePath: simplePath(simple.surface, simple.adjacency),
+    simplePath: simplePath(
+      simple.surface,
+      simple.adjacency,
+      computeExactPath(cellNavMesh(kept), start, goal),
+    ),
     meshwayPath: meshwayPath(mw.navMesh, meshway.surface),
   };
   byRadius[k] = state;

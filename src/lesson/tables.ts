@@ -143,7 +143,18 @@ export function pathTable(p: LessonPath): LessonTable {
       { label: "row.path.midpoint", cells: [lineCell(p.midpoint, p.midpoint, false)] },
       { label: "row.path.dropped", cells: [lineCell(p.dropped, p.midpoint, true)] },
       { label: "row.path.funnel", cells: [lineCell(p.funnel, p.midpoint, true)] },
-      { label: "row.path.exact", cells: [lineCell(p.exact, p.midpoint, true)] },
+      {
+        label: p.method === "simple" ? "row.path.exactCells" : "row.path.exact",
+        cells: [lineCell(p.exact, p.midpoint, true)],
+      },
+      {
+        label: "row.path.exactChecks",
+        cells: [
+          p.exact
+            ? `${fmtInt(p.exact.removable)}; ${fmtOf(p.exactSamplesOnSurface, p.exactSamples)}`
+            : NA,
+        ],
+      },
       {
         label: p.final === "funnel" ? "row.path.removableFunnel" : "row.path.removableDropped",
         cells: [fmtInt(final.removable)],

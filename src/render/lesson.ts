@@ -41,6 +41,7 @@ const INSIDE: Rgba = [40, 150, 80, 200];
 const LEAVES: Rgba = [220, 40, 40, 255];
 const MIDPOINT: Rgba = [235, 120, 20, 255];
 const STRAIGHT: Rgba = [20, 70, 200, 255];
+const EXACT: Rgba = [185, 30, 170, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
@@ -185,7 +186,11 @@ function drawPartition(img: RgbaImage, result: LessonResult): void {
   }
 }
 
-/** Section 4: the polygon sequence highlighted, the midpoint polyline or the straightened path. */
+/**
+ * Section 4: the polygon sequence highlighted, the midpoint polyline or the straightened path,
+ * and in both views the exact shortest path on top as a thin purple line (where it coincides
+ * with the straightened path it runs inside the blue one).
+ */
 function drawPath(img: RgbaImage, result: LessonResult): void {
   drawCells(img, result.surface[result.settings.method].state);
   drawObstacles(img);
@@ -207,6 +212,12 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
     drawPolyline(img, pts, 3, STRAIGHT, aa);
     for (let i = 0; i < pts.length; i += 2)
       fillCircle(img, pts[i]!, pts[i + 1]!, 3.5, STRAIGHT, { antialias: true });
+  }
+  if (path.exact) {
+    const ex = scale(path.exact.points);
+    drawPolyline(img, ex, 1.8, EXACT, aa);
+    for (let i = 0; i < ex.length; i += 2)
+      fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
   }
   drawStartGoal(img);
 }

@@ -80,6 +80,35 @@ describe("lesson criteria at every radius 0.25 → 1.50", () => {
   );
 
   it.each(radii)(
+    "r = %s: the exact shortest path is complete, never longer than the funnel (≤ midpoints) nor the drop-straightened path, on the surface, with 0 removable points",
+    (r) => {
+      for (const m of ["simple", "meshway"] as const) {
+        const p = lesson(r, m).path;
+        const exact = p.exact!;
+        expect(exact).not.toBeNull();
+        expect(p.exactStatus).toBe("complete");
+        if (m === "meshway") {
+          expect(exact.length).toBeLessThanOrEqual(p.funnel!.length + 1e-9);
+          expect(p.funnel!.length).toBeLessThanOrEqual(p.midpoint.length + 1e-9);
+        }
+        expect(exact.length).toBeLessThanOrEqual(p.dropped.length + 1e-9);
+        expect(exact.length).toBeLessThanOrEqual(p.midpoint.length + 1e-9);
+        expect(exact.removable).toBe(0);
+        expect(p.exactSamples).toBeGreaterThan(0);
+        expect(p.exactSamplesOnSurface).toBe(p.exactSamples);
+        // Same ends as the method's other polylines.
+        const n = exact.points.length;
+        expect(Array.from(exact.points.subarray(0, 2))).toEqual(
+          Array.from(p.midpoint.points.subarray(0, 2)),
+        );
+        expect(Array.from(exact.points.subarray(n - 2))).toEqual(
+          Array.from(p.midpoint.points.subarray(p.midpoint.points.length - 2)),
+        );
+      }
+    },
+  );
+
+  it.each(radii)(
     "r = %s: the filtered surface keeps every centre at least r from obstacles and removed == cross-check",
     (r) => {
       const s = lesson(r, "simple").surface;

@@ -11,6 +11,9 @@ import {
   resolveLessonSettings,
   runLesson,
 } from "../../src/index.js";
+import { cellNavMesh } from "../../src/lesson/simple-navmesh.js";
+import { toyFilter } from "../../src/lesson/surface.js";
+import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 import { LESSON_CANVAS, lessonPixelToWorld, renderLessonSection } from "../../src/render/lesson.js";
 
 describe("lesson settings", () => {
@@ -110,12 +113,41 @@ describe("runLesson", () => {
     expect(straight.find((i) => i.id === "removable")!.value).toBe("0");
   });
 
-  it("handles the missing exact path: null in the result, a dash in the table, no exact check", () => {
-    const r = runLesson(resolveLessonSettings({}));
-    expect(r.path.exact).toBeNull();
-    const row = r.tables[3]!.rows.find((x) => x.label === "row.path.exact")!;
-    expect(row.cells).toEqual(["—"]);
-    expect(r.checks.some((c) => c.id === "exactShortest")).toBe(false);
+  it("section 4 shows the exact shortest path: table rows, readouts and checks (r = 0.75)", () => {
+    const mw = runLesson(resolveLessonSettings({ method: "meshway" }));
+    const row = (r: typeof mw, label: string) =>
+      r.tables[3]!.rows.find((x) => x.label === label)!.cells;
+    // On this scene A* picks the optimal corridor: the funnel is the exact path.
+    expect(row(mw, "row.path.funnel")).toEqual(["6 / 30.3658 / 11.89%"]);
+    expect(row(mw, "row.path.exact")).toEqual(["6 / 30.3658 / 11.89%"]);
+    expect(row(mw, "row.path.exactChecks")).toEqual(["0; 609 / 609"]);
+    const items = mw.readouts[3]!.items;
+    expect(items.find((i) => i.id === "exact")!.value).toBe("6 / 30.3658");
+    expect(items.find((i) => i.id === "exactGap")!.value).toBe("0.00%");
+    const ids = mw.checks.filter((c) => c.id.startsWith("exact")).map((c) => [c.id, c.pass]);
+    expect(ids).toEqual([
+      ["exactFunnelMidpoint", true],
+      ["exactDropped", true],
+      ["exactOnSurface", true],
+      ["exactNoRemovable", true],
+    ]);
+    // The simple method: exact path on the kept cells; dropping midpoints alone is 14% longer.
+    const simple = runLesson(resolveLessonSettings({ method: "simple" }));
+    expect(row(simple, "row.path.dropped")).toEqual(["6 / 33.0158 / 0.00%"]);
+    expect(row(simple, "row.path.exactCells")).toEqual(["6 / 28.9660 / 12.27%"]);
+    expect(simple.readouts[3]!.items.find((i) => i.id === "exactGap")!.value).toBe("13.98%");
+    expect(simple.checks.some((c) => c.id === "exactFunnelMidpoint")).toBe(false);
+  });
+
+  it("the simple method's cell navmesh has one square polygon per kept cell, on the rectangles' area", () => {
+    for (const radius of [0.25, 0.75, 1.5]) {
+      const res = runLesson(resolveLessonSettings({ radius, method: "simple" }));
+      const nav = cellNavMesh(toyFilter(radius));
+      const tile = nav.tiles[0]!;
+      expect(tile.polyCount).toBe(res.partition.simple.walkableCells);
+      expect(navMeshArea(nav)).toBeCloseTo(res.partition.simple.area, 9);
+      for (let p = 0; p < tile.polyCount; p++) expect(tile.polyVertCount[p]).toBe(4);
+    }
   });
 
   it("the JSON tables carry exactly the result's cell strings", () => {

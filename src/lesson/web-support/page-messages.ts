@@ -67,9 +67,9 @@ const zh = {
   "page.s4.title": "④ 在面上找路",
   "page.s4.gap": "面切好了，但面还不是路：得知道面和面怎样相连，连起来以后具体怎么走。",
   "page.s4.adds":
-    "把多边形当节点、共享的边当 portal，在多边形图上跑 A*，得到一串多边形；先用穿过各 portal 中点的折线连起来，再拉直：简单方法反复删掉能被捷径替代的点，meshway 用 funnel 算法。",
+    "把多边形当节点、共享的边当 portal，在多边形图上跑 A*，得到一串多边形；先用穿过各 portal 中点的折线连起来，再拉直：简单方法反复删掉能被捷径替代的点，meshway 用 funnel 算法。最后用 meshway 的 findShortestPath 求出同一块可走面上真正的最短路（紫线），拿来衡量前面的拉直差多少：meshway 方法在它的导航网格上求；简单方法在同一批可走格拼成的导航网格上求（和矩形是同一块面）。",
   "page.s4.observe":
-    "在“中点折线 / 拉直之后”之间切换，看路径在拐角处是擦着墙角过去，还是绕到多边形中间。拉直之后必须再也删不掉任何点，而且每个采样点都留在可走面上。",
+    "在“中点折线 / 拉直之后”之间切换，看路径在拐角处是擦着墙角过去，还是绕到多边形中间。拉直之后必须再也删不掉任何点，而且每个采样点都留在可走面上。紫线是精确最短路：蓝线和它重合，说明拉直已经最短；蓝线绕远，读数“拉直后比精确最短路长”给出差多少。",
   "page.honest.title": "如实说明：简单方法与 Recast/Detour 的差别",
   "page.honest.1":
     "障碍只用轴对齐的矩形，这样“点在不在障碍里”和“点离障碍多远”都能精确算出。meshway 接受任意三角网格：同一场景也被做成三角网格（地面加障碍盒子）送进真实流水线。",
@@ -78,7 +78,7 @@ const zh = {
   "page.honest.3":
     "简单划分是极大矩形；Recast 和 meshway 先用分水岭把可走面分成区域，描出并简化轮廓，再三角化并合并成凸多边形，所以多边形更少、形状不限于矩形，面积也只是近似等于格数乘格面积。",
   "page.honest.4":
-    "简单拉直是逐点试删，直到删不动；Detour 和 meshway 用 funnel 沿 portal 一次拉直。两者都不保证是全局最短路径：A* 先选定了多边形序列，拉直只在这串多边形里进行。",
+    "简单拉直是逐点试删，直到删不动；Detour 和 meshway 用 funnel 沿 portal 一次拉直。两者都不保证是全局最短路径：A* 先选定了多边形序列，拉直只在这串多边形里进行。meshway 的 findShortestPath（仿 Polyanya 的任意角度搜索）求的是精确最短路；这里用紫线画出，并检查它不比任何一条拉直的路径长。",
   "page.honest.5":
     "这一课是平面的：只有一层地面、没有台阶和坡。Recast 和 meshway 的真实流水线还处理高度、坡度、台阶和多层结构。画面由 meshway 自己的软件光栅器画出，与命令行 meshway lesson --png 输出的像素一致。",
   "page.checks.title": "本页自检",
@@ -159,9 +159,9 @@ const en: Record<PageMessageKey, string> = {
   "page.s4.gap":
     "The faces are cut, but faces are not yet a path: we need to know how faces connect and how to walk across them.",
   "page.s4.adds":
-    "Polygons become graph nodes and shared edges become portals; A* over this graph gives a sequence of polygons. They are first joined by the polyline through the portal midpoints, which is then straightened: the simple method keeps dropping points that a shortcut can replace, meshway uses the funnel algorithm.",
+    "Polygons become graph nodes and shared edges become portals; A* over this graph gives a sequence of polygons. They are first joined by the polyline through the portal midpoints, which is then straightened: the simple method keeps dropping points that a shortcut can replace, meshway uses the funnel algorithm. Finally meshway's findShortestPath computes the truly shortest path on the same walkable surface (purple) as a yardstick for the straightening: on meshway's navmesh for the meshway method, and for the simple method on a navmesh made of the same kept cells (the very surface the rectangles cover).",
   "page.s4.observe":
-    "Switch between the midpoint polyline and the straightened path and see whether the path brushes past the corners or swings through the middle of the polygons. After straightening no point may be removable any more, and every sample of the path must stay on the walkable surface.",
+    "Switch between the midpoint polyline and the straightened path and see whether the path brushes past the corners or swings through the middle of the polygons. After straightening no point may be removable any more, and every sample of the path must stay on the walkable surface. The purple line is the exact shortest path: where the blue line runs along it, straightening was already optimal; where the blue line takes a longer way, the readout “straightened path longer than the exact one by” says by how much.",
   "page.honest.title": "Honest differences: the simple methods versus Recast/Detour",
   "page.honest.1":
     "Obstacles are axis-aligned rectangles only, so “is this point inside an obstacle” and “how far is it from one” are exact. meshway takes any triangle mesh: the same scene is also built as a triangle mesh (floor plus obstacle boxes) and sent through the real pipeline.",
@@ -170,7 +170,7 @@ const en: Record<PageMessageKey, string> = {
   "page.honest.3":
     "The simple partition uses maximal rectangles; Recast and meshway split the walkable surface into regions with a watershed, trace and simplify their contours, then triangulate and merge them into convex polygons. That gives fewer polygons, not limited to rectangles, whose area only approximately equals the walkable cells times the cell area.",
   "page.honest.4":
-    "The simple straightening drops points one at a time until none can go; Detour and meshway straighten along the portals in one pass with the funnel algorithm. Neither is guaranteed to be the globally shortest path: A* fixes the polygon sequence first and straightening stays inside it.",
+    "The simple straightening drops points one at a time until none can go; Detour and meshway straighten along the portals in one pass with the funnel algorithm. Neither is guaranteed to be the globally shortest path: A* fixes the polygon sequence first and straightening stays inside it. meshway's findShortestPath (an any-angle search in the style of Polyanya) finds the exact shortest path; here it is drawn in purple and checked to be no longer than either straightened path.",
   "page.honest.5":
     "This lesson is flat: one floor, no steps or slopes. The real Recast and meshway pipelines also handle heights, slopes, steps and overlapping floors. The pictures are drawn by meshway's own software rasterizer, with exactly the pixels of the command line's meshway lesson --png.",
   "page.checks.title": "Self-check",
