@@ -19,6 +19,7 @@ import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { createTileGrid } from "../../src/tiles/tile-grid.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { TILED_CONFIG, tiledScene } from "../helpers/tiled-scene.js";
+import { lengthXZ } from "../helpers/visibility-graph.js";
 
 const { tileSize: _tileSize, ...SOLO_CONFIG } = TILED_CONFIG;
 const PAIRS = 600;
@@ -137,6 +138,47 @@ describe("tiled build of a generated scene", () => {
     expect(notLonger).toBeGreaterThanOrEqual(0.9);
     expect(tilesCrossed / PAIRS).toBeGreaterThan(5);
     expect(startTiles.size).toBeGreaterThan(80);
+  });
+
+  // With exact shortest paths the comparison is meaningful: both meshes' optimum is the same
+  // curve up to the erosion/simplification differences at tile cuts.
+  it(`findShortestPath: ${PAIRS} seeded pairs, tiled lengths within 1% of solo's on at least 95%, same statuses, on the surface, never longer than computePath`, () => {
+    const qs = new NavMeshQuery(solo, { maxNodes: 8192 });
+    const qt = new NavMeshQuery(tiled, { maxNodes: 8192 });
+    const rng = mulberry32(1234);
+    const pa = new RandomPointResult();
+    const pb = new RandomPointResult();
+    const ratios: number[] = [];
+    let offSurface = 0;
+    let sameStatus = 0;
+    let longerThanFunnel = 0;
+    const bad: string[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      findRandomPoint(qs, qs.defaultFilter, rng, pa);
+      findRandomPoint(qs, qs.defaultFilter, rng, pb);
+      const ss = qs.findShortestPath(pa.point, pb.point);
+      const st = qt.findShortestPath(pa.point, pb.point);
+      const ft = qt.computePath(pa.point, pb.point);
+      if (ss.status === st.status) sameStatus++;
+      if (!pathOnSurface(qt, st.points)) offSurface++;
+      if ((st.status === "complete") !== (ft.status === "complete")) bad.push(`status ${i}`);
+      if (st.status === "complete" && lengthXZ(st.points) > lengthXZ(ft.points) * (1 + 1e-9) + 1e-9)
+        longerThanFunnel++;
+      if (ss.status !== "complete" || st.status !== "complete") continue;
+      const r = lengthXZ(st.points) / lengthXZ(ss.points) - 1;
+      ratios.push(r);
+      if (Math.abs(r) > 0.01) bad.push(`pair ${i} ${(r * 100).toFixed(2)}% ${pa.point.map((v) => v.toFixed(2))} -> ${pb.point.map((v) => v.toFixed(2))}`);
+    }
+    ratios.sort((a, b) => a - b);
+    const within = ratios.filter((r) => Math.abs(r) <= 0.01).length / ratios.length;
+    console.log(
+      `shortest: ${ratios.length} complete pairs; within 1% of solo ${(within * 100).toFixed(1)}%, range ${(ratios[0]! * 100).toFixed(2)}%..${(ratios[ratios.length - 1]! * 100).toFixed(2)}%; ${offSurface} off the surface; ${longerThanFunnel} longer than computePath\n${bad.join("\n")}`,
+    );
+    expect(offSurface).toBe(0);
+    expect(sameStatus).toBe(PAIRS);
+    expect(longerThanFunnel).toBe(0);
+    expect(ratios.length).toBeGreaterThan(0.75 * PAIRS);
+    expect(within).toBeGreaterThanOrEqual(0.95);
   });
 
   it("gives byte-identical navmeshes on 1, 2 and 4 threads", async () => {
