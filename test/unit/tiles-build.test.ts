@@ -17,6 +17,7 @@ import {
 } from "../../src/tiles/build-tile.js";
 import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { createTileGrid } from "../../src/tiles/tile-grid.js";
+import { pathOnSurface } from "../helpers/path-surface.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { TILED_CONFIG, tiledScene } from "../helpers/tiled-scene.js";
 import { lengthXZ } from "../helpers/visibility-graph.js";
@@ -36,40 +37,6 @@ beforeAll(async () => {
   tiled = r.navMesh;
   tiledStats = r.stats;
 });
-
-const refs = new Float64Array(64);
-const closest = new Float64Array(3);
-
-/** Height of the tiled surface under (x, z) within a climb of y, or NaN when off the mesh. */
-function surfaceAt(q: NavMeshQuery, x: number, y: number, z: number): number {
-  const climb = q.navMesh.agentMaxClimb;
-  const n = q.queryPolygons([x, y, z], [1e-3, climb, 1e-3], q.defaultFilter, refs);
-  let best = Number.NaN;
-  for (let i = 0; i < n; i++) {
-    q.closestPointOnPoly(refs[i]!, [x, y, z], closest);
-    if (Math.hypot(closest[0]! - x, closest[2]! - z) > 1e-3) continue;
-    const dy = Math.abs(closest[1]! - y);
-    if (dy <= climb && !(Math.abs(best - y) <= dy)) best = closest[1]!;
-  }
-  return best;
-}
-
-/** Every point and every 0.25 m sample of every segment lies on the mesh, heights continuous. */
-function pathOnSurface(q: NavMeshQuery, points: readonly (readonly number[])[]): boolean {
-  let y = points[0]![1]!;
-  for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1]!;
-    const b = points[i]!;
-    const n = Math.max(1, Math.ceil(Math.hypot(b[0]! - a[0]!, b[2]! - a[2]!) / 0.25));
-    for (let k = 0; k <= n; k++) {
-      const t = k / n;
-      const s = surfaceAt(q, a[0]! + (b[0]! - a[0]!) * t, y, a[2]! + (b[2]! - a[2]!) * t);
-      if (Number.isNaN(s)) return false;
-      y = s;
-    }
-  }
-  return true;
-}
 
 describe("tiled build of a generated scene", () => {
   it("cuts it into many tiles, skips the empty ones and passes validateNavMesh", () => {
@@ -167,7 +134,10 @@ describe("tiled build of a generated scene", () => {
       if (ss.status !== "complete" || st.status !== "complete") continue;
       const r = lengthXZ(st.points) / lengthXZ(ss.points) - 1;
       ratios.push(r);
-      if (Math.abs(r) > 0.01) bad.push(`pair ${i} ${(r * 100).toFixed(2)}% ${pa.point.map((v) => v.toFixed(2))} -> ${pb.point.map((v) => v.toFixed(2))}`);
+      if (Math.abs(r) > 0.01)
+        bad.push(
+          `pair ${i} ${(r * 100).toFixed(2)}% ${pa.point.map((v) => v.toFixed(2))} -> ${pb.point.map((v) => v.toFixed(2))}`,
+        );
     }
     ratios.sort((a, b) => a - b);
     const within = ratios.filter((r) => Math.abs(r) <= 0.01).length / ratios.length;
