@@ -136,7 +136,7 @@ describe("tiled build of a generated scene", () => {
       ratios.push(r);
       if (Math.abs(r) > 0.01)
         bad.push(
-          `pair ${i} ${(r * 100).toFixed(2)}% ${pa.point.map((v) => v.toFixed(2))} -> ${pb.point.map((v) => v.toFixed(2))}`,
+          `pair ${i} ${(r * 100).toFixed(2)}% ${Array.from(pa.point, (v) => v.toFixed(2))} -> ${Array.from(pb.point, (v) => v.toFixed(2))}`,
         );
     }
     ratios.sort((a, b) => a - b);
