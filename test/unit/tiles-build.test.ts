@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { type AreaVolume, applyAreaVolumes, buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { erodeWalkableArea } from "../../src/build/erode.js";
 import { markWalkableTriangles } from "../../src/build/rasterize.js";
 import { resolveConfig } from "../../src/config.js";
 import { MeshwayError } from "../../src/errors.js";
@@ -16,7 +17,7 @@ import {
   buildTileFromCompact,
 } from "../../src/tiles/build-tile.js";
 import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
-import { createTileGrid } from "../../src/tiles/tile-grid.js";
+import { createTileGrid, tileBounds } from "../../src/tiles/tile-grid.js";
 import { pathOnSurface } from "../helpers/path-surface.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { TILED_CONFIG, tiledScene } from "../helpers/tiled-scene.js";
@@ -191,6 +192,39 @@ describe("tiled build of a generated scene", () => {
       });
       expect(blocked).toBeNull();
     }
+  });
+
+  it("buildTileFromCompact with options.areas (final span areas) gives the tile obstacles + erosion + volumes give, and leaves them unchanged", () => {
+    const cfg = resolveConfig(TILED_CONFIG);
+    const grid = tiledStats.grid;
+    const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+    const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
+    const chf = buildTileCompact(mesh, triAreas, bins, grid, cfg, 5, 7)!;
+    const b = tileBounds(grid, cfg, 5, 7);
+    const cx = (b.bmin[0] + b.bmax[0]) / 2;
+    const cz = (b.bmin[2] + b.bmax[2]) / 2;
+    const obstacles: AreaVolume[] = [
+      { kind: "box", min: [cx - 1, -1, cz - 1], max: [cx + 1, 5, cz + 2], area: 0 },
+    ];
+    const areaVolumes: AreaVolume[] = [
+      { kind: "box", min: [cx + 2, -1, cz - 3], max: [cx + 4, 5, cz + 3], area: 7 },
+    ];
+    const expected = buildTileFromCompact(chf, grid, cfg, 5, 7, { obstacles, areaVolumes })!;
+    const work = { ...chf, areas: chf.areas.slice() };
+    applyAreaVolumes(work, obstacles);
+    erodeWalkableArea(work, cfg.walkableRadiusVoxels);
+    applyAreaVolumes(work, areaVolumes);
+    const final = work.areas.slice();
+    // Obstacles and volumes passed beside `areas` are ignored.
+    const tile = buildTileFromCompact(chf, grid, cfg, 5, 7, { areas: work.areas, obstacles })!;
+    expect(work.areas).toEqual(final);
+    expect(final).not.toEqual(chf.areas);
+    expect(
+      Buffer.from(serializeNavMeshTile(tile)).equals(Buffer.from(serializeNavMeshTile(expected))),
+    ).toBe(true);
+    expect(() =>
+      buildTileFromCompact(chf, grid, cfg, 5, 7, { areas: new Uint8Array(chf.spanCount - 1) }),
+    ).toThrow(/options.areas has \d+ entries, tile \(5, 7\) has \d+ spans/);
   });
 
   it("refuses tile coordinates outside the grid", () => {
