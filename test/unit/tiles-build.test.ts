@@ -64,7 +64,8 @@ describe("tiled build of a generated scene", () => {
   // mesh (up to ±20% on single pairs, both ways). Recast/Detour's own tiled and solo meshes of
   // this scene agree on exactly the same 73.9% (test/diff/tiles.diff.test.ts). So the
   // assertions below bound that noise as measured and check what the build owns: same
-  // reachability, every path on the surface, no bias (median difference ~0).
+  // reachability, every path on the surface, no bias (median difference ~0). The issue's
+  // ≥ 95% is asserted on exact shortest paths (findShortestPath) in the next test: 100%.
   it(`${PAIRS} seeded paths across tiles stay on the surface, reach what solo reaches, and are not longer than solo's`, () => {
     const qs = new NavMeshQuery(solo, { maxNodes: 8192 });
     const qt = new NavMeshQuery(tiled, { maxNodes: 8192 });
