@@ -374,6 +374,19 @@ function removeDegenerateSegments(s: Int32Array, n: number): number {
   return n;
 }
 
+/** True when the n contour vertices in `s` (integer cells) all lie on one line in XZ. */
+function collinearXZ(s: Int32Array, n: number): boolean {
+  const ax = s[0];
+  const az = s[2];
+  // The first vertex distinct from the first (neighbours differ after removeDegenerateSegments).
+  const bx = s[4];
+  const bz = s[6];
+  for (let i = 2; i < n; i++) {
+    if (area2(ax, az, bx, bz, s[i * 4], s[i * 4 + 2]) !== 0) return false;
+  }
+  return true;
+}
+
 /** Twice the signed XZ area, rounded like Recast's (positive = outline, negative = hole). */
 function signedArea(v: Int32Array): number {
   const n = v.length >> 2;
@@ -665,6 +678,11 @@ export function buildContours(
     let n = simplifyContour(rawData, nraw, simp, maxErrorSq, maxEdgeLen, buildFlags);
     n = removeDegenerateSegments(simp.data, n);
     if (n < 3) continue;
+    // A contour whose simplified vertices all lie on one line bounds no area (a sliver of
+    // region thinner than the simplification error, collapsed onto the vertices it must keep,
+    // e.g. along a tile border). Recast keeps it and triangulates it into zero-area polygons;
+    // it is dropped here (docs/differences-from-recast.md).
+    if (collinearXZ(simp.data, n)) continue;
     const verts = simp.data.slice(0, n * 4);
     const rawVerts = rawData.slice(0, nraw * 4);
     if (borderSize > 0) {

@@ -203,13 +203,21 @@ export interface TileFromCompactOptions {
    * the spans it covers with its `area`, normally NULL_AREA (0).
    */
   obstacles?: readonly AreaVolume[];
+  /**
+   * The tile's final span areas, one per span of the compact heightfield: obstacles stamped,
+   * eroded by the agent radius, area volumes applied — as computed by a caller that needs
+   * them anyway (TileCache compares them with the last build's). When given they are used as
+   * they are (read, never modified or copied) and `obstacles` and `areaVolumes` are ignored.
+   */
+  areas?: Uint8Array;
   ctx?: BuildContext;
 }
 
 /**
  * The rest of the pipeline on a tile's compact heightfield (from {@link buildTileCompact}),
- * which is left unchanged (areas are cloned): obstacles, erosion, area volumes, regions,
- * contours, polygons and detail with the border trimmed, then the runtime tile at (tx, tz).
+ * which is left unchanged (areas are cloned): obstacles, erosion, area volumes (or the given
+ * final `areas` instead), regions, contours, polygons and detail with the border trimmed, then
+ * the runtime tile at (tx, tz).
  * Returns null when the tile ends up with no polygon.
  */
 export function buildTileFromCompact(
@@ -222,10 +230,21 @@ export function buildTileFromCompact(
 ): NavMeshTile | null {
   checkTile(grid, tx, tz);
   const ctx = options.ctx;
-  const work: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
-  if (options.obstacles?.length) applyAreaVolumes(work, options.obstacles as AreaVolume[]);
-  erodeWalkableArea(work, cfg.walkableRadiusVoxels);
-  if (options.areaVolumes?.length) applyAreaVolumes(work, options.areaVolumes as AreaVolume[]);
+  let work: CompactHeightfield;
+  if (options.areas !== undefined) {
+    if (options.areas.length !== chf.spanCount) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `buildTileFromCompact: options.areas has ${options.areas.length} entries, tile (${tx}, ${tz}) has ${chf.spanCount} spans`,
+      );
+    }
+    work = { ...chf, areas: options.areas };
+  } else {
+    work = { ...chf, areas: chf.areas.slice() };
+    if (options.obstacles?.length) applyAreaVolumes(work, options.obstacles as AreaVolume[]);
+    erodeWalkableArea(work, cfg.walkableRadiusVoxels);
+    if (options.areaVolumes?.length) applyAreaVolumes(work, options.areaVolumes as AreaVolume[]);
+  }
   const areas = work.areas;
   let walkable = false;
   for (let i = 0; i < work.spanCount; i++) {

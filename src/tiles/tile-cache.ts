@@ -530,10 +530,8 @@ export class TileCache {
       return;
     }
     cached.areas = areas;
-    let tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, {
-      obstacles,
-      areaVolumes,
-    });
+    // The areas just computed are the ones it would compute again: hand them over.
+    let tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, { areas });
     if (!tile) {
       tile = emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
       this.stats.tilesEmptied++;

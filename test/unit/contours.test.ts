@@ -353,6 +353,30 @@ describe("buildContours", () => {
     }
   });
 
+  it("drops a region sliver along the tile border whose simplified outline is a line (no area)", () => {
+    const bs = 2;
+    // 12×8 grid, 2-cell border; inside, only a strip of region 5 (x 3..8) along the top
+    // border row, `rows` cells thick. The top border changes region at x = 6, so the outline
+    // keeps (1, 4), (4, 4), (7, 4) on the border line (interior coordinates); a 1-cell strip's
+    // wall side deviates 1 cell < maxError 1.3 from that line and is simplified away.
+    const strip = (rows: number) =>
+      grid(12, 8, (x, z) => {
+        if (z >= 8 - bs) return BORDER_REGION | (x < 6 ? 4 : 5);
+        if (z < bs) return BORDER_REGION | 3;
+        if (x < bs) return BORDER_REGION | 1;
+        if (x >= 12 - bs) return BORDER_REGION | 2;
+        return x >= 3 && x <= 8 && z >= 6 - rows ? 5 : -1;
+      });
+    const thin = gridField(strip(1), { borderSize: bs });
+    expect(buildContours(thin.chf, thin.regions, 1.3, 12).contours).toEqual([]);
+    // Two cells thick: the wall side is kept and the outline has area.
+    const thick = gridField(strip(2), { borderSize: bs });
+    const [c] = buildContours(thick.chf, thick.regions, 1.3, 12).contours;
+    expect(c!.region).toBe(5);
+    expect(area2(c!.verts)).toBeGreaterThan(0);
+    expect(vertsOf(c!).map((v) => [v[0], v[2]])).toContainEqual([4, 4]);
+  });
+
   it("skips border regions, region 0 and single-span regions", () => {
     const rows = grid(6, 3, (x) => [0, BORDER_REGION | 1, 2, 3, 3, 3][x]);
     const { chf, regions } = gridField(rows);

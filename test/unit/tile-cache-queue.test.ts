@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BuildConfig } from "../../src/config.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
+import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { mulberry32 } from "../../src/query/random-point.js";
 import type { ObstacleShape } from "../../src/tiles/obstacles.js";
 import { createTileCache } from "../../src/tiles/tile-cache.js";
@@ -101,6 +102,7 @@ describe("TileCache: the request queue", () => {
     }
     expect(pending).toBe(0);
     expect(cache.update(0)).toEqual({ rebuilt: 0, pending: 0, done: true });
+    expect(validateNavMesh(navMesh)).toEqual({ ok: true, problems: [] });
 
     // The same final set, flushed at once, gives the same bytes.
     const removed = new Set(Array.from({ length: 10 }, (_, k) => k * 7));
@@ -111,6 +113,29 @@ describe("TileCache: the request queue", () => {
     });
     finalSet.push(...extra);
     expect(serializeNavMesh(navMesh, null)).toEqual(flushed(finalSet));
+  });
+
+  // Regression: the flushed batch used to leave tile (5, 0) with two triangles whose vertices
+  // all lie on its edge z = 8 — a one-cell sliver of region along the tile border whose
+  // contour simplified onto the border line (buildContours now drops such contours).
+  it("1000 obstacles flushed at once leave a valid navmesh: no polygon of zero area", () => {
+    const { navMesh, cache } = createTileCache(MESH, CONFIG);
+    for (const s of obstacles(1000, 11)) cache.addObstacle(s);
+    cache.flush();
+    expect(validateNavMesh(navMesh)).toEqual({ ok: true, problems: [] });
+    for (const t of navMesh.tiles) {
+      const nvp = t.maxVertsPerPoly;
+      for (let p = 0; p < t.polyCount; p++) {
+        let a2 = 0;
+        const n = t.polyVertCount[p]!;
+        for (let i = 0, j = n - 1; i < n; j = i++) {
+          const vi = t.polyVerts[p * nvp + i]! * 3;
+          const vj = t.polyVerts[p * nvp + j]! * 3;
+          a2 += t.vertices[vj]! * t.vertices[vi + 2]! - t.vertices[vi]! * t.vertices[vj + 2]!;
+        }
+        expect(Math.abs(a2), `tile (${t.tileX}, ${t.tileZ}) polygon ${p}`).toBeGreaterThan(1e-6);
+      }
+    }
   });
 
   it("a budget larger than the work finishes the batch in one call", () => {

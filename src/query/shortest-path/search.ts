@@ -36,8 +36,15 @@ const POLY_SPACE = 2 ** 20;
 const EPS = 1e-9;
 /** Interval pieces shorter than this fraction of their edge are dropped. */
 const T_EPS = 1e-9;
-/** Cross-tile interval ends this close to the neighbour's vertex are snapped onto it. */
+/**
+ * Cross-tile interval ends this close to the neighbour's vertex are snapped onto it: 1e-4
+ * plus a few float32 ulps of the coordinates, because each tile rounds its own vertices to
+ * float32 (from its own origin), so the same border vertex can differ by an ulp between two
+ * tiles — 0.5 mm at 5000 m from the origin.
+ */
 const SNAP = 1e-4;
+/** Relative part of the snap tolerance: 8 float32 ulps (2^-23 each, relative). */
+const SNAP_REL = 2 ** -20;
 const EMPTY_F32 = new Float32Array(0);
 const EMPTY_U32 = new Uint32Array(0);
 const EMPTY_U16 = new Uint16Array(0);
@@ -878,12 +885,13 @@ export class ShortestPathFinder {
     }
     nodes.aVert[n] = NONE;
     nodes.bVert[n] = NONE;
-    if (distXZ(ax, az, qv[qa * 3]!, qv[qa * 3 + 2]!) < SNAP) {
+    const snap = SNAP + SNAP_REL * Math.max(Math.abs(x0), Math.abs(z0), Math.abs(x1), Math.abs(z1));
+    if (distXZ(ax, az, qv[qa * 3]!, qv[qa * 3 + 2]!) < snap) {
       ax = qv[qa * 3]!;
       az = qv[qa * 3 + 2]!;
       nodes.aVert[n] = qa;
     }
-    if (distXZ(bx, bz, qv[qb * 3]!, qv[qb * 3 + 2]!) < SNAP) {
+    if (distXZ(bx, bz, qv[qb * 3]!, qv[qb * 3 + 2]!) < snap) {
       bx = qv[qb * 3]!;
       bz = qv[qb * 3 + 2]!;
       nodes.bVert[n] = qb;
