@@ -1,6 +1,6 @@
 import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import { checkRefArgument, classifyRef, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
@@ -319,7 +319,10 @@ function clampToPoly(
  * advances to a portal end point whenever the next portal crosses the opposite side. Start
  * and end are first clamped onto the first and last polygons. Returns "complete", or
  * "partial" when the corridor is broken (a portal no longer exists; the path then ends on the
- * last reachable polygon) or maxPoints cut it short; "noStart" for an empty corridor.
+ * last reachable polygon) or maxPoints cut it short; "noStart" for an empty corridor;
+ * "invalidRef" (no points) when a corridor polygon is stale — its tile was removed or replaced
+ * since the corridor was found: find a new corridor. A malformed ref (never valid, see
+ * classifyRef) throws MeshwayError("INVALID_ARGUMENT") naming `polys[i]`.
  *
  * Portal "left"/"right" are getPortalPoints'; triArea2 has Detour's sign, so the funnel
  * tightens the same way as Detour's for polygons wound like Recast's (clockwise seen from +Y
@@ -330,6 +333,31 @@ function clampToPoly(
  * height instead of the edge's.
  */
 export function findStraightPath(
+  navMesh: NavMesh,
+  start: ArrayLike<number>,
+  end: ArrayLike<number>,
+  polys: ArrayLike<number>,
+  polyCount: number,
+  out: StraightPath,
+  options?: StraightPathOptions,
+): QueryStatus {
+  // One classification per corridor polygon, against a funnel that reads every portal.
+  let live = true;
+  for (let i = 0; i < polyCount; i++) {
+    const c = classifyRef(navMesh, polys[i]!);
+    if (c === "stale") live = false;
+    else if (c === "malformed")
+      checkRefArgument(navMesh, polys[i]!, `findStraightPath polys[${i}]`);
+  }
+  if (!live) {
+    out.count = 0;
+    return "invalidRef";
+  }
+  return stringPull(navMesh, start, end, polys, polyCount, out, options);
+}
+
+/** findStraightPath on a corridor known to be live (computePath's own). @internal */
+export function stringPull(
   navMesh: NavMesh,
   start: ArrayLike<number>,
   end: ArrayLike<number>,
