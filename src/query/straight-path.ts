@@ -341,19 +341,43 @@ export function findStraightPath(
   out: StraightPath,
   options?: StraightPathOptions,
 ): QueryStatus {
-  // One classification per corridor polygon, against a funnel that reads every portal.
-  let live = true;
-  for (let i = 0; i < polyCount; i++) {
-    const c = classifyRef(navMesh, polys[i]!);
-    if (c === "stale") live = false;
-    else if (c === "malformed")
-      checkRefArgument(navMesh, polys[i]!, `findStraightPath polys[${i}]`);
-  }
-  if (!live) {
+  if (corridorIsStale(navMesh, polys, polyCount)) {
     out.count = 0;
     return "invalidRef";
   }
   return stringPull(navMesh, start, end, polys, polyCount, out, options);
+}
+
+/**
+ * True when a corridor polygon is stale; throws for a malformed one. Corridors mostly stay in
+ * one tile, so a ref with the (salt, slot) of the last live ground ref only has its polygon
+ * index checked: a few operations per polygon, against a funnel that reads every portal.
+ */
+function corridorIsStale(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: number): boolean {
+  let stale = false;
+  let liveHi = -1;
+  let liveCount = 0;
+  for (let i = 0; i < polyCount; i++) {
+    const ref = polys[i]!;
+    const hi = Math.floor(ref / POLY_SPACE);
+    if (hi === liveHi) {
+      const poly = ref - hi * POLY_SPACE;
+      if (poly < liveCount && poly === Math.floor(poly)) continue;
+    }
+    const c = classifyRef(navMesh, ref);
+    if (c === "stale") {
+      stale = true;
+    } else if (c === "malformed") {
+      checkRefArgument(navMesh, ref, `findStraightPath polys[${i}]`);
+    } else {
+      const tile = groundTileOf(navMesh, ref);
+      if (tile !== null) {
+        liveHi = hi;
+        liveCount = tile.polyCount;
+      }
+    }
+  }
+  return stale;
 }
 
 /** findStraightPath on a corridor known to be live (computePath's own). @internal */

@@ -294,6 +294,35 @@ describe("off-mesh connections", () => {
   });
 });
 
+describe("findStraightPath corridors", () => {
+  it("one stale polygon inside an otherwise live corridor gives invalidRef; a made-up one throws", () => {
+    const { nm, q, south, north } = scene();
+    const corridor = q.findPath(south, north, SOUTH, NORTH);
+    expect(corridor.polyCount).toBe(4);
+    const old = Array.from(corridor.polys);
+    const newTile = nm.replaceTile(south, nm.tileInSlot(1)!);
+    const fresh = old.map((r) => nm.polyRef(tileOfRef(newTile), polyOfRef(r)));
+    const out = new StraightPath();
+    expect(q.findStraightPath(SOUTH, NORTH, fresh, 4, out)).toBe("complete");
+    const complete = round(out.points, out.count * 3);
+    // The same geometry under the old salt in the middle: still stale, never "complete".
+    const mixed = [fresh[0]!, old[1]!, fresh[2]!, fresh[3]!];
+    expect(q.findStraightPath(SOUTH, NORTH, mixed, 4, out)).toBe("invalidRef");
+    expect(out.count).toBe(0);
+    expect(() =>
+      q.findStraightPath(
+        SOUTH,
+        NORTH,
+        [fresh[0]!, fresh[1]!, nm.polyRef(1, 99), fresh[3]!],
+        4,
+        out,
+      ),
+    ).toThrow(/findStraightPath polys\[2\]/);
+    expect(q.findStraightPath(SOUTH, NORTH, fresh, 4, out)).toBe("complete");
+    expect(round(out.points, out.count * 3)).toEqual(complete);
+  });
+});
+
 describe.each(CASES)("$name", (c) => {
   it("a ref into a removed tile gives invalidRef and empty outputs, without throwing", () => {
     const { nm, q, south } = scene();
