@@ -95,12 +95,15 @@ export {
 } from "./navmesh/geometry.js";
 export { LinkPool } from "./navmesh/links.js";
 export {
+  // classifyRef: stale refs give queries status "invalidRef", malformed ones throw.
+  classifyRef,
   NavMesh,
   type NavMeshParams,
   navMeshArea,
   OFF_MESH_SLOT,
   type OffMeshConnection,
   type OffMeshConnectionInfo,
+  type RefClass,
 } from "./navmesh/nav-mesh.js";
 export {
   collectNeighbours,

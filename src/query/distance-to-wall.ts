@@ -41,7 +41,11 @@ export class DistanceToWallResult {
    * lies at the wall's height); zero when there was no hit or the center is on the wall.
    */
   readonly hitNormal = new Float64Array(3);
-  /** "complete", or "outOfNodes" when the search ran out of nodes (result may be too far). */
+  /**
+   * "complete"; "outOfNodes" when the search ran out of nodes (result may be too far);
+   * "invalidRef" when startRef was stale (its tile removed or replaced): then hitDist 0, no
+   * hit, hitPos = center, zero normal.
+   */
   status: QueryStatus = "complete";
 }
 
@@ -53,8 +57,9 @@ const midB = new Float64Array(3);
  * walking only polygons that pass `filter`; edges to polygons the filter rejects count as
  * walls. Distances are measured on XZ. Off-mesh connections are not followed.
  *
- * Throws MeshwayError("INVALID_ARGUMENT") for a non-finite center, a negative or non-finite
- * radius, or a stale/off-mesh startRef.
+ * A stale startRef (its tile removed or replaced) gives status "invalidRef". Throws
+ * MeshwayError("INVALID_ARGUMENT") for a non-finite center, a negative or non-finite radius,
+ * a malformed startRef (never valid) or an off-mesh connection's.
  */
 export function findDistanceToWall(
   query: NavMeshQuery,
@@ -68,7 +73,16 @@ export function findDistanceToWall(
   checkPoint(center, "findDistanceToWall center");
   checkRadius(maxRadius, "findDistanceToWall maxRadius");
   checkFilter(filter);
-  checkRef(navMesh, startRef, "findDistanceToWall startRef", true);
+  if (!checkRef(navMesh, startRef, "findDistanceToWall startRef", true)) {
+    out.hitDist = 0;
+    out.hit = false;
+    out.hitPos[0] = center[0]!;
+    out.hitPos[1] = center[1]!;
+    out.hitPos[2] = center[2]!;
+    out.hitNormal.fill(0);
+    out.status = "invalidRef";
+    return out;
+  }
 
   const cx = center[0]!;
   const cy = center[1]!;

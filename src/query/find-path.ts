@@ -1,7 +1,7 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { LinkPool } from "../navmesh/links.js";
-import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import { checkRefArgument, type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
@@ -100,8 +100,10 @@ export class PathFinder {
   }
 
   /**
-   * Starts a search; refs must be live (else throws), positions finite. `trusted` skips
-   * those checks for callers that just obtained refs and points from the mesh.
+   * Starts a search; positions must be finite. A stale start or end ref (its tile removed or
+   * replaced) ends the search at once with "invalidRef" (finalize: empty corridor); a
+   * malformed one (never valid, see classifyRef) throws. `trusted` skips those checks for
+   * callers that just obtained refs and points from the mesh.
    */
   init(
     startRef: PolyRef,
@@ -114,18 +116,8 @@ export class PathFinder {
   ): SlicedStatus {
     const nm = this.navMesh;
     if (trusted) return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
-    if (!isLiveRef(nm, startRef)) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: start ref ${startRef} is not a live polygon`,
-      );
-    }
-    if (!isLiveRef(nm, endRef)) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: end ref ${endRef} is not a live polygon`,
-      );
-    }
+    const startLive = checkRefArgument(nm, startRef, "findPath startRef");
+    const endLive = checkRefArgument(nm, endRef, "findPath endRef");
     // Optional chaining: a null or undefined position is refused below like a non-finite one.
     const sx = startPos?.[0] as number;
     const sy = startPos?.[1] as number;
@@ -144,6 +136,14 @@ export class PathFinder {
         "INVALID_ARGUMENT",
         `findPath: end position [${ex}, ${ey}, ${ez}] is not finite`,
       );
+    }
+    if (!startLive || !endLive) {
+      checkFilterCosts(filter, "findPath");
+      this.startRef = startRef;
+      this.endRef = endRef;
+      this.iterations = 0;
+      this.status = "invalidRef";
+      return this.status;
     }
     return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
   }

@@ -40,7 +40,8 @@ export class MoveAlongSurfaceResult {
   visitedCount = 0;
   /**
    * "complete"; "outOfNodes" when the small search ran out of nodes or queue space (the
-   * result is still a valid point on the visited polygons).
+   * result is still a valid point on the visited polygons); "invalidRef" when startRef was
+   * stale (its tile removed or replaced): resultPos = start, nothing visited.
    */
   status: QueryStatus = "complete";
 
@@ -65,7 +66,9 @@ const queue = new Int32Array(MOVE_MAX_QUEUE);
  * tinyNodePool holds (64, like Detour's tiny pool). End's y is ignored for the containment
  * test (2D, like Detour).
  *
- * Throws MeshwayError("INVALID_ARGUMENT") for non-finite points or a stale/off-mesh startRef.
+ * A stale startRef (its tile removed or replaced) gives status "invalidRef". Throws
+ * MeshwayError("INVALID_ARGUMENT") for non-finite points, a malformed startRef (never valid)
+ * or an off-mesh connection's.
  */
 export function moveAlongSurface(
   query: NavMeshQuery,
@@ -79,7 +82,14 @@ export function moveAlongSurface(
   checkPoint(start, "moveAlongSurface start");
   checkPoint(end, "moveAlongSurface end");
   checkFilter(filter);
-  checkRef(navMesh, startRef, "moveAlongSurface startRef", true);
+  if (!checkRef(navMesh, startRef, "moveAlongSurface startRef", true)) {
+    out.resultPos[0] = start[0]!;
+    out.resultPos[1] = start[1]!;
+    out.resultPos[2] = start[2]!;
+    out.visitedCount = 0;
+    out.status = "invalidRef";
+    return out;
+  }
 
   // The query's small pool, as Detour uses its tiny node pool for this search.
   const pool = query.tinyNodePool;

@@ -7,7 +7,7 @@ import {
   distancePtSegSqrXZ,
   pointInPolyXZ,
 } from "../navmesh/geometry.js";
-import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { checkRefArgument, type NavMesh } from "../navmesh/nav-mesh.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
@@ -26,7 +26,12 @@ import {
 import { ShortestPath } from "./shortest-path/reconstruct.js";
 import { DEFAULT_SHORTEST_MAX_NODES, ShortestPathFinder } from "./shortest-path/search.js";
 import type { QueryStatus } from "./status.js";
-import { findStraightPath, StraightPath, type StraightPathOptions } from "./straight-path.js";
+import {
+  findStraightPath,
+  StraightPath,
+  type StraightPathOptions,
+  stringPull,
+} from "./straight-path.js";
 
 export interface NavMeshQueryOptions {
   /** Size of the A* node pool (the most polygons one search may visit). Default 4096. */
@@ -88,6 +93,12 @@ function assertFinite3(what: string, p: ArrayLike<number>): void {
       `${what} [${x}, ${y}, ${z}] must be three finite numbers`,
     );
   }
+}
+
+function copy3(p: ArrayLike<number>, out: Float64Array): void {
+  out[0] = p[0]!;
+  out[1] = p[1]!;
+  out[2] = p[2]!;
 }
 
 function assertExtents(e: ArrayLike<number>): void {
@@ -205,11 +216,21 @@ export class NavMeshQuery {
     this.finder = new PathFinder(navMesh, this.nodePool, this.openList);
   }
 
-  /** Throws unless `ref` names a live polygon or off-mesh connection. */
-  private assertRef(what: string, ref: PolyRef): void {
-    if (!isLiveRef(this.navMesh, ref)) {
-      throw new MeshwayError("INVALID_ARGUMENT", `${what}: ${ref} is not a live polygon reference`);
-    }
+  /**
+   * Status of the last closestPointOnPoly, closestPointOnPolyBoundary or getPolyHeight call
+   * (their return values carry no status): "complete", or "invalidRef" when the ref given was
+   * stale (its tile removed or replaced).
+   */
+  refStatus: QueryStatus = "complete";
+
+  /**
+   * Sets refStatus from `ref`: true when live, false when stale; throws for a malformed ref
+   * (never valid, see classifyRef).
+   */
+  private checkRef(what: string, ref: PolyRef): boolean {
+    const live = checkRefArgument(this.navMesh, ref, what);
+    this.refStatus = live ? "complete" : "invalidRef";
+    return live;
   }
 
   /**
@@ -336,28 +357,43 @@ export class NavMeshQuery {
 
   /**
    * Closest point to `pos` on polygon `ref`'s detail surface, written to `out`; returns true
-   * when `pos` is over the polygon on XZ (then out = pos with the surface height).
+   * when `pos` is over the polygon on XZ (then out = pos with the surface height). A stale
+   * ref (its tile removed or replaced) returns false with out = pos and sets refStatus to
+   * "invalidRef"; a malformed one (never valid) throws.
    */
   closestPointOnPoly(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): boolean {
     assertFinite3("closestPointOnPoly pos", pos);
-    this.assertRef("closestPointOnPoly", ref);
+    if (!this.checkRef("closestPointOnPoly ref", ref)) {
+      copy3(pos, out);
+      return false;
+    }
     return closestPointByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, out) === 1;
   }
 
   /**
    * `pos` itself when inside polygon `ref` on XZ, else the closest point on its edges
    * (Detour's closestPointOnPolyBoundary; heights from the polygon, not the detail mesh).
+   * Returns "complete", or "invalidRef" (out = pos) when `ref` is stale (its tile removed or
+   * replaced; also in refStatus); a malformed ref (never valid) throws.
    */
-  closestPointOnPolyBoundary(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): void {
+  closestPointOnPolyBoundary(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): QueryStatus {
     assertFinite3("closestPointOnPolyBoundary pos", pos);
-    this.assertRef("closestPointOnPolyBoundary", ref);
+    if (!this.checkRef("closestPointOnPolyBoundary ref", ref)) {
+      copy3(pos, out);
+      return "invalidRef";
+    }
     closestPointOnBoundaryByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, out);
+    return "complete";
   }
 
-  /** Detail-mesh height of polygon `ref` at pos's XZ; NaN when pos is outside the polygon. */
+  /**
+   * Detail-mesh height of polygon `ref` at pos's XZ; NaN when pos is outside the polygon, and
+   * NaN with refStatus "invalidRef" when `ref` is stale (its tile removed or replaced); a
+   * malformed ref (never valid) throws.
+   */
   getPolyHeight(ref: PolyRef, pos: ArrayLike<number>): number {
     assertFinite3("getPolyHeight pos", pos);
-    this.assertRef("getPolyHeight", ref);
+    if (!this.checkRef("getPolyHeight ref", ref)) return Number.NaN;
     return heightByRef(this.navMesh, ref, pos[0]!, pos[2]!);
   }
 
@@ -373,8 +409,9 @@ export class NavMeshQuery {
    * Writes the refs to outPolys — a number[] is resized, a too-short Float64Array replaced by
    * a larger one (use result.polys) — so no corridor is ever truncated. Status "complete",
    * "partial" (end unreachable: the corridor leads to the polygon nearest to it) or
-   * "outOfNodes" (the node limit stopped the search; best corridor so far). Stale refs and
-   * non-finite positions throw.
+   * "outOfNodes" (the node limit stopped the search; best corridor so far), or
+   * "invalidRef" with an empty corridor when startRef or endRef is stale (its tile removed or
+   * replaced). Malformed refs (never valid, see classifyRef) and non-finite positions throw.
    */
   findPath(
     startRef: PolyRef,
@@ -397,7 +434,8 @@ export class NavMeshQuery {
   /**
    * Starts a sliced findPath (same search and result as findPath, run a slice at a time by
    * updateSlicedFindPath). The sliced search has its own node pool, so other queries may run
-   * between slices; tiles removed meanwhile end it with "invalidRef".
+   * between slices; a stale startRef or endRef, or tiles removed meanwhile, end it with
+   * "invalidRef". Malformed refs and non-finite positions throw.
    */
   initSlicedFindPath(
     startRef: PolyRef,
@@ -451,7 +489,8 @@ export class NavMeshQuery {
 
   /**
    * String-pulls a corridor into corner points (see findStraightPath in straight-path.ts).
-   * The first corridor polygon must be live.
+   * "invalidRef" (no points) when a corridor polygon is stale (its tile removed or replaced
+   * since the corridor was found); a malformed ref throws.
    */
   findStraightPath(
     start: ArrayLike<number>,
@@ -468,16 +507,6 @@ export class NavMeshQuery {
         "INVALID_ARGUMENT",
         `findStraightPath: polyCount ${polyCount} out of 0..${polys.length}`,
       );
-    }
-    if (polyCount > 0) {
-      this.assertRef("findStraightPath first polygon", polys[0]!);
-      // A stale last polygon breaks the corridor before it; clamp to the last live one.
-      if (!isLiveRef(this.navMesh, polys[polyCount - 1]!)) {
-        let k = 1;
-        while (k < polyCount && isLiveRef(this.navMesh, polys[k]!)) k++;
-        const status = findStraightPath(this.navMesh, start, end, polys, k, out, options);
-        return status === "noStart" ? status : "partial";
-      }
     }
     return findStraightPath(this.navMesh, start, end, polys, polyCount, out, options);
   }
@@ -532,7 +561,7 @@ export class NavMeshQuery {
       );
     }
     const sp = this.cpStraight;
-    findStraightPath(this.navMesh, s.point, endPos, polys, polyCount, sp, options.straightPath);
+    stringPull(this.navMesh, s.point, endPos, polys, polyCount, sp, options.straightPath);
     const q = sp.points;
     const points: Vec3[] = new Array(sp.count);
     let length = 0;

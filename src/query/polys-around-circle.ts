@@ -37,7 +37,10 @@ export class PolysAroundCircleResult {
   /** costs[i]: cost of reaching refs[i] from the center (0 for the start polygon). */
   costs: Float64Array;
   count = 0;
-  /** "complete", or "outOfNodes" when the node pool ran out (results are a subset). */
+  /**
+   * "complete"; "outOfNodes" when the node pool ran out (results are a subset);
+   * "invalidRef" when startRef was stale (its tile removed or replaced): count 0.
+   */
   status: QueryStatus = "complete";
 
   constructor(initialCapacity = 32) {
@@ -58,8 +61,9 @@ const portalB = new Float64Array(3);
  * y only affects costs. Off-mesh connections whose end touches the circle are included
  * (and followed), as in Detour.
  *
+ * A stale startRef (its tile removed or replaced) gives status "invalidRef" and no polygons.
  * Throws MeshwayError("INVALID_ARGUMENT") for a non-finite center, a negative or non-finite
- * radius, or a stale startRef.
+ * radius, or a malformed startRef (never valid).
  */
 export function findPolysAroundCircle(
   query: NavMeshQuery,
@@ -73,7 +77,11 @@ export function findPolysAroundCircle(
   checkPoint(center, "findPolysAroundCircle center");
   checkRadius(radius, "findPolysAroundCircle radius");
   checkFilter(filter);
-  checkRef(navMesh, startRef, "findPolysAroundCircle startRef", false);
+  if (!checkRef(navMesh, startRef, "findPolysAroundCircle startRef", false)) {
+    out.count = 0;
+    out.status = "invalidRef";
+    return out;
+  }
 
   const cx = center[0]!;
   const cz = center[2]!;

@@ -53,7 +53,8 @@ export class RandomPointResult {
    * "complete"; "noStart" when no polygon passes the filter (findRandomPoint) or none was
    * reachable (around a circle: when the start polygon is rejected by the filter);
    * "outOfNodes" when the circle search ran out of nodes (a point was still chosen among the
-   * polygons reached).
+   * polygons reached); "invalidRef" when findRandomPointAroundCircle's startRef was stale
+   * (its tile removed or replaced): ref 0, point unchanged.
    */
   status: QueryStatus = "complete";
 }
@@ -225,8 +226,9 @@ const portalB = new Float64Array(3);
  * circle (though never farther than one polygon beyond it). One number from `rng` per ground
  * polygon reached, plus two.
  *
- * Throws MeshwayError("INVALID_ARGUMENT") for a non-finite center, a negative or non-finite
- * radius, a stale startRef or a non-function rng.
+ * A stale startRef (its tile removed or replaced) gives status "invalidRef" and ref 0 (no
+ * number drawn from rng). Throws MeshwayError("INVALID_ARGUMENT") for a non-finite center, a
+ * negative or non-finite radius, a malformed startRef (never valid) or a non-function rng.
  */
 export function findRandomPointAroundCircle(
   query: NavMeshQuery,
@@ -242,8 +244,12 @@ export function findRandomPointAroundCircle(
   checkRadius(maxRadius, "findRandomPointAroundCircle maxRadius");
   checkFilter(filter);
   checkRng(rng);
-  checkRef(navMesh, startRef, "findRandomPointAroundCircle startRef", false);
+  const live = checkRef(navMesh, startRef, "findRandomPointAroundCircle startRef", false);
   out.ref = 0;
+  if (!live) {
+    out.status = "invalidRef";
+    return out;
+  }
   if (!passesFilter(navMesh, filter, startRef)) {
     out.status = "noStart";
     return out;

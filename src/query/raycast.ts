@@ -1,13 +1,13 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import { checkRefArgument, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
-import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
+import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { checkFilterCosts } from "./filter-check.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
-import { isLiveRef } from "./ref-geometry.js";
+import type { QueryStatus } from "./status.js";
 
 /**
  * Walkability raycast along the navmesh surface, as in Detour's dtNavMeshQuery::raycast
@@ -39,9 +39,12 @@ export interface RaycastOptions {
  *   hit), -1 when the ray ended inside it.
  * - `path[0 .. pathCount)`: the polygons visited, in order, starting with startRef.
  * - `pathCost`: with `useCosts`, the cost of walking the visited part of the ray.
+ * - `status`: "complete", or "invalidRef" when startRef was stale (its tile removed or
+ *   replaced): then t = 0, hitEdgeIndex -1, no normal, no path — check it before `hit`.
  */
 export class RaycastHit {
   t = 0;
+  status: QueryStatus = "complete";
   readonly hitNormal = new Float64Array(3);
   hitEdgeIndex = -1;
   path: Float64Array;
@@ -84,32 +87,24 @@ export function checkRadius(r: number, name: string): void {
 }
 
 /**
- * Throws INVALID_ARGUMENT unless `ref` names a live polygon (a ground polygon when
- * `groundOnly`); returns its tile (null for an off-mesh connection). @internal
+ * Checks a query's ref argument (classifyRef): true when live, false when stale (tile
+ * removed or replaced: the query reports "invalidRef"); throws INVALID_ARGUMENT when it is
+ * malformed, or an off-mesh connection where `groundOnly`. @internal
  */
 export function checkRef(
   navMesh: NavMesh,
   ref: PolyRef,
   name: string,
   groundOnly: boolean,
-): NavMeshTile | null {
-  if (!isLiveRef(navMesh, ref)) {
+): boolean {
+  const live = checkRefArgument(navMesh, ref, name);
+  if (groundOnly && tileOfRef(ref) === OFF_MESH_SLOT) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
-      `${name} ${ref} is not a live polygon reference (stale, or from another navmesh)`,
+      `${name} ${ref} is an off-mesh connection; this query starts on a ground polygon`,
     );
   }
-  const slot = tileOfRef(ref);
-  if (slot === OFF_MESH_SLOT) {
-    if (groundOnly) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `${name} ${ref} is an off-mesh connection; this query starts on a ground polygon`,
-      );
-    }
-    return null;
-  }
-  return navMesh.tileInSlot(slot);
+  return live;
 }
 
 /** Throws INVALID_ARGUMENT unless `filter` is a QueryFilter with costs >= 0. @internal */
@@ -163,7 +158,9 @@ const PORTAL_EPS = 1e-6;
  * for short distances (on layered meshes a ray may "reach" an end point on another floor).
  * Off-mesh connections are never followed.
  *
- * Throws MeshwayError("INVALID_ARGUMENT") for non-finite points or a stale/off-mesh startRef.
+ * A stale startRef (its tile removed or replaced) gives status "invalidRef" (see
+ * {@link RaycastHit}). Throws MeshwayError("INVALID_ARGUMENT") for non-finite points, a
+ * malformed startRef (never valid) or an off-mesh connection's.
  */
 export function raycast(
   query: NavMeshQuery,
@@ -178,7 +175,16 @@ export function raycast(
   checkPoint(start, "raycast start");
   checkPoint(end, "raycast end");
   checkFilter(filter);
-  checkRef(navMesh, startRef, "raycast startRef", true);
+  const live = checkRef(navMesh, startRef, "raycast startRef", true);
+  out.status = live ? "complete" : "invalidRef";
+  if (!live) {
+    out.t = 0;
+    out.hitEdgeIndex = -1;
+    out.hitNormal.fill(0);
+    out.pathCount = 0;
+    out.pathCost = 0;
+    return out;
+  }
   const useCosts = options?.useCosts === true;
 
   const sx = start[0]!;

@@ -1,6 +1,6 @@
 import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import { checkRefArgument, classifyRef, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
@@ -319,7 +319,10 @@ function clampToPoly(
  * advances to a portal end point whenever the next portal crosses the opposite side. Start
  * and end are first clamped onto the first and last polygons. Returns "complete", or
  * "partial" when the corridor is broken (a portal no longer exists; the path then ends on the
- * last reachable polygon) or maxPoints cut it short; "noStart" for an empty corridor.
+ * last reachable polygon) or maxPoints cut it short; "noStart" for an empty corridor;
+ * "invalidRef" (no points) when a corridor polygon is stale — its tile was removed or replaced
+ * since the corridor was found: find a new corridor. A malformed ref (never valid, see
+ * classifyRef) throws MeshwayError("INVALID_ARGUMENT") naming `polys[i]`.
  *
  * Portal "left"/"right" are getPortalPoints'; triArea2 has Detour's sign, so the funnel
  * tightens the same way as Detour's for polygons wound like Recast's (clockwise seen from +Y
@@ -330,6 +333,55 @@ function clampToPoly(
  * height instead of the edge's.
  */
 export function findStraightPath(
+  navMesh: NavMesh,
+  start: ArrayLike<number>,
+  end: ArrayLike<number>,
+  polys: ArrayLike<number>,
+  polyCount: number,
+  out: StraightPath,
+  options?: StraightPathOptions,
+): QueryStatus {
+  if (corridorIsStale(navMesh, polys, polyCount)) {
+    out.count = 0;
+    return "invalidRef";
+  }
+  return stringPull(navMesh, start, end, polys, polyCount, out, options);
+}
+
+/**
+ * True when a corridor polygon is stale; throws for a malformed one. Corridors mostly stay in
+ * one tile, so a ref with the (salt, slot) of the last live ground ref only has its polygon
+ * index checked: a few operations per polygon, against a funnel that reads every portal.
+ */
+function corridorIsStale(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: number): boolean {
+  let stale = false;
+  let liveHi = -1;
+  let liveCount = 0;
+  for (let i = 0; i < polyCount; i++) {
+    const ref = polys[i]!;
+    const hi = Math.floor(ref / POLY_SPACE);
+    if (hi === liveHi) {
+      const poly = ref - hi * POLY_SPACE;
+      if (poly < liveCount && poly === Math.floor(poly)) continue;
+    }
+    const c = classifyRef(navMesh, ref);
+    if (c === "stale") {
+      stale = true;
+    } else if (c === "malformed") {
+      checkRefArgument(navMesh, ref, `findStraightPath polys[${i}]`);
+    } else {
+      const tile = groundTileOf(navMesh, ref);
+      if (tile !== null) {
+        liveHi = hi;
+        liveCount = tile.polyCount;
+      }
+    }
+  }
+  return stale;
+}
+
+/** findStraightPath on a corridor known to be live (computePath's own). @internal */
+export function stringPull(
   navMesh: NavMesh,
   start: ArrayLike<number>,
   end: ArrayLike<number>,

@@ -195,8 +195,8 @@ function emptyTile(grid: TileGrid, chf: CompactHeightfield, tx: number, tz: numb
  * move smaller than a cell), the tile is kept as it is, refs included.
  *
  * Replacing a tile removes it from the navmesh and adds the new one in the same slot, so refs
- * into the old tile become invalid (salt) and queries given one report "invalidRef" (sliced
- * findPath) or throw (the other queries; check navMesh.isValidPolyRef first). A tile that
+ * into the old tile become invalid (salt) and every query given one returns status
+ * "invalidRef" (see classifyRef in src/navmesh/nav-mesh.ts). A tile that
  * obstacles cover entirely keeps its slot with an empty tile (no polygons), so tile order —
  * and serializeNavMesh's bytes — never depends on the order of requests.
  *

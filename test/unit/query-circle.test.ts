@@ -213,7 +213,7 @@ describe("findPolysAroundCircle", () => {
       /center/,
     );
     expect(() => findPolysAroundCircle(query, ref + 1e6, [2, Y, 2], 1, filter, out)).toThrow(
-      /not a live/,
+      /startRef \d+ is not a polygon reference/,
     );
   });
 });

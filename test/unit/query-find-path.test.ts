@@ -132,16 +132,25 @@ describe("findPath", () => {
     expect(q.findPath(s.ref, e.ref, s.point, e.point, q.defaultFilter, big).polys).toBe(big);
   });
 
-  it("throws INVALID_ARGUMENT for stale refs and non-finite positions", () => {
+  it("throws INVALID_ARGUMENT for made-up refs and non-finite positions", () => {
     const nm = islands();
     const q = new NavMeshQuery(nm);
     const a = nm.polyRef(1, 0);
-    const stale = nm.polyRef(1, 5);
-    expect(() => q.findPath(a, stale, [1, 0, 1], [1, 0, 1])).toThrow(MeshwayError);
+    const madeUp = nm.polyRef(1, 5);
+    expect(() => q.findPath(a, madeUp, [1, 0, 1], [1, 0, 1])).toThrow(MeshwayError);
+    expect(() => q.findPath(a, madeUp, [1, 0, 1], [1, 0, 1])).toThrow(/findPath endRef/);
     expect(() => q.findPath(a, a, [1, Number.NaN, 1], [1, 0, 1])).toThrow(/not finite/);
-    const tileRef = nm.polyRef(1, 0);
-    nm.removeTile(tileRef);
-    expect(() => q.findPath(a, a, [1, 0, 1], [1, 0, 1])).toThrow(/not a live polygon/);
+  });
+
+  it("reports invalidRef with an empty corridor for a ref into a removed tile", () => {
+    const nm = islands();
+    const q = new NavMeshQuery(nm);
+    const a = nm.polyRef(1, 0);
+    nm.removeTile(nm.polyRef(1, 0));
+    const res = q.findPath(a, a, [1, 0, 1], [1, 0, 1], q.defaultFilter, [7, 8]);
+    expect(res.status).toBe("invalidRef");
+    expect(res.polyCount).toBe(0);
+    expect(res.polys).toEqual([]);
   });
 });
 

@@ -126,7 +126,7 @@ describe("moveAlongSurface", () => {
       expect.objectContaining({ code: "INVALID_ARGUMENT" }),
     );
     expect(() => moveAlongSurface(query, 12345, [2, 0, 2], [3, 0, 3], filter, out)).toThrow(
-      /not a live/,
+      /startRef \d+ is not a polygon reference/,
     );
   });
 

@@ -120,9 +120,15 @@ describe("closestPointOnPoly, closestPointOnPolyBoundary, getPolyHeight", () => 
     expect(q.getPolyHeight(platform, [1, 0, 1])).toBeNaN();
   });
 
-  it("throws INVALID_ARGUMENT for a stale or made-up ref", () => {
-    expectThrowsArgument(() => q.getPolyHeight(storeys.polyRef(1, 7), [5, 0, 5]), /not a live/);
-    expectThrowsArgument(() => q.closestPointOnPoly(0, [5, 0, 5], out), /not a live/);
+  it("throws INVALID_ARGUMENT for a made-up ref (polygon index beyond the tile, or 0)", () => {
+    expectThrowsArgument(
+      () => q.getPolyHeight(storeys.polyRef(1, 7), [5, 0, 5]),
+      /getPolyHeight ref \d+ is not a polygon reference/,
+    );
+    expectThrowsArgument(
+      () => q.closestPointOnPoly(0, [5, 0, 5], out),
+      /closestPointOnPoly ref 0 is not a polygon reference/,
+    );
   });
 });
 

@@ -251,6 +251,6 @@ describe("findRandomPointAroundCircle", () => {
     ).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
     expect(() =>
       findRandomPointAroundCircle(query, 5, [2, 0, 2], 1, filter, mulberry32(1), out),
-    ).toThrow(/not a live/);
+    ).toThrow(/startRef \d+ is not a polygon reference/);
   });
 });

@@ -317,7 +317,9 @@ describe("raycast", () => {
       expect.objectContaining({ code: "INVALID_ARGUMENT" }),
     );
     expect(call(ref, [1, 0, 1], [1, Number.POSITIVE_INFINITY, 1])).toThrow(/end/);
-    expect(call(0, [1, 0, 1], [2, 0, 1])).toThrow(/not a live polygon/);
-    expect(call(ref + 2 ** 40, [1, 0, 1], [2, 0, 1])).toThrow(/not a live polygon/);
+    expect(call(0, [1, 0, 1], [2, 0, 1])).toThrow(/startRef 0 is not a polygon reference/);
+    // Another salt in a live slot: a ref into a tile replaced since, reported, not thrown.
+    expect(call(ref + 2 ** 40, [1, 0, 1], [2, 0, 1])().status).toBe("invalidRef");
+    expect(call(ref, [1, 0, 1], [2, 0, 1])().status).toBe("complete");
   });
 });

@@ -147,6 +147,8 @@ describe("findDistanceToWall", () => {
     expect(() => findDistanceToWall(query, ref, [10, Y, Number.NaN], 1, filter, out)).toThrow(
       /center/,
     );
-    expect(() => findDistanceToWall(query, 7, [10, Y, 5], 1, filter, out)).toThrow(/not a live/);
+    expect(() => findDistanceToWall(query, 7, [10, Y, 5], 1, filter, out)).toThrow(
+      /startRef \d+ is not a polygon reference/,
+    );
   });
 });

@@ -1,14 +1,14 @@
 import { MeshwayError } from "../../errors.js";
 import type { QueryFilter } from "../../navmesh/filter.js";
 import type { LinkPool } from "../../navmesh/links.js";
-import { type NavMesh, OFF_MESH_SLOT } from "../../navmesh/nav-mesh.js";
+import { checkRefArgument, type NavMesh, OFF_MESH_SLOT } from "../../navmesh/nav-mesh.js";
 import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "../../navmesh/neighbours.js";
 import { offMeshLanding } from "../../navmesh/off-mesh.js";
 import type { PolyRef } from "../../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/tile.js";
 import { type FindPathResult, PathFinder } from "../find-path.js";
 import { NodePool, NodeQueue } from "../node-pool.js";
-import { closestPointByRef, isLiveRef } from "../ref-geometry.js";
+import { closestPointByRef } from "../ref-geometry.js";
 import type { QueryStatus } from "../status.js";
 import { distanceThroughInterval, distXZ } from "./interval.js";
 import {
@@ -132,7 +132,9 @@ export class ShortestPathFinder {
    * the point of the reachable polygons closest to endPos, itself by a shortest path); or
    * "outOfNodes" when maxNodes stopped the search (the path leads to the closest point of the
    * polygons seen so far). Positions should lie on their polygons (as findNearestPoly puts
-   * them). Throws MeshwayError for stale or off-mesh refs and non-finite positions.
+   * them). A stale startRef or endRef (its tile removed or replaced) gives "invalidRef" and an
+   * empty `out` (no points, no polygons, length 0). Throws MeshwayError for malformed refs
+   * (never valid, see classifyRef), off-mesh connections' refs and non-finite positions.
    */
   findPath(
     startRef: PolyRef,
@@ -143,8 +145,8 @@ export class ShortestPathFinder {
     out: ShortestPath,
     maxNodes = DEFAULT_SHORTEST_MAX_NODES,
   ): QueryStatus {
-    this.checkRef("start", startRef);
-    this.checkRef("end", endRef);
+    const startLive = this.checkRef("startRef", startRef);
+    const endLive = this.checkRef("endRef", endRef);
     checkPoint("start", startPos);
     checkPoint("end", endPos);
     if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 1 << 26) {
@@ -152,6 +154,11 @@ export class ShortestPathFinder {
         "INVALID_ARGUMENT",
         `findShortestPath: maxNodes ${maxNodes} must be an integer in 1..2^26`,
       );
+    }
+    if (!startLive || !endLive) {
+      out.reset();
+      out.status = "invalidRef";
+      return "invalidRef";
     }
     // Ends in different components (for a filter passing everything): no search needed.
     const open = filter.excludeFlags === 0 && (filter.includeFlags & 0xffff) === 0xffff;
@@ -367,13 +374,16 @@ export class ShortestPathFinder {
 
   private goalNode = NONE;
 
-  private checkRef(what: string, ref: PolyRef): void {
-    if (!isLiveRef(this.navMesh, ref) || slotOfRef(ref) === OFF_MESH_SLOT) {
+  /** True when live, false when stale; throws for malformed and off-mesh refs. */
+  private checkRef(what: string, ref: PolyRef): boolean {
+    const live = checkRefArgument(this.navMesh, ref, `findShortestPath ${what}`);
+    if (slotOfRef(ref) === OFF_MESH_SLOT) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
-        `findShortestPath: ${what} ref ${ref} is not a live ground polygon`,
+        `findShortestPath: ${what} ${ref} is an off-mesh connection, not a ground polygon`,
       );
     }
+    return live;
   }
 
   /**
