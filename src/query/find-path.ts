@@ -15,6 +15,7 @@ import {
   NULL_NODE,
 } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
+import { buildSlotLinks, CROSS_STATE, type SlotLinks, slotLinksCurrent } from "./slot-links.js";
 import type { QueryStatus } from "./status.js";
 import { type TileAdjacency, tileAdjacency } from "./tile-adjacency.js";
 
@@ -33,16 +34,12 @@ export interface FindPathResult {
 }
 
 const POLY_SPACE = 2 ** 20;
-/**
- * Node state of a polygon entered across tile side s (Recast directions 0 = -x, 1 = +z,
- * 2 = +x, 3 = -z): Detour's link side >> 1 for the same side (x+ shares state 0 with
- * entries from inside the tile, as in Detour).
- */
-const CROSS_STATE = Uint8Array.of(2, 1, 0, 3);
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_I32 = new Int32Array(0);
+const EMPTY_F64_REFS = new Float64Array(0);
+const EMPTY_FLAGS: Uint16Array[] = [];
 
 /** Expansions a search may make per node of its limit before it stops with "outOfNodes". */
 export const MAX_EXPANSIONS_PER_NODE = 16;
@@ -92,6 +89,8 @@ export class PathFinder {
    */
   private readonly adjBySlot: (TileAdjacency | undefined)[] = [];
   private readonly adjTileBySlot: (NavMeshTile | null | undefined)[] = [];
+  /** Per slot: its links flattened with precomputed portal midpoints (see SlotLinks). */
+  private readonly linksBySlot: (SlotLinks | undefined)[] = [];
 
   constructor(navMesh: NavMesh, pool: NodePool, queue: NodeQueue) {
     this.navMesh = navMesh;
@@ -252,6 +251,17 @@ export class PathFinder {
     let cAdjPoly: Int32Array = EMPTY_I32;
     let cAdjMid: Float64Array = EMPTY_F64;
     let table: Int32Array = EMPTY_I32;
+    // The current slot's flattened links (SlotLinks); cLinkCount 0 when it has none.
+    let cLinkCount = 0;
+    let cLinkFirst: Int32Array = EMPTY_I32;
+    let cLinkIndex: Int32Array = EMPTY_I32;
+    let cLinkFast: Uint8Array = EMPTY_U8;
+    let cLinkSlot: Int32Array = EMPTY_I32;
+    let cLinkPoly: Int32Array = EMPTY_I32;
+    let cLinkRef: Float64Array = EMPTY_F64_REFS;
+    let cLinkState: Uint8Array = EMPTY_U8;
+    let cLinkMid: Float64Array = EMPTY_F64;
+    let cLinkFlags: Uint16Array[] = EMPTY_FLAGS;
 
     let capped = false;
     while (iter < maxIterations) {
@@ -302,6 +312,23 @@ export class PathFinder {
           cAreas = cTile.polyAreas;
           // Sized for every polygon of the tile, so creating nodes never regrows it.
           table = pool.denseTable(slotIndex, cPolyCount);
+          let sl = this.linksBySlot[slotIndex];
+          if (!slotLinksCurrent(sl, cTile, cLinks)) {
+            sl = buildSlotLinks(nm, slotIndex, slot.salt, cTile, cLinks);
+            this.linksBySlot[slotIndex] = sl;
+          }
+          cLinkCount = sl.count;
+          cLinkFirst = sl.first;
+          cLinkIndex = sl.link;
+          cLinkFast = sl.fast;
+          cLinkSlot = sl.slot;
+          cLinkPoly = sl.poly;
+          cLinkRef = sl.ref;
+          cLinkState = sl.state;
+          cLinkMid = sl.mid;
+          cLinkFlags = sl.flags;
+        } else {
+          cLinkCount = 0;
         }
       }
       if (tileBase !== cTileBase) {
@@ -415,8 +442,90 @@ export class PathFinder {
           }
         }
       }
-      // Links: portals into other tiles and off-mesh connection ends (kept out of line:
-      // rare, and a smaller loop body keeps the hot locals in registers).
+      if (cTile !== null) {
+        if (cLinkCount === 0) continue;
+        // Links in list order, as a walk over the LinkPool: portals into neighbouring tiles
+        // from the precomputed table (Detour's node state per crossed side, midpoint from
+        // getPortalPoints), relaxed as above; other links through the general code.
+        const kEnd = cLinkFirst[poly + 1]!;
+        for (let k = cLinkFirst[poly]!; k < kEnd; k++) {
+          if (cLinkFast[k] === 0) {
+            this.perMetre = perMetre;
+            this.fixedCost = fixedCost;
+            this.lastBest = lastBest;
+            this.lastBestCost = lastBestCost;
+            this.expandLink(best, bestRef, cLinkIndex[k]!, cLinks!, parentRef);
+            lastBest = this.lastBest;
+            lastBestCost = this.lastBestCost;
+            continue;
+          }
+          const nref = cLinkRef[k]!;
+          if (nref === parentRef) continue;
+          const npoly = cLinkPoly[k]!;
+          const nf = cLinkFlags[k]![npoly]!;
+          if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
+          const nslot = cLinkSlot[k]!;
+          const nstate = cLinkState[k]!;
+          const node =
+            pool.count < limit
+              ? pool.getNodeAt(nslot, npoly, nref, nstate)
+              : pool.findNodeAt(nslot, npoly, nref, nstate);
+          if (node === NULL_NODE) {
+            this.outOfNodes = true;
+            continue;
+          }
+          const nodeFlags = pflags[node]!;
+          let nx: number;
+          let ny: number;
+          let nz: number;
+          if (nodeFlags === 0) {
+            const o = k * 3;
+            nx = cLinkMid[o]!;
+            ny = cLinkMid[o + 1]!;
+            nz = cLinkMid[o + 2]!;
+            px[node] = nx;
+            py[node] = ny;
+            pz[node] = nz;
+          } else {
+            nx = px[node]!;
+            ny = py[node]!;
+            nz = pz[node]!;
+          }
+          let dx = nx - bx;
+          let dy = ny - by;
+          let dz = nz - bz;
+          let cost = bestCost + Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre;
+          dx = ex - nx;
+          dy = ey - ny;
+          dz = ez - nz;
+          let heuristic: number;
+          if (nref === endRef) {
+            cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * endCost;
+            heuristic = 0;
+          } else {
+            if (nodeFlags !== 0 && !(cost < pcost[node]!)) continue;
+            heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
+          }
+          const total = cost + heuristic;
+          if (nodeFlags !== 0 && !(total < ptotal[node]!)) continue;
+          pparent[node] = best;
+          pcost[node] = cost;
+          ptotal[node] = total;
+          if ((nodeFlags & NODE_OPEN) !== 0) {
+            queue.modify(node, total);
+          } else {
+            pflags[node] = NODE_OPEN;
+            queue.push(node, total);
+          }
+          if (heuristic < lastBestCost) {
+            lastBestCost = heuristic;
+            lastBest = node;
+          }
+        }
+        continue;
+      }
+      // Off-mesh connection polygons: their links (kept out of line: rare, and a smaller loop
+      // body keeps the hot locals in registers).
       const links = cLinks!;
       if (poly < links.first.length && links.first[poly]! >= 0) {
         this.perMetre = perMetre;
@@ -449,28 +558,39 @@ export class PathFinder {
     links: LinkPool,
     parentRef: PolyRef,
   ): void {
+    for (let l = first; l >= 0; l = links.next[l]!) {
+      this.expandLink(best, bestRef, l, links, parentRef);
+    }
+  }
+
+  /** Relaxes the neighbour of `best` across link `l` of `links`. */
+  private expandLink(
+    best: number,
+    bestRef: PolyRef,
+    l: number,
+    links: LinkPool,
+    parentRef: PolyRef,
+  ): void {
     const nm = this.navMesh;
     const filter = this.filter!;
     const pool = this.pool;
-    for (let l = first; l >= 0; l = links.next[l]!) {
-      const nref = links.ref[l]!;
-      if (nref === parentRef) continue;
-      const nf = getPolyFlags(nm, nref);
-      if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) continue;
-      // Detour's node state: polygons entered across a tile side are separate nodes.
-      const side = links.side[l]!;
-      const node = this.nodeFor(nref, side < 4 ? CROSS_STATE[side]! : 0);
-      if (node === NULL_NODE) continue;
-      if (pool.flags[node] === 0) {
-        const l3 = this.left;
-        const r3 = this.right;
-        if (!getPortalPoints(nm, bestRef, nref, l3, r3)) continue;
-        pool.x[node] = (l3[0]! + r3[0]!) * 0.5;
-        pool.y[node] = (l3[1]! + r3[1]!) * 0.5;
-        pool.z[node] = (l3[2]! + r3[2]!) * 0.5;
-      }
-      this.relax(best, node, nref);
+    const nref = links.ref[l]!;
+    if (nref === parentRef) return;
+    const nf = getPolyFlags(nm, nref);
+    if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) return;
+    // Detour's node state: polygons entered across a tile side are separate nodes.
+    const side = links.side[l]!;
+    const node = this.nodeFor(nref, side < 4 ? CROSS_STATE[side]! : 0);
+    if (node === NULL_NODE) return;
+    if (pool.flags[node] === 0) {
+      const l3 = this.left;
+      const r3 = this.right;
+      if (!getPortalPoints(nm, bestRef, nref, l3, r3)) return;
+      pool.x[node] = (l3[0]! + r3[0]!) * 0.5;
+      pool.y[node] = (l3[1]! + r3[1]!) * 0.5;
+      pool.z[node] = (l3[2]! + r3[2]!) * 0.5;
     }
+    this.relax(best, node, nref);
   }
 
   /** Node of (ref, state) within the node limit; NULL_NODE (and outOfNodes) when no room. */
