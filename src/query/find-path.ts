@@ -15,9 +15,8 @@ import {
   NULL_NODE,
 } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
-import { buildSlotLinks, CROSS_STATE, type SlotLinks, slotLinksCurrent } from "./slot-links.js";
+import { buildSlotGraph, CROSS_STATE, type SlotGraph, slotGraphCurrent } from "./slot-graph.js";
 import type { QueryStatus } from "./status.js";
-import { type TileAdjacency, tileAdjacency } from "./tile-adjacency.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
 export const H_SCALE = 0.999;
@@ -39,7 +38,6 @@ const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_I32 = new Int32Array(0);
 const EMPTY_F64_REFS = new Float64Array(0);
-const EMPTY_FLAGS: Uint16Array[] = [];
 
 /** Expansions a search may make per node of its limit before it stops with "outOfNodes". */
 export const MAX_EXPANSIONS_PER_NODE = 16;
@@ -83,14 +81,8 @@ export class PathFinder {
   /** Expansions of this search so far, over all slices, and their cap (see start()). */
   private expanded = 0;
   private maxExpansions = 0;
-  /**
-   * The adjacency of the tile last seen in each slot (tiled searches switch slots often; an
-   * array read beats the WeakMap lookup behind tileAdjacency).
-   */
-  private readonly adjBySlot: (TileAdjacency | undefined)[] = [];
-  private readonly adjTileBySlot: (NavMeshTile | null | undefined)[] = [];
-  /** Per slot: its links flattened with precomputed portal midpoints (see SlotLinks). */
-  private readonly linksBySlot: (SlotLinks | undefined)[] = [];
+  /** Per slot: the search data of the tile last seen there (see SlotGraph). */
+  private readonly graphBySlot: (SlotGraph | undefined)[] = [];
 
   constructor(navMesh: NavMesh, pool: NodePool, queue: NodeQueue) {
     this.navMesh = navMesh;
@@ -251,7 +243,7 @@ export class PathFinder {
     let cAdjPoly: Int32Array = EMPTY_I32;
     let cAdjMid: Float64Array = EMPTY_F64;
     let table: Int32Array = EMPTY_I32;
-    // The current slot's flattened links (SlotLinks); cLinkCount 0 when it has none.
+    // The current slot's flattened links (SlotGraph); cLinkCount 0 when it has none.
     let cLinkCount = 0;
     let cLinkFirst: Int32Array = EMPTY_I32;
     let cLinkIndex: Int32Array = EMPTY_I32;
@@ -261,7 +253,7 @@ export class PathFinder {
     let cLinkRef: Float64Array = EMPTY_F64_REFS;
     let cLinkState: Uint8Array = EMPTY_U8;
     let cLinkMid: Float64Array = EMPTY_F64;
-    let cLinkFlags: Uint16Array[] = EMPTY_FLAGS;
+    let cLinkFlags: Uint16Array = EMPTY_U16;
 
     let capped = false;
     while (iter < maxIterations) {
@@ -293,41 +285,36 @@ export class PathFinder {
           break;
         }
         cSlot = slotIndex;
-        // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
-        cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
         cTile = slot.tile;
         cLinks = slot.links;
         if (cTile !== null) {
-          cPolyCount = cTile.polyCount;
-          let adj = this.adjBySlot[slotIndex];
-          if (adj === undefined || this.adjTileBySlot[slotIndex] !== cTile) {
-            adj = tileAdjacency(cTile);
-            this.adjBySlot[slotIndex] = adj;
-            this.adjTileBySlot[slotIndex] = cTile;
+          let g = this.graphBySlot[slotIndex];
+          if (!slotGraphCurrent(g, cTile, cLinks)) {
+            g = buildSlotGraph(nm, slotIndex, slot.salt, cTile, cLinks);
+            this.graphBySlot[slotIndex] = g;
           }
-          cAdjFirst = adj.first;
-          cAdjPoly = adj.poly;
-          cAdjMid = adj.mid;
-          cFlags = cTile.polyFlags;
-          cAreas = cTile.polyAreas;
+          cTileBase = g.tileBase;
+          cPolyCount = g.polyCount;
+          cAdjFirst = g.adjFirst;
+          cAdjPoly = g.adjPoly;
+          cAdjMid = g.adjMid;
+          cFlags = g.polyFlags;
+          cAreas = g.polyAreas;
           // Sized for every polygon of the tile, so creating nodes never regrows it.
           table = pool.denseTable(slotIndex, cPolyCount);
-          let sl = this.linksBySlot[slotIndex];
-          if (!slotLinksCurrent(sl, cTile, cLinks)) {
-            sl = buildSlotLinks(nm, slotIndex, slot.salt, cTile, cLinks);
-            this.linksBySlot[slotIndex] = sl;
-          }
-          cLinkCount = sl.count;
-          cLinkFirst = sl.first;
-          cLinkIndex = sl.link;
-          cLinkFast = sl.fast;
-          cLinkSlot = sl.slot;
-          cLinkPoly = sl.poly;
-          cLinkRef = sl.ref;
-          cLinkState = sl.state;
-          cLinkMid = sl.mid;
-          cLinkFlags = sl.flags;
+          cLinkCount = g.count;
+          cLinkFirst = g.first;
+          cLinkIndex = g.link;
+          cLinkFast = g.fast;
+          cLinkSlot = g.slot;
+          cLinkPoly = g.poly;
+          cLinkRef = g.ref;
+          cLinkState = g.state;
+          cLinkMid = g.mid;
+          cLinkFlags = g.flags;
         } else {
+          // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
+          cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
           cLinkCount = 0;
         }
       }
@@ -462,7 +449,7 @@ export class PathFinder {
           const nref = cLinkRef[k]!;
           if (nref === parentRef) continue;
           const npoly = cLinkPoly[k]!;
-          const nf = cLinkFlags[k]![npoly]!;
+          const nf = cLinkFlags[k]!;
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
           const nslot = cLinkSlot[k]!;
           const nstate = cLinkState[k]!;
