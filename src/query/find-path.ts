@@ -37,7 +37,6 @@ const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_I32 = new Int32Array(0);
-const EMPTY_F64_REFS = new Float64Array(0);
 
 /** Expansions a search may make per node of its limit before it stops with "outOfNodes". */
 export const MAX_EXPANSIONS_PER_NODE = 16;
@@ -231,29 +230,23 @@ export class PathFinder {
     let status: SlicedStatus = "inProgress";
     let lastBest = this.lastBest;
     let lastBestCost = this.lastBestCost;
-    // The current tile slot's data (see the slot switch below).
+    // The current tile slot's data (see the slot switch below and SlotGraph).
     let cSlot = -1;
     let cTileBase = -1;
     let cTile: NavMeshTile | null = null;
     let cLinks: LinkPool | null = null;
     let cPolyCount = 0;
     let cAreas: Uint8Array = EMPTY_U8;
-    let cFlags: Uint16Array = EMPTY_U16;
-    let cAdjFirst: Int32Array = EMPTY_I32;
-    let cAdjPoly: Int32Array = EMPTY_I32;
-    let cAdjMid: Float64Array = EMPTY_F64;
     let table: Int32Array = EMPTY_I32;
-    // The current slot's flattened links (SlotGraph); cLinkCount 0 when it has none.
-    let cLinkCount = 0;
-    let cLinkFirst: Int32Array = EMPTY_I32;
-    let cLinkIndex: Int32Array = EMPTY_I32;
-    let cLinkFast: Uint8Array = EMPTY_U8;
-    let cLinkSlot: Int32Array = EMPTY_I32;
-    let cLinkPoly: Int32Array = EMPTY_I32;
-    let cLinkRef: Float64Array = EMPTY_F64_REFS;
-    let cLinkState: Uint8Array = EMPTY_U8;
-    let cLinkMid: Float64Array = EMPTY_F64;
-    let cLinkFlags: Uint16Array = EMPTY_U16;
+    let gFirst: Int32Array = EMPTY_I32;
+    let gLink: Int32Array = EMPTY_I32;
+    let gFast: Uint8Array = EMPTY_U8;
+    let gSlot: Int32Array = EMPTY_I32;
+    let gPoly: Int32Array = EMPTY_I32;
+    let gRef: Float64Array = EMPTY_F64;
+    let gState: Uint8Array = EMPTY_U8;
+    let gFlags: Uint16Array = EMPTY_U16;
+    let gMid: Float64Array = EMPTY_F64;
 
     let capped = false;
     while (iter < maxIterations) {
@@ -295,27 +288,21 @@ export class PathFinder {
           }
           cTileBase = g.tileBase;
           cPolyCount = g.polyCount;
-          cAdjFirst = g.adjFirst;
-          cAdjPoly = g.adjPoly;
-          cAdjMid = g.adjMid;
-          cFlags = g.polyFlags;
           cAreas = g.polyAreas;
           // Sized for every polygon of the tile, so creating nodes never regrows it.
           table = pool.denseTable(slotIndex, cPolyCount);
-          cLinkCount = g.count;
-          cLinkFirst = g.first;
-          cLinkIndex = g.link;
-          cLinkFast = g.fast;
-          cLinkSlot = g.slot;
-          cLinkPoly = g.poly;
-          cLinkRef = g.ref;
-          cLinkState = g.state;
-          cLinkMid = g.mid;
-          cLinkFlags = g.flags;
+          gFirst = g.first;
+          gLink = g.link;
+          gFast = g.fast;
+          gSlot = g.slot;
+          gPoly = g.poly;
+          gRef = g.ref;
+          gState = g.state;
+          gFlags = g.flags;
+          gMid = g.mid;
         } else {
           // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
           cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
-          cLinkCount = 0;
         }
       }
       if (tileBase !== cTileBase) {
@@ -347,34 +334,51 @@ export class PathFinder {
       const bz = pz[best]!;
       const bestCost = pcost[best]!;
 
-      // Same-tile neighbours from the tile's compressed adjacency (Detour walks its links
-      // the same way, in edge order); portal midpoints precomputed there. The relaxation is
-      // relax() inlined.
       if (cTile !== null) {
-        const kEnd = cAdjFirst[poly + 1]!;
-        for (let k = cAdjFirst[poly]!; k < kEnd; k++) {
-          const npoly = cAdjPoly[k]!;
-          const nref = tileBase + npoly;
+        // Every neighbour from the slot's SlotGraph, in Detour's order (same-tile edges, then
+        // links): portal midpoints precomputed, node state per entry. The relaxation is
+        // relax() inlined; links it does not cover go through expandLink.
+        const kEnd = gFirst[poly + 1]!;
+        for (let k = gFirst[poly]!; k < kEnd; k++) {
+          if (gFast[k] === 0) {
+            this.perMetre = perMetre;
+            this.fixedCost = fixedCost;
+            this.lastBest = lastBest;
+            this.lastBestCost = lastBestCost;
+            this.expandLink(best, bestRef, gLink[k]!, cLinks!, parentRef);
+            lastBest = this.lastBest;
+            lastBestCost = this.lastBestCost;
+            continue;
+          }
+          const nref = gRef[k]!;
           if (nref === parentRef) continue;
-          const nf = cFlags[npoly]!;
+          const nf = gFlags[k]!;
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
-          let node = table[npoly * MAX_NODE_STATES]!;
-          if (node === NULL_NODE) {
-            if (pool.count < limit) node = pool.addToTableBare(table, slotIndex, npoly, nref);
+          const npoly = gPoly[k]!;
+          const nslot = gSlot[k]!;
+          let node: number;
+          if (nslot === slotIndex) {
+            // Same tile (state 0): the dense table of this slot, read directly.
+            node = table[npoly * MAX_NODE_STATES]!;
             if (node === NULL_NODE) {
-              this.outOfNodes = true;
-              continue;
+              if (pool.count < limit) node = pool.addToTableBare(table, slotIndex, npoly, nref);
+            } else if (pref[node] !== nref) {
+              // Another salt in this table entry (stale refs): the general lookup.
+              node =
+                pool.count < limit
+                  ? pool.getNodeAt(slotIndex, npoly, nref)
+                  : pool.findNodeAt(slotIndex, npoly, nref);
             }
-          } else if (pref[node] !== nref) {
-            // Another salt in this table entry (stale refs): the general lookup.
+          } else {
+            const nstate = gState[k]!;
             node =
               pool.count < limit
-                ? pool.getNodeAt(slotIndex, npoly, nref)
-                : pool.findNodeAt(slotIndex, npoly, nref);
-            if (node === NULL_NODE) {
-              this.outOfNodes = true;
-              continue;
-            }
+                ? pool.getNodeAt(nslot, npoly, nref, nstate)
+                : pool.findNodeAt(nslot, npoly, nref, nstate);
+          }
+          if (node === NULL_NODE) {
+            this.outOfNodes = true;
+            continue;
           }
           const nodeFlags = pflags[node]!;
           let nx: number;
@@ -382,9 +386,9 @@ export class PathFinder {
           let nz: number;
           if (nodeFlags === 0) {
             const o = k * 3;
-            nx = cAdjMid[o]!;
-            ny = cAdjMid[o + 1]!;
-            nz = cAdjMid[o + 2]!;
+            nx = gMid[o]!;
+            ny = gMid[o + 1]!;
+            nz = gMid[o + 2]!;
             px[node] = nx;
             py[node] = ny;
             pz[node] = nz;
@@ -413,87 +417,6 @@ export class PathFinder {
           const total = cost + heuristic;
           // Negated: a NaN total (steps between points near the float limits) never reopens a
           // node, which could otherwise loop the parent chain.
-          if (nodeFlags !== 0 && !(total < ptotal[node]!)) continue;
-          pparent[node] = best;
-          pcost[node] = cost;
-          ptotal[node] = total;
-          if ((nodeFlags & NODE_OPEN) !== 0) {
-            queue.modify(node, total);
-          } else {
-            pflags[node] = NODE_OPEN;
-            queue.push(node, total);
-          }
-          if (heuristic < lastBestCost) {
-            lastBestCost = heuristic;
-            lastBest = node;
-          }
-        }
-      }
-      if (cTile !== null) {
-        if (cLinkCount === 0) continue;
-        // Links in list order, as a walk over the LinkPool: portals into neighbouring tiles
-        // from the precomputed table (Detour's node state per crossed side, midpoint from
-        // getPortalPoints), relaxed as above; other links through the general code.
-        const kEnd = cLinkFirst[poly + 1]!;
-        for (let k = cLinkFirst[poly]!; k < kEnd; k++) {
-          if (cLinkFast[k] === 0) {
-            this.perMetre = perMetre;
-            this.fixedCost = fixedCost;
-            this.lastBest = lastBest;
-            this.lastBestCost = lastBestCost;
-            this.expandLink(best, bestRef, cLinkIndex[k]!, cLinks!, parentRef);
-            lastBest = this.lastBest;
-            lastBestCost = this.lastBestCost;
-            continue;
-          }
-          const nref = cLinkRef[k]!;
-          if (nref === parentRef) continue;
-          const npoly = cLinkPoly[k]!;
-          const nf = cLinkFlags[k]!;
-          if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
-          const nslot = cLinkSlot[k]!;
-          const nstate = cLinkState[k]!;
-          const node =
-            pool.count < limit
-              ? pool.getNodeAt(nslot, npoly, nref, nstate)
-              : pool.findNodeAt(nslot, npoly, nref, nstate);
-          if (node === NULL_NODE) {
-            this.outOfNodes = true;
-            continue;
-          }
-          const nodeFlags = pflags[node]!;
-          let nx: number;
-          let ny: number;
-          let nz: number;
-          if (nodeFlags === 0) {
-            const o = k * 3;
-            nx = cLinkMid[o]!;
-            ny = cLinkMid[o + 1]!;
-            nz = cLinkMid[o + 2]!;
-            px[node] = nx;
-            py[node] = ny;
-            pz[node] = nz;
-          } else {
-            nx = px[node]!;
-            ny = py[node]!;
-            nz = pz[node]!;
-          }
-          let dx = nx - bx;
-          let dy = ny - by;
-          let dz = nz - bz;
-          let cost = bestCost + Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre;
-          dx = ex - nx;
-          dy = ey - ny;
-          dz = ez - nz;
-          let heuristic: number;
-          if (nref === endRef) {
-            cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * endCost;
-            heuristic = 0;
-          } else {
-            if (nodeFlags !== 0 && !(cost < pcost[node]!)) continue;
-            heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;
-          }
-          const total = cost + heuristic;
           if (nodeFlags !== 0 && !(total < ptotal[node]!)) continue;
           pparent[node] = best;
           pcost[node] = cost;

@@ -13,22 +13,24 @@ import { tileAdjacency } from "./tile-adjacency.js";
 export const CROSS_STATE = Uint8Array.of(2, 1, 0, 3);
 
 /**
- * Everything the A* loop reads about one tile slot, in one object so that switching slots
- * (frequent on small tiles) costs one lookup: the ref of its polygon 0 (tileBase), the tile's
- * flags, areas and same-tile adjacency ({@link tileAdjacency}), and its links.
+ * Everything the A* loop reads about one ground tile slot, in one object so that switching
+ * slots (frequent on small tiles) costs one lookup: the ref of its polygon 0 (tileBase), the
+ * polygon areas, and every neighbour of every polygon in compressed-row form.
  *
- * The links (LinkPool lists) are flattened in compressed-row
- * form: the links of polygon p are entries k = first[p] .. first[p + 1] - 1, in list order
- * (the order a walk over the LinkPool visits them). An entry with fast[k] = 1 is a portal into
- * a neighbouring tile, with everything the search needs precomputed: the target's slot, poly,
- * ref, node state and flags, and the
- * portal midpoint mid[3k .. 3k + 2], computed by getPortalPoints itself and halved exactly as
- * the search would, so results are bit for bit those of walking the links. Other entries
- * (off-mesh connection ends, portals getPortalPoints refuses) carry only link[k], for the
- * general per-link code.
+ * The neighbours of polygon p are entries k = first[p] .. first[p + 1] - 1, in the order
+ * Detour's search visits them: same-tile neighbours in edge order ({@link tileAdjacency}),
+ * then the slot's LinkPool list of p (newest first). An entry with fast[k] = 1 carries what
+ * the search needs: target slot, poly, ref, node state (0 within the tile, the crossed side's
+ * for a portal into a neighbouring tile), the target's flags (tiles are immutable, so a copy
+ * is exact) and the portal midpoint mid[3k .. 3k + 2] — the tile adjacency's for same-tile
+ * edges, getPortalPoints' (halved as the search would) for tile portals — so a search over
+ * it is bit for bit a search walking polyNeighbours and the links. Other entries (off-mesh
+ * connection ends, portals getPortalPoints refuses) carry only link[k], for the general
+ * per-link code.
  *
- * Valid while the slot holds the same tile and LinkPool at the same version (every link added
- * or removed bumps it), which {@link slotGraphCurrent} checks (the salt only changes with the LinkPool).
+ * Valid while the slot holds the same tile and LinkPool at the same version (every link
+ * added or removed bumps it; the salt only changes with the LinkPool): see
+ * {@link slotGraphCurrent}.
  */
 export interface SlotGraph {
   readonly tile: NavMeshTile;
@@ -37,11 +39,7 @@ export interface SlotGraph {
   /** Ref of polygon 0: refs of the tile's polygons are tileBase + poly. */
   readonly tileBase: number;
   readonly polyCount: number;
-  readonly polyFlags: Uint16Array;
   readonly polyAreas: Uint8Array;
-  readonly adjFirst: Int32Array;
-  readonly adjPoly: Int32Array;
-  readonly adjMid: Float64Array;
   readonly first: Int32Array;
   readonly link: Int32Array;
   readonly fast: Uint8Array;
@@ -49,14 +47,11 @@ export interface SlotGraph {
   readonly poly: Int32Array;
   readonly ref: Float64Array;
   readonly state: Uint8Array;
-  readonly mid: Float64Array;
-  /** The target polygon's flags (tiles are immutable, so a copy taken here stays exact). */
   readonly flags: Uint16Array;
-  /** Number of entries (0: no polygon of the tile has a link). */
-  readonly count: number;
+  readonly mid: Float64Array;
 }
 
-/** True when `cached` still describes the links of a slot holding `tile` and `links`. */
+/** True when `cached` still describes a slot holding `tile` and `links`. */
 export function slotGraphCurrent(
   cached: SlotGraph | undefined,
   tile: NavMeshTile,
@@ -78,33 +73,48 @@ export function buildSlotGraph(
   tile: NavMeshTile,
   links: LinkPool,
 ): SlotGraph {
-  const n = Math.min(tile.polyCount, links.first.length);
-  let count = 0;
+  const n = tile.polyCount;
+  const nl = Math.min(n, links.first.length);
+  const adj = tileAdjacency(tile);
+  const tileBase = encodePolyRef(salt, slotIndex, 0);
   // Bounded walks: a list is never longer than the links ever allocated.
   const maxWalk = links.next.length;
-  for (let p = 0; p < n; p++) {
+  let count = adj.first[n]!;
+  for (let p = 0; p < nl; p++) {
     let steps = 0;
     for (let l = links.first[p]!; l >= 0 && steps < maxWalk; l = links.next[l]!) {
       count++;
       steps++;
     }
   }
-  const first = new Int32Array(tile.polyCount + 1);
-  const link = new Int32Array(count);
+  const first = new Int32Array(n + 1);
+  const link = new Int32Array(count).fill(-1);
   const fast = new Uint8Array(count);
   const slot = new Int32Array(count);
   const poly = new Int32Array(count);
   const ref = new Float64Array(count);
   const state = new Uint8Array(count);
-  const mid = new Float64Array(count * 3);
   const flags = new Uint16Array(count);
+  const mid = new Float64Array(count * 3);
   const left = new Float64Array(3);
   const right = new Float64Array(3);
+  const pf = tile.polyFlags;
   let k = 0;
-  for (let p = 0; p < tile.polyCount; p++) {
+  for (let p = 0; p < n; p++) {
     first[p] = k;
-    if (p >= n) continue;
-    const fromRef = encodePolyRef(salt, slotIndex, p);
+    for (let a = adj.first[p]!; a < adj.first[p + 1]!; a++, k++) {
+      const npoly = adj.poly[a]!;
+      fast[k] = 1;
+      slot[k] = slotIndex;
+      poly[k] = npoly;
+      ref[k] = tileBase + npoly;
+      flags[k] = pf[npoly]!;
+      mid[k * 3] = adj.mid[a * 3]!;
+      mid[k * 3 + 1] = adj.mid[a * 3 + 1]!;
+      mid[k * 3 + 2] = adj.mid[a * 3 + 2]!;
+    }
+    if (p >= nl) continue;
+    const fromRef = tileBase + p;
     let steps = 0;
     for (let l = links.first[p]!; l >= 0 && steps < maxWalk && k < count; l = links.next[l]!) {
       steps++;
@@ -132,19 +142,14 @@ export function buildSlotGraph(
       k++;
     }
   }
-  first[tile.polyCount] = k;
-  const adj = tileAdjacency(tile);
+  first[n] = k;
   return {
     tile,
     links,
     version: links.version,
-    tileBase: encodePolyRef(salt, slotIndex, 0),
-    polyCount: tile.polyCount,
-    polyFlags: tile.polyFlags,
+    tileBase,
+    polyCount: n,
     polyAreas: tile.polyAreas,
-    adjFirst: adj.first,
-    adjPoly: adj.poly,
-    adjMid: adj.mid,
     first,
     link,
     fast,
@@ -152,8 +157,7 @@ export function buildSlotGraph(
     poly,
     ref,
     state,
-    mid,
     flags,
-    count: k,
+    mid,
   };
 }
