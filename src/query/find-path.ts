@@ -225,6 +225,7 @@ export class PathFinder {
     const px = pool.x;
     const py = pool.y;
     const pz = pool.z;
+    const tables = pool.tables;
     let iter = 0;
     let reachedEnd = false;
     let status: SlicedStatus = "inProgress";
@@ -370,11 +371,20 @@ export class PathFinder {
                   : pool.findNodeAt(slotIndex, npoly, nref);
             }
           } else {
+            // Another slot (a tile portal): its dense table when it covers the entry, as
+            // getNodeAt's fast path inlined; anything else through getNodeAt / findNodeAt.
             const nstate = gState[k]!;
-            node =
-              pool.count < limit
-                ? pool.getNodeAt(nslot, npoly, nref, nstate)
-                : pool.findNodeAt(nslot, npoly, nref, nstate);
+            const t = nslot < tables.length ? tables[nslot]! : EMPTY_I32;
+            const ti = npoly * MAX_NODE_STATES + nstate;
+            node = ti < t.length ? t[ti]! : -2;
+            if (node === NULL_NODE) {
+              if (pool.count < limit) node = pool.addToTable(t, nslot, npoly, nref, nstate);
+            } else if (node === -2 || pref[node] !== nref) {
+              node =
+                pool.count < limit
+                  ? pool.getNodeAt(nslot, npoly, nref, nstate)
+                  : pool.findNodeAt(nslot, npoly, nref, nstate);
+            }
           }
           if (node === NULL_NODE) {
             this.outOfNodes = true;
