@@ -49,6 +49,11 @@ export const MAX_EXPANSIONS_PER_NODE = 16;
  * (or an off-mesh connection's own cost); the heuristic is the distance to the end times
  * H_SCALE. When the end is unreachable the corridor leads to the node nearest to it.
  *
+ * Neighbours come from each tile slot's {@link SlotGraph} (built on first visit, kept per
+ * finder, rebuilt when the slot's tile or links change): same-tile edges and tile portals
+ * with their midpoints precomputed, so crossing into another tile costs no more than a step
+ * inside one.
+ *
  * One search at a time runs in init → update(maxIterations)* → finalize; the whole-path
  * query is the same three steps, so a sliced search yields the same corridor.
  */
