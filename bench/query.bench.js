@@ -12,12 +12,19 @@
 // with --clock cpu, on this process's CPU time (every library runs on this one thread), which
 // leaves out the time other processes of a shared machine take from it.
 //
+// --tile-size runs every scene on tiled navmeshes too: "solo,32" builds each scene solo and with
+// Recast's tiled pipeline (generateTiledNavMesh, tileSize 32 cells), meshway querying the same
+// Detour tiles; the row is labelled "scene@32". navcat keeps its solo navmesh either way.
+//
 // Usage: npm run build && node bench/query.bench.js [--runs 5] [--warmup 2] [--min-ms 150]
-//          [--clock wall|cpu]
+//          [--clock wall|cpu] [--tile-size solo|N|solo,N,...]
 //          [--pairs 1000] [--scenes nav_test,dungeon,undulating,large]
 import { parseArgs } from "node:util";
 import * as core from "@recast-navigation/core";
-import { generateSoloNavMesh as wasmGenerate } from "@recast-navigation/generators";
+import {
+  generateSoloNavMesh as wasmGenerate,
+  generateTiledNavMesh as wasmGenerateTiled,
+} from "@recast-navigation/generators";
 import * as navcat from "navcat";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import * as meshway from "../dist/index.js";
@@ -33,6 +40,7 @@ const { values } = parseArgs({
     clock: { type: "string", default: "wall" },
     pairs: { type: "string", default: "1000" },
     scenes: { type: "string", default: [...SHARED_MESHES, "large"].join(",") },
+    "tile-size": { type: "string", default: "solo" },
   },
 });
 const RUNS = Number(values.runs);
@@ -40,6 +48,11 @@ const WARMUP = Number(values.warmup);
 const PAIRS = Number(values.pairs);
 /** Shortest timed run: passes over the pairs repeat until this many ms have elapsed. */
 const MIN_MS = Number(values["min-ms"]);
+/** Tile sizes in cells to run each scene at; 0 = the solo build. */
+const TILE_SIZES = values["tile-size"].split(",").map((t) => (t === "solo" ? 0 : Number(t)));
+if (TILE_SIZES.some((t) => !Number.isInteger(t) || t < 0)) {
+  throw new Error("--tile-size: comma-separated list of 'solo' and positive integers");
+}
 if (values.clock !== "wall" && values.clock !== "cpu") throw new Error("--clock is wall or cpu");
 /** Milliseconds on the chosen clock. */
 const clock =
@@ -77,10 +90,17 @@ const navcatOptions = navcatGeneratorOptions(cfg);
 
 const f32 = Math.fround;
 
-/** Everything one scene's runs need: the three navmeshes, queries, pairs and per-library refs. */
-function setupScene(name) {
-  const mesh = loadScene(name);
-  const built = wasmGenerate(mesh.positions, mesh.indices, wasmConfig);
+/**
+ * Everything one scene's runs need: the three navmeshes, queries, pairs and per-library refs.
+ * tileSize > 0: Detour (and so meshway) get Recast's tiled build with that tile size.
+ */
+function setupScene(sceneName, tileSize) {
+  const name = tileSize > 0 ? `${sceneName}@${tileSize}` : sceneName;
+  const mesh = loadScene(sceneName);
+  const built =
+    tileSize > 0
+      ? wasmGenerateTiled(mesh.positions, mesh.indices, { ...wasmConfig, tileSize })
+      : wasmGenerate(mesh.positions, mesh.indices, wasmConfig);
   if (!built.success) throw new Error(`${name}: WASM build failed: ${built.error}`);
   const dtMesh = built.navMesh;
   const nm = importDetourNavMesh(core.exportNavMesh(dtMesh), name);
@@ -91,6 +111,7 @@ function setupScene(name) {
 
   let polyCount = 0;
   for (const t of nm.tiles) polyCount += t.polyCount;
+  const tileCount = nm.tiles.length;
   // Same node limit everywhere: enough for any search on this mesh.
   let maxNodes = 2048;
   while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
@@ -142,6 +163,7 @@ function setupScene(name) {
     name,
     triangles: mesh.triangleCount,
     polyCount,
+    tileCount,
     maxNodes,
     dtMesh,
     nm,
@@ -324,9 +346,12 @@ const median = (xs) => {
 const tables = Object.fromEntries(QUERIES.map((k) => [k, []]));
 const checks = [];
 const started = performance.now();
-for (const name of values.scenes.split(",")) {
+for (const [sceneName, tileSize] of values.scenes
+  .split(",")
+  .flatMap((n) => TILE_SIZES.map((t) => [n, t]))) {
   const tb = performance.now();
-  const sc = setupScene(name);
+  const sc = setupScene(sceneName, tileSize);
+  const name = sc.name;
   const impls = {
     meshway: makeMeshway(sc),
     "wasm raw": makeRawWasm(sc),
@@ -334,7 +359,8 @@ for (const name of values.scenes.split(",")) {
     navcat: makeNavcat(sc),
   };
   console.error(
-    `${name}: ${sc.triangles} triangles, ${sc.polyCount} polygons, maxNodes ${sc.maxNodes}, ` +
+    `${name}: ${sc.triangles} triangles, ${sc.tileCount} tiles, ${sc.polyCount} polygons, ` +
+      `maxNodes ${sc.maxNodes}, ` +
       `setup ${((performance.now() - tb) / 1000).toFixed(1)} s`,
   );
   for (const kind of QUERIES) {

@@ -16,6 +16,11 @@ export class LinkPool {
   /** Sub-range of the edge the portal covers, 0..255 along the edge (0, 255 = whole edge). */
   bmin: Uint8Array;
   bmax: Uint8Array;
+  /**
+   * Bumped by every add and removal, so per-query caches derived from the links (the A*
+   * portal table, src/query/slot-links.ts) can tell when to rebuild.
+   */
+  version = 0;
   private used = 0;
   private freeHead = -1;
 
@@ -39,6 +44,7 @@ export class LinkPool {
 
   /** Prepends a link from `poly` and returns its index. */
   add(poly: number, ref: number, edge: number, side: number, bmin = 0, bmax = 255): number {
+    this.version++;
     let i = this.freeHead;
     if (i >= 0) {
       this.freeHead = this.next[i]!;
@@ -58,6 +64,7 @@ export class LinkPool {
 
   /** Removes every link of `poly` for which `drop(ref)` is true. */
   removeWhere(poly: number, drop: (ref: number) => boolean): void {
+    this.version++;
     let prev = -1;
     let i = this.first[poly]!;
     while (i >= 0) {

@@ -15,8 +15,8 @@ import {
   NULL_NODE,
 } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
+import { buildSlotGraph, CROSS_STATE, type SlotGraph, slotGraphCurrent } from "./slot-graph.js";
 import type { QueryStatus } from "./status.js";
-import { type TileAdjacency, tileAdjacency } from "./tile-adjacency.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
 export const H_SCALE = 0.999;
@@ -33,12 +33,6 @@ export interface FindPathResult {
 }
 
 const POLY_SPACE = 2 ** 20;
-/**
- * Node state of a polygon entered across tile side s (Recast directions 0 = -x, 1 = +z,
- * 2 = +x, 3 = -z): Detour's link side >> 1 for the same side (x+ shares state 0 with
- * entries from inside the tile, as in Detour).
- */
-const CROSS_STATE = Uint8Array.of(2, 1, 0, 3);
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
@@ -54,6 +48,11 @@ export const MAX_EXPANSIONS_PER_NODE = 16;
  * from a node to the next costs the 3D distance times the area cost of the polygon crossed
  * (or an off-mesh connection's own cost); the heuristic is the distance to the end times
  * H_SCALE. When the end is unreachable the corridor leads to the node nearest to it.
+ *
+ * Neighbours come from each tile slot's {@link SlotGraph} (built on first visit, kept per
+ * finder, rebuilt when the slot's tile or links change): same-tile edges and tile portals
+ * with their midpoints precomputed, so crossing into another tile costs no more than a step
+ * inside one.
  *
  * One search at a time runs in init → update(maxIterations)* → finalize; the whole-path
  * query is the same three steps, so a sliced search yields the same corridor.
@@ -86,12 +85,8 @@ export class PathFinder {
   /** Expansions of this search so far, over all slices, and their cap (see start()). */
   private expanded = 0;
   private maxExpansions = 0;
-  /**
-   * The adjacency of the tile last seen in each slot (tiled searches switch slots often; an
-   * array read beats the WeakMap lookup behind tileAdjacency).
-   */
-  private readonly adjBySlot: (TileAdjacency | undefined)[] = [];
-  private readonly adjTileBySlot: (NavMeshTile | null | undefined)[] = [];
+  /** Per slot: the search data of the tile last seen there (see SlotGraph). */
+  private readonly graphBySlot: (SlotGraph | undefined)[] = [];
 
   constructor(navMesh: NavMesh, pool: NodePool, queue: NodeQueue) {
     this.navMesh = navMesh;
@@ -235,23 +230,29 @@ export class PathFinder {
     const px = pool.x;
     const py = pool.y;
     const pz = pool.z;
+    const tables = pool.tables;
     let iter = 0;
     let reachedEnd = false;
     let status: SlicedStatus = "inProgress";
     let lastBest = this.lastBest;
     let lastBestCost = this.lastBestCost;
-    // The current tile slot's data (see the slot switch below).
+    // The current tile slot's data (see the slot switch below and SlotGraph).
     let cSlot = -1;
     let cTileBase = -1;
     let cTile: NavMeshTile | null = null;
     let cLinks: LinkPool | null = null;
     let cPolyCount = 0;
     let cAreas: Uint8Array = EMPTY_U8;
-    let cFlags: Uint16Array = EMPTY_U16;
-    let cAdjFirst: Int32Array = EMPTY_I32;
-    let cAdjPoly: Int32Array = EMPTY_I32;
-    let cAdjMid: Float64Array = EMPTY_F64;
     let table: Int32Array = EMPTY_I32;
+    let gFirst: Int32Array = EMPTY_I32;
+    let gLink: Int32Array = EMPTY_I32;
+    let gFast: Uint8Array = EMPTY_U8;
+    let gSlot: Int32Array = EMPTY_I32;
+    let gPoly: Int32Array = EMPTY_I32;
+    let gRef: Float64Array = EMPTY_F64;
+    let gState: Uint8Array = EMPTY_U8;
+    let gFlags: Uint16Array = EMPTY_U16;
+    let gMid: Float64Array = EMPTY_F64;
 
     let capped = false;
     while (iter < maxIterations) {
@@ -283,25 +284,31 @@ export class PathFinder {
           break;
         }
         cSlot = slotIndex;
-        // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
-        cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
         cTile = slot.tile;
         cLinks = slot.links;
         if (cTile !== null) {
-          cPolyCount = cTile.polyCount;
-          let adj = this.adjBySlot[slotIndex];
-          if (adj === undefined || this.adjTileBySlot[slotIndex] !== cTile) {
-            adj = tileAdjacency(cTile);
-            this.adjBySlot[slotIndex] = adj;
-            this.adjTileBySlot[slotIndex] = cTile;
+          let g = this.graphBySlot[slotIndex];
+          if (!slotGraphCurrent(g, cTile, cLinks)) {
+            g = buildSlotGraph(nm, slotIndex, slot.salt, cTile, cLinks);
+            this.graphBySlot[slotIndex] = g;
           }
-          cAdjFirst = adj.first;
-          cAdjPoly = adj.poly;
-          cAdjMid = adj.mid;
-          cFlags = cTile.polyFlags;
-          cAreas = cTile.polyAreas;
+          cTileBase = g.tileBase;
+          cPolyCount = g.polyCount;
+          cAreas = g.polyAreas;
           // Sized for every polygon of the tile, so creating nodes never regrows it.
           table = pool.denseTable(slotIndex, cPolyCount);
+          gFirst = g.first;
+          gLink = g.link;
+          gFast = g.fast;
+          gSlot = g.slot;
+          gPoly = g.poly;
+          gRef = g.ref;
+          gState = g.state;
+          gFlags = g.flags;
+          gMid = g.mid;
+        } else {
+          // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
+          cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
         }
       }
       if (tileBase !== cTileBase) {
@@ -333,34 +340,60 @@ export class PathFinder {
       const bz = pz[best]!;
       const bestCost = pcost[best]!;
 
-      // Same-tile neighbours from the tile's compressed adjacency (Detour walks its links
-      // the same way, in edge order); portal midpoints precomputed there. The relaxation is
-      // relax() inlined.
       if (cTile !== null) {
-        const kEnd = cAdjFirst[poly + 1]!;
-        for (let k = cAdjFirst[poly]!; k < kEnd; k++) {
-          const npoly = cAdjPoly[k]!;
-          const nref = tileBase + npoly;
+        // Every neighbour from the slot's SlotGraph, in Detour's order (same-tile edges, then
+        // links): portal midpoints precomputed, node state per entry. The relaxation is
+        // relax() inlined; links it does not cover go through expandLink.
+        const kEnd = gFirst[poly + 1]!;
+        for (let k = gFirst[poly]!; k < kEnd; k++) {
+          if (gFast[k] === 0) {
+            this.perMetre = perMetre;
+            this.fixedCost = fixedCost;
+            this.lastBest = lastBest;
+            this.lastBestCost = lastBestCost;
+            this.expandLink(best, bestRef, gLink[k]!, cLinks!, parentRef);
+            lastBest = this.lastBest;
+            lastBestCost = this.lastBestCost;
+            continue;
+          }
+          const nref = gRef[k]!;
           if (nref === parentRef) continue;
-          const nf = cFlags[npoly]!;
+          const nf = gFlags[k]!;
           if ((nf & include) === 0 || (nf & exclude) !== 0) continue;
-          let node = table[npoly * MAX_NODE_STATES]!;
+          const npoly = gPoly[k]!;
+          const nslot = gSlot[k]!;
+          let node: number;
+          if (nslot === slotIndex) {
+            // Same tile (state 0): the dense table of this slot, read directly.
+            node = table[npoly * MAX_NODE_STATES]!;
+            if (node === NULL_NODE) {
+              if (pool.count < limit) node = pool.addToTableBare(table, slotIndex, npoly, nref);
+            } else if (pref[node] !== nref) {
+              // Another salt in this table entry (stale refs): the general lookup.
+              node =
+                pool.count < limit
+                  ? pool.getNodeAt(slotIndex, npoly, nref)
+                  : pool.findNodeAt(slotIndex, npoly, nref);
+            }
+          } else {
+            // Another slot (a tile portal): its dense table when it covers the entry, as
+            // getNodeAt's fast path inlined; anything else through getNodeAt / findNodeAt.
+            const nstate = gState[k]!;
+            const t = nslot < tables.length ? tables[nslot]! : EMPTY_I32;
+            const ti = npoly * MAX_NODE_STATES + nstate;
+            node = ti < t.length ? t[ti]! : -2;
+            if (node === NULL_NODE) {
+              if (pool.count < limit) node = pool.addToTable(t, nslot, npoly, nref, nstate);
+            } else if (node === -2 || pref[node] !== nref) {
+              node =
+                pool.count < limit
+                  ? pool.getNodeAt(nslot, npoly, nref, nstate)
+                  : pool.findNodeAt(nslot, npoly, nref, nstate);
+            }
+          }
           if (node === NULL_NODE) {
-            if (pool.count < limit) node = pool.addToTableBare(table, slotIndex, npoly, nref);
-            if (node === NULL_NODE) {
-              this.outOfNodes = true;
-              continue;
-            }
-          } else if (pref[node] !== nref) {
-            // Another salt in this table entry (stale refs): the general lookup.
-            node =
-              pool.count < limit
-                ? pool.getNodeAt(slotIndex, npoly, nref)
-                : pool.findNodeAt(slotIndex, npoly, nref);
-            if (node === NULL_NODE) {
-              this.outOfNodes = true;
-              continue;
-            }
+            this.outOfNodes = true;
+            continue;
           }
           const nodeFlags = pflags[node]!;
           let nx: number;
@@ -368,9 +401,9 @@ export class PathFinder {
           let nz: number;
           if (nodeFlags === 0) {
             const o = k * 3;
-            nx = cAdjMid[o]!;
-            ny = cAdjMid[o + 1]!;
-            nz = cAdjMid[o + 2]!;
+            nx = gMid[o]!;
+            ny = gMid[o + 1]!;
+            nz = gMid[o + 2]!;
             px[node] = nx;
             py[node] = ny;
             pz[node] = nz;
@@ -414,9 +447,10 @@ export class PathFinder {
             lastBest = node;
           }
         }
+        continue;
       }
-      // Links: portals into other tiles and off-mesh connection ends (kept out of line:
-      // rare, and a smaller loop body keeps the hot locals in registers).
+      // Off-mesh connection polygons: their links (kept out of line: rare, and a smaller loop
+      // body keeps the hot locals in registers).
       const links = cLinks!;
       if (poly < links.first.length && links.first[poly]! >= 0) {
         this.perMetre = perMetre;
@@ -449,28 +483,39 @@ export class PathFinder {
     links: LinkPool,
     parentRef: PolyRef,
   ): void {
+    for (let l = first; l >= 0; l = links.next[l]!) {
+      this.expandLink(best, bestRef, l, links, parentRef);
+    }
+  }
+
+  /** Relaxes the neighbour of `best` across link `l` of `links`. */
+  private expandLink(
+    best: number,
+    bestRef: PolyRef,
+    l: number,
+    links: LinkPool,
+    parentRef: PolyRef,
+  ): void {
     const nm = this.navMesh;
     const filter = this.filter!;
     const pool = this.pool;
-    for (let l = first; l >= 0; l = links.next[l]!) {
-      const nref = links.ref[l]!;
-      if (nref === parentRef) continue;
-      const nf = getPolyFlags(nm, nref);
-      if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) continue;
-      // Detour's node state: polygons entered across a tile side are separate nodes.
-      const side = links.side[l]!;
-      const node = this.nodeFor(nref, side < 4 ? CROSS_STATE[side]! : 0);
-      if (node === NULL_NODE) continue;
-      if (pool.flags[node] === 0) {
-        const l3 = this.left;
-        const r3 = this.right;
-        if (!getPortalPoints(nm, bestRef, nref, l3, r3)) continue;
-        pool.x[node] = (l3[0]! + r3[0]!) * 0.5;
-        pool.y[node] = (l3[1]! + r3[1]!) * 0.5;
-        pool.z[node] = (l3[2]! + r3[2]!) * 0.5;
-      }
-      this.relax(best, node, nref);
+    const nref = links.ref[l]!;
+    if (nref === parentRef) return;
+    const nf = getPolyFlags(nm, nref);
+    if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) return;
+    // Detour's node state: polygons entered across a tile side are separate nodes.
+    const side = links.side[l]!;
+    const node = this.nodeFor(nref, side < 4 ? CROSS_STATE[side]! : 0);
+    if (node === NULL_NODE) return;
+    if (pool.flags[node] === 0) {
+      const l3 = this.left;
+      const r3 = this.right;
+      if (!getPortalPoints(nm, bestRef, nref, l3, r3)) return;
+      pool.x[node] = (l3[0]! + r3[0]!) * 0.5;
+      pool.y[node] = (l3[1]! + r3[1]!) * 0.5;
+      pool.z[node] = (l3[2]! + r3[2]!) * 0.5;
     }
+    this.relax(best, node, nref);
   }
 
   /** Node of (ref, state) within the node limit; NULL_NODE (and outOfNodes) when no room. */

@@ -59,7 +59,7 @@ export class NodePool {
   /** Number of nodes handed out since the last clear(). */
   count = 0;
   /** Per tile slot: node index per (polygon, state), NULL_NODE when none (grown on demand). */
-  private maps: Int32Array[] = [];
+  private readonly maps: Int32Array[] = [];
   /**
    * 1 when node i lives in the hash table instead of its slot's dense table (0 otherwise,
    * reset by clear(), so the common path never writes it).
@@ -223,6 +223,15 @@ export class NodePool {
   denseTable(slot: number, polyCount: number): Int32Array {
     const map = slot < this.maps.length ? this.maps[slot]! : EMPTY_MAP;
     return polyCount * MAX_NODE_STATES <= map.length ? map : this.growMap(slot, polyCount);
+  }
+
+  /**
+   * Every slot's dense table by slot index (missing or EMPTY for slots without one), for
+   * hot loops that look nodes up in many slots; same contract as {@link denseTable}. The
+   * array itself is never replaced.
+   */
+  get tables(): readonly Int32Array[] {
+    return this.maps;
   }
 
   /** Grows slot `slot`'s table to cover at least `polys` polygons. */
