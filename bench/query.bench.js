@@ -22,7 +22,7 @@ import * as navcat from "navcat";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import * as meshway from "../dist/index.js";
 import { navcatGeneratorOptions, recastGeneratorConfig } from "./generator-config.js";
-import { pointInPoly } from "./sample-points.js";
+import { polygonPointSampler, searchNodeLimit } from "./sample-points.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
 
 const { values } = parseArgs({
@@ -75,8 +75,6 @@ const cfg = resolveConfig();
 const wasmConfig = recastGeneratorConfig(cfg);
 const navcatOptions = navcatGeneratorOptions(cfg);
 
-const f32 = Math.fround;
-
 /** Everything one scene's runs need: the three navmeshes, queries, pairs and per-library refs. */
 function setupScene(name) {
   const mesh = loadScene(name);
@@ -92,8 +90,7 @@ function setupScene(name) {
   let polyCount = 0;
   for (const t of nm.tiles) polyCount += t.polyCount;
   // Same node limit everywhere: enough for any search on this mesh.
-  let maxNodes = 2048;
-  while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
+  const maxNodes = searchNodeLimit(polyCount);
 
   const mq = new NavMeshQuery(nm, { maxNodes });
   const mFilter = new QueryFilter();
@@ -108,25 +105,10 @@ function setupScene(name) {
     dtBase.set(nm.tilesAt(h.x(), h.y())[0], dtMesh.getPolyRefBase(tile));
   }
 
-  const slots = [];
-  const polys = [];
-  for (let s = 0; s < nm.slots.length; s++) {
-    const t = nm.tileInSlot(s);
-    if (!t) continue;
-    for (let p = 0; p < t.polyCount; p++) {
-      slots.push(s);
-      polys.push(p);
-    }
-  }
-  const rand = mulberry32(0x9e3779b9 ^ name.length);
+  const samplePoint = polygonPointSampler(nm, mq, mulberry32(0x9e3779b9 ^ name.length));
   const sample = () => {
-    const k = Math.floor(rand() * slots.length);
-    const tile = nm.tileInSlot(slots[k]);
-    const p = pointInPoly(tile, polys[k], rand).map(f32);
-    const ref = nm.polyRef(slots[k], polys[k]);
-    const h = mq.getPolyHeight(ref, p);
-    if (!Number.isNaN(h)) p[1] = f32(h);
-    return { p, ref, dtRef: dtBase.get(slots[k]) + polys[k] };
+    const { p, slot, poly } = samplePoint();
+    return { p, ref: nm.polyRef(slot, poly), dtRef: dtBase.get(slot) + poly };
   };
   const pairs = [];
   for (let i = 0; i < PAIRS; i++) pairs.push([sample(), sample()]);
