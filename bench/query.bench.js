@@ -24,6 +24,7 @@ import * as meshway from "../dist/index.js";
 import { navcatGeneratorOptions, recastGeneratorConfig } from "./generator-config.js";
 import { polygonPointSampler, searchNodeLimit } from "./sample-points.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
+import { median } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -296,12 +297,6 @@ function pass(sc, lib, impl, kind) {
   }
   return [count, sum];
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const tables = Object.fromEntries(QUERIES.map((k) => [k, []]));
 const checks = [];

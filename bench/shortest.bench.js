@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import * as meshway from "../dist/index.js";
 import { polygonPointSampler, searchNodeLimit } from "./sample-points.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
+import { median } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -81,12 +82,6 @@ function runOnce(sc, kind) {
   } while (ms < MIN_MS);
   return (count / ms) * 1000;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const lengthXZ = (pts) => {
   let l = 0;
