@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { makeBuilders } from "./builders.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
+import { addRatioColumns, median } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -24,12 +25,6 @@ const names = values.builders.split(",");
 const here = dirname(fileURLToPath(import.meta.url));
 const builders = await makeBuilders({}, names);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 const rows = [];
 for (const scene of values.scenes.split(",")) {
   const mesh = loadScene(scene);
@@ -44,11 +39,7 @@ for (const scene of values.scenes.split(",")) {
   }
   const row = { scene, triangles: mesh.triangleCount };
   for (const n of names) row[`${n} ms`] = +median(times[n]).toFixed(1);
-  if (names.includes("wasm")) {
-    for (const n of names) {
-      if (n !== "wasm") row[`${n}/wasm`] = +(row[`${n} ms`] / row["wasm ms"]).toFixed(2);
-    }
-  }
+  addRatioColumns(row, names);
   if (!values["no-rss"]) {
     for (const n of names) {
       const out = execFileSync(process.execPath, [join(here, "build-once.js"), n, scene], {

@@ -20,6 +20,7 @@ import {
 import { binTriangles, buildTileCompact, buildTileFromCompact } from "../dist/tiles/build-tile.js";
 import { recastGeneratorConfig } from "./generator-config.js";
 import { loadScene } from "./scenes.js";
+import { median } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -39,11 +40,6 @@ const [R0, R1] = values.radius.split(",").map(Number);
 const BATCH = Number(values.batch);
 const BUDGET = Number(values.budget);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];

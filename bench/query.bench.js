@@ -29,8 +29,9 @@ import * as navcat from "navcat";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import * as meshway from "../dist/index.js";
 import { navcatGeneratorOptions, recastGeneratorConfig } from "./generator-config.js";
-import { pointInPoly } from "./sample-points.js";
+import { polygonPointSampler, searchNodeLimit } from "./sample-points.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
+import { median } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -88,8 +89,6 @@ const cfg = resolveConfig();
 const wasmConfig = recastGeneratorConfig(cfg);
 const navcatOptions = navcatGeneratorOptions(cfg);
 
-const f32 = Math.fround;
-
 /**
  * Everything one scene's runs need: the three navmeshes, queries, pairs and per-library refs.
  * tileSize > 0: Detour (and so meshway) get Recast's tiled build with that tile size.
@@ -113,8 +112,7 @@ function setupScene(sceneName, tileSize) {
   for (const t of nm.tiles) polyCount += t.polyCount;
   const tileCount = nm.tiles.length;
   // Same node limit everywhere: enough for any search on this mesh.
-  let maxNodes = 2048;
-  while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
+  const maxNodes = searchNodeLimit(polyCount);
 
   const mq = new NavMeshQuery(nm, { maxNodes });
   const mFilter = new QueryFilter();
@@ -129,25 +127,10 @@ function setupScene(sceneName, tileSize) {
     dtBase.set(nm.tilesAt(h.x(), h.y())[0], dtMesh.getPolyRefBase(tile));
   }
 
-  const slots = [];
-  const polys = [];
-  for (let s = 0; s < nm.slots.length; s++) {
-    const t = nm.tileInSlot(s);
-    if (!t) continue;
-    for (let p = 0; p < t.polyCount; p++) {
-      slots.push(s);
-      polys.push(p);
-    }
-  }
-  const rand = mulberry32(0x9e3779b9 ^ name.length);
+  const samplePoint = polygonPointSampler(nm, mq, mulberry32(0x9e3779b9 ^ name.length));
   const sample = () => {
-    const k = Math.floor(rand() * slots.length);
-    const tile = nm.tileInSlot(slots[k]);
-    const p = pointInPoly(tile, polys[k], rand).map(f32);
-    const ref = nm.polyRef(slots[k], polys[k]);
-    const h = mq.getPolyHeight(ref, p);
-    if (!Number.isNaN(h)) p[1] = f32(h);
-    return { p, ref, dtRef: dtBase.get(slots[k]) + polys[k] };
+    const { p, slot, poly } = samplePoint();
+    return { p, ref: nm.polyRef(slot, poly), dtRef: dtBase.get(slot) + poly };
   };
   const pairs = [];
   for (let i = 0; i < PAIRS; i++) pairs.push([sample(), sample()]);
@@ -336,12 +319,6 @@ function pass(sc, lib, impl, kind) {
   }
   return [count, sum];
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const tables = Object.fromEntries(QUERIES.map((k) => [k, []]));
 const checks = [];

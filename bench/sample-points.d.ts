@@ -9,3 +9,18 @@ export interface SampledTile {
 }
 
 export function pointInPoly(tile: SampledTile, poly: number, rand: () => number): number[];
+
+/** The parts of a navmesh and query that polygonPointSampler reads. */
+export interface SampledNavMesh {
+  slots: ArrayLike<unknown>;
+  tileInSlot(slot: number): (SampledTile & { polyCount: number }) | null;
+  polyRef(slot: number, poly: number): number;
+}
+
+export function polygonPointSampler(
+  navMesh: SampledNavMesh,
+  query: { getPolyHeight(ref: number, p: ArrayLike<number>): number },
+  rand: () => number,
+): () => { p: number[]; slot: number; poly: number };
+
+export function searchNodeLimit(polyCount: number): number;

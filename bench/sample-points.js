@@ -40,3 +40,37 @@ export function pointInPoly(tile, poly, rand) {
   const s = 1 - u - w;
   return [0, 1, 2].map((k) => s * v[a + k] + u * v[b + k] + w * v[c + k]);
 }
+
+/**
+ * The benches' start/end sampler on `navMesh`: a polygon uniformly over every tile's polygons,
+ * a point inside it (pointInPoly), rounded to float32, its y moved onto the polygon's surface
+ * (`query.getPolyHeight`) where that is defined. Each call returns { p, slot, poly }.
+ */
+export function polygonPointSampler(navMesh, query, rand) {
+  const slots = [];
+  const polys = [];
+  for (let s = 0; s < navMesh.slots.length; s++) {
+    const t = navMesh.tileInSlot(s);
+    if (!t) continue;
+    for (let p = 0; p < t.polyCount; p++) {
+      slots.push(s);
+      polys.push(p);
+    }
+  }
+  return () => {
+    const k = Math.floor(rand() * slots.length);
+    const slot = slots[k];
+    const poly = polys[k];
+    const p = pointInPoly(navMesh.tileInSlot(slot), poly, rand).map(Math.fround);
+    const h = query.getPolyHeight(navMesh.polyRef(slot, poly), p);
+    if (!Number.isNaN(h)) p[1] = Math.fround(h);
+    return { p, slot, poly };
+  };
+}
+
+/** The benches' node limit for a mesh of `polyCount` polygons: enough for any search on it. */
+export function searchNodeLimit(polyCount) {
+  let maxNodes = 2048;
+  while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
+  return maxNodes;
+}

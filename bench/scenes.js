@@ -40,22 +40,7 @@ export function generateLargeScene(seed = 1) {
     pos.push(...p0, ...p1, ...p2, ...p3);
     idx.push(base, base + 1, base + 2, base, base + 2, base + 3);
   };
-  const box = (cx, y0, cz, sx, sy, sz, angle) => {
-    const c = Math.cos(angle);
-    const s = Math.sin(angle);
-    const corner = (dx, y, dz) => [cx + dx * c - dz * s, y, cz + dx * s + dz * c];
-    const hx = sx / 2;
-    const hz = sz / 2;
-    const y1 = y0 + sy;
-    const b = [corner(-hx, y0, -hz), corner(-hx, y0, hz), corner(hx, y0, hz), corner(hx, y0, -hz)];
-    const t = [corner(-hx, y1, -hz), corner(-hx, y1, hz), corner(hx, y1, hz), corner(hx, y1, -hz)];
-    quad(t[0], t[1], t[2], t[3]);
-    quad(b[0], b[3], b[2], b[1]);
-    for (let i = 0; i < 4; i++) {
-      const j = (i + 1) % 4;
-      quad(b[j], t[j], t[i], b[i]);
-    }
-  };
+  const box = (cx, y0, cz, sx, sy, sz, angle) => addBox(quad, cx, y0, cz, sx, sy, sz, angle);
   for (let i = 0; i < 5000; i++) {
     const cx = 5 + rand() * (N - 10);
     const cz = 5 + rand() * (N - 10);
@@ -104,22 +89,7 @@ export function generateHugeScene(seed = 2) {
     extraPos.push(...p0, ...p1, ...p2, ...p3);
     extraIdx.push(base, base + 1, base + 2, base, base + 2, base + 3);
   };
-  const box = (cx, y0, cz, sx, sy, sz, angle) => {
-    const c = Math.cos(angle);
-    const s = Math.sin(angle);
-    const corner = (dx, y, dz) => [cx + dx * c - dz * s, y, cz + dx * s + dz * c];
-    const hx = sx / 2;
-    const hz = sz / 2;
-    const y1 = y0 + sy;
-    const b = [corner(-hx, y0, -hz), corner(-hx, y0, hz), corner(hx, y0, hz), corner(hx, y0, -hz)];
-    const t = [corner(-hx, y1, -hz), corner(-hx, y1, hz), corner(hx, y1, hz), corner(hx, y1, -hz)];
-    quad(t[0], t[1], t[2], t[3]);
-    quad(b[0], b[3], b[2], b[1]);
-    for (let i = 0; i < 4; i++) {
-      const j = (i + 1) % 4;
-      quad(b[j], t[j], t[i], b[i]);
-    }
-  };
+  const box = (cx, y0, cz, sx, sy, sz, angle) => addBox(quad, cx, y0, cz, sx, sy, sz, angle);
   // Car parks first, so buildings can avoid them.
   const parks = [
     [100, 100],
@@ -199,4 +169,25 @@ export function generateHugeScene(seed = 2) {
     vertexCount: positions.length / 3,
     triangleCount: indices.length / 3,
   };
+}
+
+/**
+ * A closed box (lid, bottom, four sides) of size sx × sy × sz standing at (cx, y0, cz),
+ * turned by `angle` about Y, emitted as six quads through `quad` (outward-facing winding).
+ */
+function addBox(quad, cx, y0, cz, sx, sy, sz, angle) {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const corner = (dx, y, dz) => [cx + dx * c - dz * s, y, cz + dx * s + dz * c];
+  const hx = sx / 2;
+  const hz = sz / 2;
+  const y1 = y0 + sy;
+  const b = [corner(-hx, y0, -hz), corner(-hx, y0, hz), corner(hx, y0, hz), corner(hx, y0, -hz)];
+  const t = [corner(-hx, y1, -hz), corner(-hx, y1, hz), corner(hx, y1, hz), corner(hx, y1, -hz)];
+  quad(t[0], t[1], t[2], t[3]);
+  quad(b[0], b[3], b[2], b[1]);
+  for (let i = 0; i < 4; i++) {
+    const j = (i + 1) % 4;
+    quad(b[j], t[j], t[i], b[i]);
+  }
 }

@@ -8,8 +8,9 @@
 //          [--pairs 1000] [--scenes nav_test,dungeon,undulating,large] [--clock cpu|wall]
 import { parseArgs } from "node:util";
 import * as meshway from "../dist/index.js";
-import { pointInPoly } from "./sample-points.js";
+import { polygonPointSampler, searchNodeLimit } from "./sample-points.js";
 import { loadScene, SHARED_MESHES } from "./scenes.js";
+import { median } from "./stats.js";
 
 const { values } = parseArgs({
   options: {
@@ -38,35 +39,17 @@ const PAIRS = Number(values.pairs);
 const MIN_MS = Number(values["min-ms"]);
 const EXT = [1, 1, 1];
 const { buildNavMesh, NavMeshQuery, mulberry32 } = meshway;
-const f32 = Math.fround;
 
 function setupScene(name) {
   const mesh = loadScene(name);
   const { navMesh } = buildNavMesh(mesh, {});
   let polyCount = 0;
   for (const t of navMesh.tiles) polyCount += t.polyCount;
-  let maxNodes = 2048;
-  while (maxNodes < polyCount && maxNodes < 65536) maxNodes *= 2;
+  const maxNodes = searchNodeLimit(polyCount);
   const query = new NavMeshQuery(navMesh, { maxNodes });
-  const slots = [];
-  const polys = [];
-  for (let s = 0; s < navMesh.slots.length; s++) {
-    const t = navMesh.tileInSlot(s);
-    if (!t) continue;
-    for (let p = 0; p < t.polyCount; p++) {
-      slots.push(s);
-      polys.push(p);
-    }
-  }
   // Same sampling as bench/query.bench.js: a polygon uniformly, a point inside it.
-  const rand = mulberry32(0x9e3779b9 ^ name.length);
-  const sample = () => {
-    const k = Math.floor(rand() * slots.length);
-    const p = pointInPoly(navMesh.tileInSlot(slots[k]), polys[k], rand).map(f32);
-    const h = query.getPolyHeight(navMesh.polyRef(slots[k], polys[k]), p);
-    if (!Number.isNaN(h)) p[1] = f32(h);
-    return p;
-  };
+  const samplePoint = polygonPointSampler(navMesh, query, mulberry32(0x9e3779b9 ^ name.length));
+  const sample = () => samplePoint().p;
   const pairs = [];
   for (let i = 0; i < PAIRS; i++) pairs.push([sample(), sample()]);
   return { name, triangles: mesh.triangleCount, polyCount, maxNodes, query, pairs };
@@ -99,12 +82,6 @@ function runOnce(sc, kind) {
   } while (ms < MIN_MS);
   return (count / ms) * 1000;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const lengthXZ = (pts) => {
   let l = 0;

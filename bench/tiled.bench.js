@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadScene } from "./scenes.js";
+import { addRatioColumns, median } from "./stats.js";
 import { makeTiledBuilders } from "./tiled-builders.js";
 
 const { values } = parseArgs({
@@ -31,12 +32,6 @@ const tileSize = Number(values["tile-size"]);
 const names = values.builders.split(",");
 const here = dirname(fileURLToPath(import.meta.url));
 const builders = await makeTiledBuilders(tileSize, names);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const rows = [];
 for (const scene of values.scenes.split(",")) {
@@ -60,11 +55,7 @@ for (const scene of values.scenes.split(",")) {
     row[`${n} ms`] = +median(times[n]).toFixed(0);
     row[`${n} polys`] = counts[n].polys;
   }
-  if (names.includes("wasm")) {
-    for (const n of names) {
-      if (n !== "wasm") row[`${n}/wasm`] = +(row[`${n} ms`] / row["wasm ms"]).toFixed(2);
-    }
-  }
+  addRatioColumns(row, names);
   if (!values["no-rss"]) {
     const dir = mkdtempSync(join(tmpdir(), "meshway-bench-"));
     const file = join(dir, `${scene}.bin`);

@@ -2,6 +2,7 @@
 // a small OBJ level, its GLB and data-URI .gltf (@gltf-transform/core), its .navmesh file, a
 // tiled Detour export with an off-mesh connection (@recast-navigation), and navmeshes to query.
 import { Document, NodeIO } from "@gltf-transform/core";
+import { recastGeneratorConfig } from "../bench/generator-config.js";
 import {
   buildNavMesh,
   deserializeNavMesh,
@@ -94,19 +95,7 @@ async function detourExport(mesh) {
     mesh.positions,
     mesh.indices,
     {
-      cs: cfg.cellSize,
-      ch: cfg.cellHeight,
-      walkableSlopeAngle: cfg.walkableSlopeDegrees,
-      walkableHeight: cfg.walkableHeightVoxels,
-      walkableClimb: cfg.walkableClimbVoxels,
-      walkableRadius: cfg.walkableRadiusVoxels,
-      maxEdgeLen: cfg.edgeMaxLenVoxels,
-      maxSimplificationError: cfg.edgeMaxErrorVoxels,
-      minRegionArea: cfg.regionMinSize,
-      mergeRegionArea: cfg.regionMergeSize,
-      maxVertsPerPoly: cfg.vertsPerPoly,
-      detailSampleDist: cfg.detailSampleDist,
-      detailSampleMaxError: cfg.detailSampleMaxError,
+      ...recastGeneratorConfig(cfg),
       tileSize: 24,
       offMeshConnections: [
         {

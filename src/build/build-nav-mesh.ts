@@ -7,11 +7,12 @@ import { buildCompactHeightfield, type OpenSpans } from "./compact.js";
 import { BuildContext } from "./context.js";
 import { buildContours } from "./contours.js";
 import { buildPolyMeshDetail } from "./detail.js";
-import { buildDistanceField } from "./distance-field.js";
 import { erodeWalkableArea } from "./erode.js";
 import { filterHeightfield } from "./filter.js";
 import { checkGridSize, computeBounds, gridSize } from "./grid.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
+import { navMeshParams } from "./nav-mesh-params.js";
+import { partitionRegions } from "./partition.js";
 import { buildPolyMesh } from "./polymesh.js";
 import { markWalkableTriangles, rasterizeTriangles } from "./rasterize.js";
 import {
@@ -21,9 +22,6 @@ import {
   SCRATCH_REGION_DIST,
   SCRATCH_SPAN_ORDER,
 } from "./region-common.js";
-import { buildRegionsLayers } from "./regions-layers.js";
-import { buildRegionsMonotone } from "./regions-monotone.js";
-import { buildRegionsWatershed } from "./regions-watershed.js";
 import { adoptScratch, scratchBytes } from "./scratch.js";
 import type {
   CompactHeightfield,
@@ -205,32 +203,8 @@ export function buildNavMesh(
   const chfAreas = chf.areas;
   for (let i = 0; i < chf.spanCount; i++) if (chfAreas[i] !== 0) walkableSpans++;
 
-  let distanceField: DistanceField | null = null;
-  const borderSize = 0;
-  let regions: Regions;
   t = performance.now();
-  if (cfg.partition === "monotone") {
-    regions = buildRegionsMonotone(
-      chf,
-      borderSize,
-      cfg.minRegionAreaCells,
-      cfg.mergeRegionAreaCells,
-      ctx,
-    );
-  } else if (cfg.partition === "layers") {
-    regions = buildRegionsLayers(chf, borderSize, cfg.minRegionAreaCells, ctx);
-  } else {
-    distanceField = buildDistanceField(chf);
-    regions = buildRegionsWatershed(
-      chf,
-      distanceField,
-      borderSize,
-      cfg.minRegionAreaCells,
-      cfg.mergeRegionAreaCells,
-      ctx,
-    );
-    if (!keep) distanceField = null;
-  }
+  const { regions, distanceField } = partitionRegions(chf, cfg, 0, keep, ctx);
   lap("regions");
   const contours = buildContours(
     chf,
@@ -254,17 +228,7 @@ export function buildNavMesh(
   lap("detail");
   const tile = createNavMeshTile(polyMesh, polyMeshDetail);
   lap("navMesh");
-  const navMesh = new NavMesh({
-    origin: [...bmin],
-    tileWidth: bmax[0] - bmin[0],
-    tileDepth: bmax[2] - bmin[2],
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    maxVertsPerPoly: cfg.vertsPerPoly,
-    agentHeight: cfg.agentHeight,
-    agentRadius: cfg.agentRadius,
-    agentMaxClimb: cfg.agentMaxClimb,
-  });
+  const navMesh = new NavMesh(navMeshParams(cfg, bmin, bmax[0] - bmin[0], bmax[2] - bmin[2]));
   navMesh.addTile(tile);
   ctx.timings.total = performance.now() - t0;
   const stats: BuildStats = {

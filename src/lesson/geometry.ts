@@ -4,6 +4,8 @@
  * the walkable surface is a closed set, so a path may run along a wall.
  */
 
+import { segmentParamXZ } from "../navmesh/geometry.js";
+
 /** Tolerance for "on the boundary" [world units]. */
 export const GEOM_EPS = 1e-7;
 
@@ -54,12 +56,8 @@ export function distanceToSegment(
   bx: number,
   bz: number,
 ): number {
-  const dx = bx - ax;
-  const dz = bz - az;
-  const len2 = dx * dx + dz * dz;
-  let t = len2 > 0 ? ((x - ax) * dx + (z - az) * dz) / len2 : 0;
-  t = Math.max(0, Math.min(1, t));
-  return Math.hypot(x - (ax + t * dx), z - (az + t * dz));
+  const t = segmentParamXZ(x, z, ax, az, bx, bz);
+  return Math.hypot(x - (ax + t * (bx - ax)), z - (az + t * (bz - az)));
 }
 
 /**

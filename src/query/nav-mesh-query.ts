@@ -525,15 +525,10 @@ export class NavMeshQuery {
     assertFinite3("computePath start", start);
     assertFinite3("computePath end", end);
     const filter = options.filter ?? this.defaultFilter;
-    const ext = options.halfExtents ?? DEFAULT_HALF_EXTENTS;
+    const missed = this.snapEnds(start, end, options, filter);
+    if (missed !== null) return missed;
     const s = this.cpStart;
     const e = this.cpEnd;
-    if (this.findNearestPoly(start, ext, filter, s) === 0) {
-      return { status: "noStart", points: [], polys: [], length: 0 };
-    }
-    if (this.findNearestPoly(end, ext, filter, e) === 0) {
-      return { status: "noEnd", points: [], polys: [], length: 0 };
-    }
     // findPath without re-validating refs and points just produced by findNearestPoly.
     const maxNodes = options.maxNodes;
     if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
@@ -574,10 +569,7 @@ export class NavMeshQuery {
         length += Math.sqrt(dx * dx + dy * dy + dz * dz);
       }
     }
-    // Pushed, not preallocated: a holey array would turn double-valued on the first ref.
-    const refs: PolyRef[] = [];
-    for (let i = 0; i < polyCount; i++) refs.push(polys[i]!);
-    return { status: path.status, points, polys: refs, length };
+    return { status: path.status, points, polys: refsArray(polys, polyCount), length };
   }
 
   /**
@@ -603,15 +595,10 @@ export class NavMeshQuery {
     for (let a = 0; a < costs.length; a++) {
       if (costs[a] !== 1) return this.computePath(start, end, options);
     }
-    const ext = options.halfExtents ?? DEFAULT_HALF_EXTENTS;
+    const missed = this.snapEnds(start, end, options, filter);
+    if (missed !== null) return missed;
     const s = this.cpStart;
     const e = this.cpEnd;
-    if (this.findNearestPoly(start, ext, filter, s) === 0) {
-      return { status: "noStart", points: [], polys: [], length: 0 };
-    }
-    if (this.findNearestPoly(end, ext, filter, e) === 0) {
-      return { status: "noEnd", points: [], polys: [], length: 0 };
-    }
     if (this.shortest === null) this.shortest = new ShortestPathFinder(this.navMesh, this.finder);
     const out = this.spOut;
     const status = this.shortest.findPath(
@@ -626,9 +613,27 @@ export class NavMeshQuery {
     const q = out.points;
     const points: Vec3[] = new Array(out.pointCount);
     for (let i = 0; i < out.pointCount; i++) points[i] = [q[i * 3]!, q[i * 3 + 1]!, q[i * 3 + 2]!];
-    const refs: PolyRef[] = [];
-    for (let i = 0; i < out.polyCount; i++) refs.push(out.polys[i]!);
-    return { status, points, polys: refs, length: out.length3D };
+    return { status, points, polys: refsArray(out.polys, out.polyCount), length: out.length3D };
+  }
+
+  /**
+   * computePath's and findShortestPath's first step: snaps start and end into cpStart and
+   * cpEnd; the "noStart" / "noEnd" result when one has no polygon within the half extents.
+   */
+  private snapEnds(
+    start: ArrayLike<number>,
+    end: ArrayLike<number>,
+    options: ComputePathOptions,
+    filter: QueryFilter,
+  ): ComputePathResult | null {
+    const ext = options.halfExtents ?? DEFAULT_HALF_EXTENTS;
+    if (this.findNearestPoly(start, ext, filter, this.cpStart) === 0) {
+      return { status: "noStart", points: [], polys: [], length: 0 };
+    }
+    if (this.findNearestPoly(end, ext, filter, this.cpEnd) === 0) {
+      return { status: "noEnd", points: [], polys: [], length: 0 };
+    }
+    return null;
   }
 
   // The queries below live in their own modules (src/query/<name>.ts, functions taking the
@@ -699,4 +704,12 @@ export class NavMeshQuery {
   ): PolysAroundCircleResult {
     return findPolysAroundCircle(this, startRef, center, radius, filter, out);
   }
+}
+
+/** The first `count` refs as a plain array, for results handed to the caller. */
+function refsArray(polys: ArrayLike<PolyRef>, count: number): PolyRef[] {
+  // Pushed, not preallocated: a holey array would turn double-valued on the first ref.
+  const refs: PolyRef[] = [];
+  for (let i = 0; i < count; i++) refs.push(polys[i]!);
+  return refs;
 }

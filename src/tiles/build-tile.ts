@@ -3,10 +3,10 @@ import { buildCompactHeightfield, type OpenSpans } from "../build/compact.js";
 import type { BuildContext } from "../build/context.js";
 import { buildContours } from "../build/contours.js";
 import { buildPolyMeshDetail } from "../build/detail.js";
-import { buildDistanceField } from "../build/distance-field.js";
 import { erodeWalkableArea } from "../build/erode.js";
 import { filterHeightfield } from "../build/filter.js";
 import { countSpans, createHeightfield } from "../build/heightfield.js";
+import { partitionRegions } from "../build/partition.js";
 import { buildPolyMesh } from "../build/polymesh.js";
 import { rasterizeTriangles, SKIP_TRIANGLE } from "../build/rasterize.js";
 import {
@@ -16,11 +16,8 @@ import {
   SCRATCH_REGION_DIST,
   SCRATCH_SPAN_ORDER,
 } from "../build/region-common.js";
-import { buildRegionsLayers } from "../build/regions-layers.js";
-import { buildRegionsMonotone } from "../build/regions-monotone.js";
-import { buildRegionsWatershed } from "../build/regions-watershed.js";
 import { scratchBytes } from "../build/scratch.js";
-import type { CompactHeightfield, Regions } from "../build/types.js";
+import type { CompactHeightfield } from "../build/types.js";
 import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { TriangleMesh } from "../input.js";
@@ -255,28 +252,7 @@ export function buildTileFromCompact(
   }
   if (!walkable) return null;
   const border = work.borderSize;
-  let regions: Regions;
-  if (cfg.partition === "monotone") {
-    regions = buildRegionsMonotone(
-      work,
-      border,
-      cfg.minRegionAreaCells,
-      cfg.mergeRegionAreaCells,
-      ctx,
-    );
-  } else if (cfg.partition === "layers") {
-    regions = buildRegionsLayers(work, border, cfg.minRegionAreaCells, ctx);
-  } else {
-    const dist = buildDistanceField(work);
-    regions = buildRegionsWatershed(
-      work,
-      dist,
-      border,
-      cfg.minRegionAreaCells,
-      cfg.mergeRegionAreaCells,
-      ctx,
-    );
-  }
+  const { regions } = partitionRegions(work, cfg, border, false, ctx);
   const contours = buildContours(
     work,
     regions,

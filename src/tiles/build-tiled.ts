@@ -1,5 +1,6 @@
 import type { AreaVolume } from "../build/build-nav-mesh.js";
 import { checkGridSize, computeBounds } from "../build/grid.js";
+import { navMeshParams } from "../build/nav-mesh-params.js";
 import { markWalkableTriangles } from "../build/rasterize.js";
 import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
@@ -109,17 +110,7 @@ export async function buildTiledNavMesh(
     areaVolumes: options.areaVolumes ?? [],
   };
 
-  const navMesh = new NavMesh({
-    origin: [...grid.bmin],
-    tileWidth: grid.tileWorld,
-    tileDepth: grid.tileWorld,
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    maxVertsPerPoly: cfg.vertsPerPoly,
-    agentHeight: cfg.agentHeight,
-    agentRadius: cfg.agentRadius,
-    agentMaxClimb: cfg.agentMaxClimb,
-  });
+  const navMesh = new NavMesh(navMeshParams(cfg, grid.bmin, grid.tileWorld, grid.tileWorld));
   const warnings: string[] = [];
   let polygons = 0;
   let vertices = 0;

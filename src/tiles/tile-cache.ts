@@ -1,6 +1,7 @@
 import type { AreaVolume } from "../build/build-nav-mesh.js";
 import { erodeWalkableArea } from "../build/erode.js";
 import { checkGridSize, computeBounds } from "../build/grid.js";
+import { navMeshParams } from "../build/nav-mesh-params.js";
 import { markWalkableTriangles } from "../build/rasterize.js";
 import type { CompactHeightfield } from "../build/types.js";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
@@ -138,17 +139,7 @@ export function createTileCache(
       compact[tx + tz * grid.tilesX] = buildTileCompact(mesh, triAreas, bins, grid, cfg, tx, tz);
     }
   }
-  const navMesh = new NavMesh({
-    origin: [...grid.bmin],
-    tileWidth: grid.tileWorld,
-    tileDepth: grid.tileWorld,
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    maxVertsPerPoly: cfg.vertsPerPoly,
-    agentHeight: cfg.agentHeight,
-    agentRadius: cfg.agentRadius,
-    agentMaxClimb: cfg.agentMaxClimb,
-  });
+  const navMesh = new NavMesh(navMeshParams(cfg, grid.bmin, grid.tileWorld, grid.tileWorld));
   const cache = new TileCache(navMesh, grid, cfg, compact, volumes);
   return { navMesh, cache };
 }

@@ -1,14 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-// Runs the built CLI (npm test builds dist/ first, see the pretest script).
-function meshway(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { meshway } from "../helpers/cli.js";
 
 const NAV_TEST = "test/fixtures/meshes/nav_test.obj";
 

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,14 +5,10 @@ import { Document, type Logger, NodeIO } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadNavMeshFile } from "../../src/node/navmesh-files.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { meshway } from "../helpers/cli.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 
 // Every command through the spawned CLI (dist/, built by the pretest script).
-function meshway(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 const NAV_TEST = "test/fixtures/meshes/nav_test.obj";
 const FROM = "21,-2.1,15.6";
 const TO = "-24.4,-2.1,-12";

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -11,15 +10,11 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meshway } from "../helpers/cli.js";
 
 // The rest of the CLI error matrix (issue 4) beyond cli-commands.test.ts: every bad input
 // exits 1 (or 2 for usage) with one `meshway: <file>: <what, where>` line, no stack trace, and
 // leaves no output file — nor a temporary one — behind.
-function meshway(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 const NAV_TEST = "test/fixtures/meshes/nav_test.obj";
 const dir = mkdtempSync(join(tmpdir(), "meshway-errors-"));
 const good = join(dir, "good.navmesh");

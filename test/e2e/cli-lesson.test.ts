@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,14 +9,10 @@ import {
   runLesson,
 } from "../../src/lesson/index.js";
 import { renderLessonSection } from "../../src/render/lesson.js";
+import { meshway } from "../helpers/cli.js";
 import { decodeRgbaPng } from "../helpers/png.js";
 
 // `meshway lesson` through the spawned CLI (dist/, built by the pretest script).
-function meshway(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-"));
 
 describe("meshway lesson", () => {

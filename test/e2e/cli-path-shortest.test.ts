@@ -1,17 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNavMeshFile } from "../../src/node/navmesh-files.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { meshway } from "../helpers/cli.js";
 
-// `meshway path --mode shortest` through the spawned CLI (dist/, built by the pretest script).
-function meshway(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
+// `meshway path --mode shortest` through the spawned CLI.
 const NAV_TEST = "test/fixtures/meshes/nav_test.obj";
 const FROM = "21,-2.1,15.6";
 const TO = "-24.4,-2.1,-12";

@@ -1,15 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { meshway } from "../helpers/cli.js";
 import { meshToObj, TILED_CONFIG, tiledScene } from "../helpers/tiled-scene.js";
-
-// Runs the built CLI (npm test builds dist/ first, see the pretest script).
-function meshway(...args: string[]) {
-  const r = spawnSync(process.execPath, ["bin/meshway.js", ...args], { encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const dir = mkdtempSync(join(tmpdir(), "meshway-tiled-"));
 const scene = join(dir, "scene.obj");

@@ -111,3 +111,18 @@ export function navMeshFor(
     agentMaxClimb: 0.5,
   });
 }
+
+/**
+ * Two 2 × 2 squares side by side on y = 0 (x 0..4, z 0..2) in one tile, for a 4 × 2
+ * {@link navMeshFor} navmesh: the small fixture of the .navmesh file tests.
+ */
+export function twoSquaresTile(extra: Pick<HandTile, "areas" | "flags"> = {}): NavMeshTile {
+  return handTile({
+    verts: [0, 0, 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 0, 2, 4, 0, 0],
+    polys: [
+      [0, 1, 2, 3],
+      [3, 2, 4, 5],
+    ],
+    ...extra,
+  });
+}

@@ -7,7 +7,7 @@ import { resolveConfig } from "../../src/config.js";
 import { crc32 } from "../../src/format/crc32.js";
 import { deserializeNavMesh, serializeNavMesh } from "../../src/format/navmesh-file.js";
 import { type SaveFileSystem, saveNavMeshFile } from "../../src/node/navmesh-files.js";
-import { handTile, navMeshFor } from "../helpers/hand-tile.js";
+import { navMeshFor, twoSquaresTile } from "../helpers/hand-tile.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { thrownError, thrownMeshwayError } from "../helpers/thrown.js";
 
@@ -53,15 +53,7 @@ describe("the build refuses an oversized voxel grid before allocating", () => {
 /** A one-tile navmesh file with an off-mesh connection, and a resealer for edited copies. */
 function smallFile(): Uint8Array {
   const nm = navMeshFor(4, 2);
-  nm.addTile(
-    handTile({
-      verts: [0, 0, 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 0, 2, 4, 0, 0],
-      polys: [
-        [0, 1, 2, 3],
-        [3, 2, 4, 5],
-      ],
-    }),
-  );
+  nm.addTile(twoSquaresTile());
   nm.addOffMeshConnection({
     start: [1, 0, 1],
     end: [3, 0, 1],

@@ -18,7 +18,7 @@ import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";
 import { buildDetourNavMesh } from "../helpers/detour.js";
 import { detourBuildsForSuite } from "../helpers/detour-suite.js";
-import { handTile, navMeshFor } from "../helpers/hand-tile.js";
+import { handTile, navMeshFor, twoSquaresTile } from "../helpers/hand-tile.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { thrownMeshwayError } from "../helpers/thrown.js";
@@ -45,17 +45,7 @@ function reseal(bytes: Uint8Array): Uint8Array {
 /** Two squares side by side in one tile, an off-mesh connection, a config: a small complete file. */
 function smallNavMesh(): NavMesh {
   const nm = navMeshFor(4, 2);
-  nm.addTile(
-    handTile({
-      verts: [0, 0, 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 0, 2, 4, 0, 0],
-      polys: [
-        [0, 1, 2, 3],
-        [3, 2, 4, 5],
-      ],
-      areas: [63, 5],
-      flags: [1, 3],
-    }),
-  );
+  nm.addTile(twoSquaresTile({ areas: [63, 5], flags: [1, 3] }));
   nm.addOffMeshConnection({
     start: [0.5, 0, 0.5],
     end: [3.5, 0, 1.5],

@@ -14,7 +14,7 @@ import {
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { buildDetourNavMesh } from "../helpers/detour.js";
 import { detourBuildsForSuite } from "../helpers/detour-suite.js";
-import { handTile, navMeshFor } from "../helpers/hand-tile.js";
+import { navMeshFor, twoSquaresTile } from "../helpers/hand-tile.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 import { thrownError } from "../helpers/thrown.js";
 
@@ -35,16 +35,7 @@ function freshDir(): string {
 
 function smallFile(areas = [63, 5]): Uint8Array {
   const nm = navMeshFor(4, 2);
-  nm.addTile(
-    handTile({
-      verts: [0, 0, 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 0, 2, 4, 0, 0],
-      polys: [
-        [0, 1, 2, 3],
-        [3, 2, 4, 5],
-      ],
-      areas,
-    }),
-  );
+  nm.addTile(twoSquaresTile({ areas }));
   return serializeNavMesh(nm, resolveConfig({ cellSize: 0.25 }));
 }
 

@@ -2,6 +2,7 @@ import { buildNavMesh } from "../../build/build-nav-mesh.js";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../../config.js";
 import { serializeNavMesh } from "../../format/navmesh-file.js";
 import type { TriangleMesh } from "../../input.js";
+import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
 import { loadGeometry } from "../input.js";
 import type { Io } from "../io.js";
@@ -86,47 +87,27 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
     onStage: (stage) => progress.step(stage),
   });
   progress.finish();
-  const output = str("output");
-  if (output !== undefined) writeOutput(output, serializeNavMesh(navMesh, config));
-  const area = navMesh.area();
-  if (flag("json")) {
-    io.out(
-      `${JSON.stringify({
-        polygons: stats.polygons,
-        vertices: stats.vertices,
-        detailTriangles: stats.detailTriangles,
-        tiles: navMesh.tiles.length,
-        area,
-        buildMs: stats.timings.total,
-      })}\n`,
-    );
-    return 0;
-  }
-  if (flag("quiet")) return 0;
-  // Loader warnings already name the file; build warnings do not.
-  for (const w of warnings) io.err(`meshway: warning: ${w}\n`);
-  for (const w of stats.warnings) io.err(`meshway: ${file}: warning: ${w}\n`);
-  const rows: [string, string][] = [
-    ["input", file],
-    ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],
-    ["grid", `${stats.gridWidth} × ${stats.gridDepth} cells`],
-    [
-      "spans",
-      `${stats.rasterizedSpans} solid, ${stats.compactSpans} open, ${stats.walkableSpans} walkable`,
-    ],
-    ["regions", String(stats.regions)],
-    ["polygons", `${stats.polygons} (${stats.vertices} vertices)`],
-    ["detail triangles", String(stats.detailTriangles)],
-    ["area (XZ)", area.toFixed(2)],
-  ];
-  if (output !== undefined) rows.push(["written", output]);
-  const lines = rows.map(([k, v]) => `  ${k.padEnd(18)}${v}`);
-  lines.push("  build time per stage (ms)");
-  for (const [stage, ms] of Object.entries(stats.timings)) {
-    lines.push(`    ${stage.padEnd(16)}${ms.toFixed(2).padStart(9)}`);
-  }
-  io.out(`meshway build\n${lines.join("\n")}\n`);
-  return 0;
+  return report(
+    io,
+    { str, flag },
+    {
+      file,
+      navMesh,
+      config,
+      stats,
+      tiles: navMesh.tiles.length,
+      loadWarnings: warnings,
+      rows: [
+        ["grid", `${stats.gridWidth} × ${stats.gridDepth} cells`],
+        [
+          "spans",
+          `${stats.rasterizedSpans} solid, ${stats.compactSpans} open, ${stats.walkableSpans} walkable`,
+        ],
+        ["regions", String(stats.regions)],
+      ],
+      timingsTitle: "build time per stage (ms)",
+    },
+  );
 }
 
 /** `build --tile-size N`: the tiled build on worker threads, progress per tile. */
@@ -140,8 +121,7 @@ async function buildTiled(
   warnings: string[],
   args: Pick<ParsedArgs, "str" | "flag">,
 ): Promise<number> {
-  const { str, flag } = args;
-  const quiet = Boolean(flag("quiet") || flag("json"));
+  const quiet = Boolean(args.flag("quiet") || args.flag("json"));
   let progress: Progress | null = null;
   const { navMesh, stats } = await buildTiledNavMeshNode(mesh, options, {
     threads,
@@ -152,16 +132,61 @@ async function buildTiled(
     },
   });
   (progress as Progress | null)?.finish();
+  return report(io, args, {
+    file,
+    navMesh,
+    config,
+    stats,
+    tiles: stats.tiles,
+    loadWarnings: warnings,
+    rows: [
+      [
+        "tile grid",
+        `${stats.grid.tilesX} × ${stats.grid.tilesZ} tiles of ${config.tileSize} cells (border ${config.borderSizeVoxels})`,
+      ],
+      ["tiles", `${stats.tiles} built, ${stats.emptyTiles} empty`],
+      ["threads", String(stats.threads)],
+    ],
+    timingsTitle: "build time (ms)",
+  });
+}
+
+/** What both build paths report: counts common to every build, plus each path's own rows. */
+interface BuildReport {
+  file: string;
+  navMesh: NavMesh;
+  config: ResolvedConfig;
+  stats: {
+    triangles: number;
+    degenerateTriangles: number;
+    polygons: number;
+    vertices: number;
+    detailTriangles: number;
+    warnings: readonly string[];
+    timings: Record<string, number>;
+  };
+  tiles: number;
+  /** Loader warnings already name the file; build warnings (stats.warnings) do not. */
+  loadWarnings: readonly string[];
+  /** Rows between "triangles in" and "polygons". */
+  rows: [string, string][];
+  timingsTitle: string;
+}
+
+/** Writes the .navmesh (if -o) and prints the JSON object or the summary table. */
+function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport): number {
+  const { str, flag } = args;
+  const { stats } = r;
   const output = str("output");
-  if (output !== undefined) writeOutput(output, serializeNavMesh(navMesh, config));
-  const area = navMesh.area();
+  if (output !== undefined) writeOutput(output, serializeNavMesh(r.navMesh, r.config));
+  const area = r.navMesh.area();
   if (flag("json")) {
     io.out(
       `${JSON.stringify({
         polygons: stats.polygons,
         vertices: stats.vertices,
         detailTriangles: stats.detailTriangles,
-        tiles: stats.tiles,
+        tiles: r.tiles,
         area,
         buildMs: stats.timings.total,
       })}\n`,
@@ -169,24 +194,19 @@ async function buildTiled(
     return 0;
   }
   if (flag("quiet")) return 0;
-  for (const w of warnings) io.err(`meshway: warning: ${w}\n`);
-  for (const w of stats.warnings) io.err(`meshway: ${file}: warning: ${w}\n`);
+  for (const w of r.loadWarnings) io.err(`meshway: warning: ${w}\n`);
+  for (const w of stats.warnings) io.err(`meshway: ${r.file}: warning: ${w}\n`);
   const rows: [string, string][] = [
-    ["input", file],
+    ["input", r.file],
     ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],
-    [
-      "tile grid",
-      `${stats.grid.tilesX} × ${stats.grid.tilesZ} tiles of ${config.tileSize} cells (border ${config.borderSizeVoxels})`,
-    ],
-    ["tiles", `${stats.tiles} built, ${stats.emptyTiles} empty`],
-    ["threads", String(stats.threads)],
+    ...r.rows,
     ["polygons", `${stats.polygons} (${stats.vertices} vertices)`],
     ["detail triangles", String(stats.detailTriangles)],
     ["area (XZ)", area.toFixed(2)],
   ];
   if (output !== undefined) rows.push(["written", output]);
   const lines = rows.map(([k, v]) => `  ${k.padEnd(18)}${v}`);
-  lines.push("  build time (ms)");
+  lines.push(`  ${r.timingsTitle}`);
   for (const [stage, ms] of Object.entries(stats.timings)) {
     lines.push(`    ${stage.padEnd(16)}${ms.toFixed(2).padStart(9)}`);
   }
