@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
+import { LESSON_SCENE } from "../../src/lesson/scene.js";
+import { cellNavMesh } from "../../src/lesson/simple-navmesh.js";
+import { toyFilter } from "../../src/lesson/surface.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { polyOfRef } from "../../src/navmesh/poly-ref.js";
@@ -144,6 +147,35 @@ describe("findShortestPath on hand-built tiles", () => {
       [8, 3],
       [9.5, 2.5],
     ]);
+  });
+
+  it("reports no point where the path only grazes a wall corner on its line (lesson cell grid)", () => {
+    // The lesson's grid of square cells: at these radii the shortest path runs straight
+    // through the cell corner (17.5, 7) that the search takes as a root; it is not a bend.
+    const { start, goal } = LESSON_SCENE;
+    for (const radius of [0.8, 0.9, 1.05]) {
+      const nm = cellNavMesh(toyFilter(radius));
+      const q = new NavMeshQuery(nm);
+      const r = q.findShortestPath([start[0], 0, start[1]], [goal[0], 0, goal[1]], {
+        halfExtents: [1, 1, 1],
+      });
+      expect(r.status).toBe("complete");
+      expect(r.points.some((p) => p[0] === 17.5 && p[2] === 7)).toBe(false);
+      for (let i = 1; i + 1 < r.points.length; i++) {
+        const [px, , pz] = r.points[i - 1]!;
+        const [x, , z] = r.points[i]!;
+        const [nx, , nz] = r.points[i + 1]!;
+        const cross = (x - px) * (nz - z) - (z - pz) * (nx - x);
+        expect(Math.abs(cross)).toBeGreaterThan(
+          1e-9 * Math.hypot(x - px, z - pz) * Math.hypot(nx - x, nz - z),
+        );
+      }
+      if (radius === 0.8) {
+        const ref = new VisibilityGraph(nm).shortest(start[0], start[1], goal[0], goal[1]);
+        expect(lengthXZ(r.points)).toBeCloseTo(ref, 9);
+      }
+      expect(r.length).toBeCloseTo(lengthXZ(r.points), 12);
+    }
   });
 
   it("hugs several corners in a winding corridor, as short as the visibility graph", () => {

@@ -28,6 +28,8 @@ export class ShortestPath {
   lengthXZ = 0;
   /** Sum of the 3D lengths of the segments between consecutive points. */
   length3D = 0;
+  /** Per point: 1 for a wall corner (may be dropped when the path goes straight on there). */
+  private corner = new Uint8Array(32);
   /** @internal */ readonly scratch = new Float64Array(3);
 
   reset(): void {
@@ -37,19 +39,29 @@ export class ShortestPath {
     this.length3D = 0;
   }
 
-  /** Appends a point; an exact repeat of the previous point is dropped (not the end's). */
-  addPoint(x: number, y: number, z: number, force = false): void {
+  /**
+   * Appends a point; an exact repeat of the previous point is dropped (not the end's).
+   * `corner`: the point is a wall corner the path bends at (not the start, the end or an
+   * off-mesh connection's end). Returns false when the point was dropped as a repeat.
+   */
+  addPoint(x: number, y: number, z: number, force = false, corner = false): boolean {
     const n = this.pointCount;
     let pts = this.points;
     if (n > 0 && !force) {
       const o = (n - 1) * 3;
-      if (pts[o] === x && pts[o + 1] === y && pts[o + 2] === z) return;
+      if (pts[o] === x && pts[o + 1] === y && pts[o + 2] === z) return false;
     }
     if ((n + 1) * 3 > pts.length) {
       const grown = new Float64Array(pts.length * 2);
       grown.set(pts);
       this.points = pts = grown;
     }
+    if (n >= this.corner.length) {
+      const grown = new Uint8Array(this.corner.length * 2);
+      grown.set(this.corner);
+      this.corner = grown;
+    }
+    this.corner[n] = corner ? 1 : 0;
     pts[n * 3] = x;
     pts[n * 3 + 1] = y;
     pts[n * 3 + 2] = z;
@@ -61,6 +73,55 @@ export class ShortestPath {
       this.length3D += Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
     this.pointCount = n + 1;
+    return true;
+  }
+
+  /**
+   * Drops wall corners the path does not turn at: a shortest path can graze a corner lying
+   * exactly on its line (a staircase of square cells does), and the search reports the
+   * corner as a root although the path goes straight on through it. A corner is dropped when
+   * its XZ turn is zero within STRAIGHT_ON relative and the path continues forward (not back).
+   * Off-mesh ends, the start and the end stay. Lengths are summed again when any is dropped.
+   */
+  dropStraightCorners(): void {
+    const n = this.pointCount;
+    if (n < 3) return;
+    const pts = this.points;
+    const corner = this.corner;
+    let w = 1;
+    for (let i = 1; i < n; i++) {
+      if (i + 1 < n && corner[i] === 1) {
+        const o = i * 3;
+        const ax = pts[o]! - pts[w * 3 - 3]!;
+        const az = pts[o + 2]! - pts[w * 3 - 1]!;
+        const bx = pts[o + 3]! - pts[o]!;
+        const bz = pts[o + 5]! - pts[o + 2]!;
+        const cross = ax * bz - az * bx;
+        const dot = ax * bx + az * bz;
+        const scale = Math.sqrt((ax * ax + az * az) * (bx * bx + bz * bz));
+        if (dot > 0 && Math.abs(cross) <= STRAIGHT_ON * scale) continue;
+      }
+      if (w !== i) {
+        pts[w * 3] = pts[i * 3]!;
+        pts[w * 3 + 1] = pts[i * 3 + 1]!;
+        pts[w * 3 + 2] = pts[i * 3 + 2]!;
+        corner[w] = corner[i]!;
+      }
+      w++;
+    }
+    if (w === n) return;
+    this.pointCount = w;
+    let xz = 0;
+    let d3 = 0;
+    for (let i = 1; i < w; i++) {
+      const dx = pts[i * 3]! - pts[i * 3 - 3]!;
+      const dy = pts[i * 3 + 1]! - pts[i * 3 - 2]!;
+      const dz = pts[i * 3 + 2]! - pts[i * 3 - 1]!;
+      xz += Math.sqrt(dx * dx + dz * dz);
+      d3 += Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    this.lengthXZ = xz;
+    this.length3D = d3;
   }
 
   /** Appends a corridor polygon unless it repeats the last one. */
@@ -76,6 +137,9 @@ export class ShortestPath {
     this.polyCount = n + 1;
   }
 }
+
+/** |cross| ≤ this × |u| × |v| (XZ): the path does not turn at a point between u and v. */
+const STRAIGHT_ON = 1e-9;
 
 /** Fills chain[0..count) with the nodes from the start node to `last`; returns count. */
 function collect(nodes: SearchNodes, last: number, chain: Int32Array): number {
@@ -104,7 +168,8 @@ function addRoot(
     const h = heightByRef(navMesh, poly, x, z);
     if (!Number.isNaN(h)) y = h;
   }
-  out.addPoint(x, y, z);
+  // Off-mesh landings are roots too, but never droppable corners.
+  out.addPoint(x, y, z, false, roots.vertex[r] === 1);
 }
 
 /** Emits the points and polygons of chain[0..count): bends at each change of root. */
@@ -167,6 +232,7 @@ export function writeChain(
   const count = collect(nodes, goal, chain);
   emitChain(nodes, roots, navMesh, chain, count, out);
   out.addPoint(tx, ty, tz, out.pointCount === 1);
+  out.dropStraightCorners();
 }
 
 /**
@@ -211,8 +277,9 @@ export function writePartialChain(
     if (!Number.isNaN(cx)) {
       let cy = heightByRef(navMesh, nodes.poly[last]!, cx, cz);
       if (Number.isNaN(cy)) cy = roots.y[r]!;
-      out.addPoint(cx, cy, cz);
+      out.addPoint(cx, cy, cz, false, true);
     }
   }
   out.addPoint(px, py, pz, out.pointCount === 1);
+  out.dropStraightCorners();
 }

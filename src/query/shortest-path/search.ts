@@ -229,7 +229,6 @@ export class ShortestPathFinder {
     const px = pos[0]!;
     const py = pos[1]!;
     const pz = pos[2]!;
-    const p = this.farScratch;
     const bmin = this.boxMin;
     const bmax = this.boxMax;
     // Beyond the navmesh's extent from pos, a box holds every polygon.
@@ -243,24 +242,16 @@ export class ShortestPathFinder {
         Math.abs(pz - nm.bmax[2]),
       ) + 1;
     let r = Math.max(nm.cellSize * 8, 1e-3);
-    let bestRef = 0;
-    let best = Infinity;
+    this.nearRef = 0;
+    this.nearD2 = Infinity;
     if (componentSize(nm, label) <= SMALL_COMPONENT) {
       // A small component (a rooftop, an island): look at each of its polygons.
       const members = componentMembers(nm, label);
       for (let i = 0; i < members.length; i++) {
         const ref = members[i]!;
-        closestPointByRef(nm, ref, px, py, pz, p);
-        const d = dist3(p, pos);
-        if (d < best) {
-          best = d;
-          bestRef = ref;
-          out[0] = p[0]!;
-          out[1] = p[1]!;
-          out[2] = p[2]!;
-        }
+        this.considerNearest(ref, pos, out);
       }
-      return bestRef;
+      return this.nearRef;
     }
     for (let step = 0; step < 64; step++) {
       bmin[0] = px - r;
@@ -276,22 +267,32 @@ export class ShortestPathFinder {
       }
       for (let i = 0; i < count; i++) {
         const ref = this.boxRefs[i]!;
-        if (ref === bestRef || componentLabel(nm, ref) !== label) continue;
-        closestPointByRef(nm, ref, px, py, pz, p);
-        const d = dist3(p, pos);
-        if (d < best) {
-          best = d;
-          bestRef = ref;
-          out[0] = p[0]!;
-          out[1] = p[1]!;
-          out[2] = p[2]!;
-        }
+        if (ref === this.nearRef || componentLabel(nm, ref) !== label) continue;
+        this.considerNearest(ref, pos, out);
       }
       // Every polygon with a point closer than r meets the box: the best is final.
-      if (best <= r * r || r > reach) break;
+      if (this.nearD2 <= r * r || r > reach) break;
       r *= 2;
     }
-    return bestRef;
+    return this.nearRef;
+  }
+
+  /** Best so far of considerNearest: the polygon and its closest point's squared distance. */
+  private nearRef: PolyRef = 0;
+  private nearD2 = Infinity;
+
+  /** Takes polygon `ref` as nearRef when its closest point to pos (written to out) is nearer. */
+  private considerNearest(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): boolean {
+    const p = this.farScratch;
+    closestPointByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, p);
+    const d = dist3(p, pos);
+    if (!(d < this.nearD2)) return false;
+    this.nearD2 = d;
+    this.nearRef = ref;
+    out[0] = p[0]!;
+    out[1] = p[1]!;
+    out[2] = p[2]!;
+    return true;
   }
 
   private readonly boxMin = new Float64Array(3);
@@ -396,34 +397,18 @@ export class ShortestPathFinder {
     outPoint: Float64Array,
   ): { ref: PolyRef; node: number } {
     const nodes = this.nodes;
-    const px = pos[0]!;
-    const py = pos[1]!;
-    const pz = pos[2]!;
-    let bestRef = startRef;
+    this.nearRef = startRef;
+    this.nearD2 = Infinity;
     let bestNode = 0;
-    let best = Infinity;
     const done = new Set<number>();
-    const p = new Float64Array(3);
     for (let i = 0; i < nodes.count; i++) {
       if (nodes.kind[i] === KIND_GOAL) continue;
       const ref = nodes.poly[i]!;
       if (done.has(ref)) continue;
       done.add(ref);
-      closestPointByRef(this.navMesh, ref, px, py, pz, p);
-      const dx = p[0]! - px;
-      const dy = p[1]! - py;
-      const dz = p[2]! - pz;
-      const d = dx * dx + dy * dy + dz * dz;
-      if (d < best) {
-        best = d;
-        bestRef = ref;
-        bestNode = i;
-        outPoint[0] = p[0]!;
-        outPoint[1] = p[1]!;
-        outPoint[2] = p[2]!;
-      }
+      if (this.considerNearest(ref, pos, outPoint)) bestNode = i;
     }
-    return { ref: bestRef, node: bestNode };
+    return { ref: this.nearRef, node: bestNode };
   }
 
   /** The A* itself; leaves the goal node in this.goalNode when complete. */
@@ -564,18 +549,30 @@ export class ShortestPathFinder {
     const tile = this.cTile!;
     if (p < 0 || p >= tile.polyCount) return;
     this.curRef = ref;
+    this.expandWhole(n, ref, p, tile.polyVertCount[p]!, -1);
+  }
+
+  /**
+   * Node n's root sees the whole of polygon p (ref `ref`, nv vertices): successors on every
+   * open edge after edge `skip` (the entry edge; −1 for none) round to it, then the goal and
+   * off-mesh start points inside.
+   */
+  private expandWhole(n: number, ref: PolyRef, p: number, nv: number, skip: number): void {
+    const nodes = this.nodes;
     const root = nodes.root[n]!;
     const g = nodes.g[n]!;
-    const nv = tile.polyVertCount[p]!;
-    for (let j = 0; j < nv; j++) {
-      this.pushPiece(n, p, j, nv, 0, 1, root, g);
+    const count = skip < 0 ? nv : nv - 1;
+    for (let m = 1; m <= count; m++) {
+      const i = skip + m;
+      this.pushPiece(n, p, i < nv ? i : i - nv, nv, 0, 1, root, g);
       if (this.outOfNodes) return;
     }
-    const rx = this.roots.x[root]!;
-    const rz = this.roots.z[root]!;
-    if (ref === this.endRef)
+    if (ref === this.endRef) {
+      const rx = this.roots.x[root]!;
+      const rz = this.roots.z[root]!;
       this.pushGoal(n, ref, root, NONE, g + distXZ(rx, rz, this.tx, this.tz));
-    if (this.hasOffMesh) this.offMeshFrom(n, ref, p, root, g, 0, 0, 0, 0, NONE, NONE, true);
+    }
+    if (this.hasOffMesh) this.offMeshFrom(n, ref, p, true);
   }
 
   /** Projects interval node n through its next polygon (the heart of the search). */
@@ -612,15 +609,7 @@ export class ShortestPathFinder {
       const t = ((rx - ax) * ex + (rz - az) * ez) / elen2;
       if (t < -T_EPS || t > 1 + T_EPS) return;
       if (!this.seen.add(root, ref, g, EPS)) return;
-      for (let m = 1; m < nv; m++) {
-        const j = k + m < nv ? k + m : k + m - nv;
-        this.pushPiece(n, p, j, nv, 0, 1, root, g);
-        if (this.outOfNodes) return;
-      }
-      if (ref === this.endRef) {
-        this.pushGoal(n, ref, root, NONE, g + distXZ(rx, rz, this.tx, this.tz));
-      }
-      if (this.hasOffMesh) this.offMeshFrom(n, ref, p, root, g, 0, 0, 0, 0, NONE, NONE, true);
+      this.expandWhole(n, ref, p, nv, k);
       return;
     }
     // Directions of the cone's rays r→a and r→b (not normalised: side tests compare squared
@@ -696,34 +685,8 @@ export class ShortestPathFinder {
       }
       if (this.outOfNodes) return;
     }
-    if (ref === this.endRef) {
-      this.reachTarget(
-        n,
-        ref,
-        root,
-        g,
-        rx,
-        rz,
-        ax,
-        az,
-        bx,
-        bz,
-        dax,
-        daz,
-        dbx,
-        dbz,
-        aVert,
-        bVert,
-        g + distXZ(rx, rz, ax, az),
-        g + distXZ(rx, rz, bx, bz),
-        this.tx,
-        this.tz,
-        -1,
-      );
-    }
-    if (this.hasOffMesh) {
-      this.offMeshFrom(n, ref, p, root, g, dax, daz, dbx, dbz, aVert, bVert, false);
-    }
+    if (ref === this.endRef) this.reachTarget(n, ref, this.tx, this.tz, -1);
+    if (this.hasOffMesh) this.offMeshFrom(n, ref, p, false);
   }
 
   /**
@@ -776,11 +739,9 @@ export class ShortestPathFinder {
     if (nb < EDGE_TILE_BORDER) {
       const q = nb - 1;
       const f = this.cFlags[q]!;
-      const filter = this.filter!;
-      if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) return;
+      if (!passesFlags(this.filter!, f)) return;
       const m = this.cBack[p * nvp + j]!;
       if (m === 255) return;
-      // A dead end leads nowhere but back: skip it unless the goal or a link is inside.
       // A dead end leads nowhere but back; a corridor piece leads on through one edge only,
       // so its node is expanded right away instead of waiting in the open list (Polyanya's
       // cheap successors: the order of expansions does not affect what is found, only the
@@ -798,28 +759,13 @@ export class ShortestPathFinder {
       const n = this.newNode();
       if (n === NONE) return;
       const nodes = this.nodes;
-      let ax: number;
-      let az: number;
-      let bx: number;
-      let bz: number;
-      if (t1 === 1) {
-        ax = x1;
-        az = z1;
-        nodes.aVert[n] = vb;
-      } else {
-        ax = x0 + (x1 - x0) * t1;
-        az = z0 + (z1 - z0) * t1;
-        nodes.aVert[n] = NONE;
-      }
-      if (t0 === 0) {
-        bx = x0;
-        bz = z0;
-        nodes.bVert[n] = va;
-      } else {
-        bx = x0 + (x1 - x0) * t0;
-        bz = z0 + (z1 - z0) * t0;
-        nodes.bVert[n] = NONE;
-      }
+      // Whole-edge ends stay exact (and remember their vertex).
+      const ax = t1 === 1 ? x1 : x0 + (x1 - x0) * t1;
+      const az = t1 === 1 ? z1 : z0 + (z1 - z0) * t1;
+      const bx = t0 === 0 ? x0 : x0 + (x1 - x0) * t0;
+      const bz = t0 === 0 ? z0 : z0 + (z1 - z0) * t0;
+      nodes.aVert[n] = t1 === 1 ? vb : NONE;
+      nodes.bVert[n] = t0 === 0 ? va : NONE;
       this.fillInterval(n, parent, root, g, this.cSlot, this.cBase + q, m, ax, az, bx, bz, now);
       return;
     }
@@ -858,8 +804,7 @@ export class ShortestPathFinder {
     const q = qRef - qBase;
     if (q < 0 || q >= qt.polyCount) return;
     const f = qt.polyFlags[q]!;
-    const filter = this.filter!;
-    if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) return;
+    if (!passesFlags(this.filter!, f)) return;
     // The entry edge of q: its link back to the polygon being expanded.
     const pRef = this.curRef;
     const ql = s.links;
@@ -978,29 +923,20 @@ export class ShortestPathFinder {
    * a vertex. Pushes the goal (conn < 0) or crosses off-mesh connection conn (index * 2 +
    * end left from) to its other end.
    */
-  private reachTarget(
-    n: number,
-    ref: PolyRef,
-    root: number,
-    g: number,
-    rx: number,
-    rz: number,
-    ax: number,
-    az: number,
-    bx: number,
-    bz: number,
-    dax: number,
-    daz: number,
-    dbx: number,
-    dbz: number,
-    aVert: number,
-    bVert: number,
-    gA: number,
-    gB: number,
-    qx: number,
-    qz: number,
-    conn: number,
-  ): void {
+  private reachTarget(n: number, ref: PolyRef, qx: number, qz: number, conn: number): void {
+    const nodes = this.nodes;
+    const root = nodes.root[n]!;
+    const g = nodes.g[n]!;
+    const rx = this.roots.x[root]!;
+    const rz = this.roots.z[root]!;
+    const ax = nodes.ax[n]!;
+    const az = nodes.az[n]!;
+    const bx = nodes.bx[n]!;
+    const bz = nodes.bz[n]!;
+    const dax = ax - rx;
+    const daz = az - rz;
+    const dbx = bx - rx;
+    const dbz = bz - rz;
     const vx = qx - rx;
     const vz = qz - rz;
     let via = NONE;
@@ -1009,15 +945,17 @@ export class ShortestPathFinder {
     const la = Math.sqrt(dax * dax + daz * daz);
     const lb = Math.sqrt(dbx * dbx + dbz * dbz);
     if (dax * vz - daz * vx < -EPS * la) {
+      const aVert = nodes.aVert[n]!;
       if (aVert === NONE) return;
-      via = this.vertexRoot(aVert, gA);
+      via = this.vertexRoot(aVert, g + la);
       if (via < 0) return;
-      cost = gA + distXZ(ax, az, qx, qz);
+      cost = g + la + distXZ(ax, az, qx, qz);
     } else if (dbx * vz - dbz * vx > EPS * lb) {
+      const bVert = nodes.bVert[n]!;
       if (bVert === NONE) return;
-      via = this.vertexRoot(bVert, gB);
+      via = this.vertexRoot(bVert, g + lb);
       if (via < 0) return;
-      cost = gB + distXZ(bx, bz, qx, qz);
+      cost = g + lb + distXZ(bx, bz, qx, qz);
     } else {
       cost = g + Math.sqrt(vx * vx + vz * vz);
     }
@@ -1030,20 +968,7 @@ export class ShortestPathFinder {
    * point is reached from node n (straight when `whole`, the node seeing all of the
    * polygon), then the connection is crossed.
    */
-  private offMeshFrom(
-    n: number,
-    ref: PolyRef,
-    p: number,
-    root: number,
-    g: number,
-    dax: number,
-    daz: number,
-    dbx: number,
-    dbz: number,
-    aVert: number,
-    bVert: number,
-    whole: boolean,
-  ): void {
+  private offMeshFrom(n: number, ref: PolyRef, p: number, whole: boolean): void {
     const links = this.cLinks!;
     if (p >= links.first.length) return;
     const nm = this.navMesh;
@@ -1062,39 +987,11 @@ export class ShortestPathFinder {
         const qx = pts[c * 6 + end * 3]!;
         const qz = pts[c * 6 + end * 3 + 2]!;
         if (whole) {
-          const rx = roots.x[root]!;
-          const rz = roots.z[root]!;
-          this.crossOffMesh(n, root, NONE, g + distXZ(rx, rz, qx, qz), c * 2 + end);
+          const root = nodes.root[n]!;
+          const d = distXZ(roots.x[root]!, roots.z[root]!, qx, qz);
+          this.crossOffMesh(n, root, NONE, nodes.g[n]! + d, c * 2 + end);
         } else {
-          const rx = roots.x[root]!;
-          const rz = roots.z[root]!;
-          const ax = nodes.ax[n]!;
-          const az = nodes.az[n]!;
-          const bx = nodes.bx[n]!;
-          const bz = nodes.bz[n]!;
-          this.reachTarget(
-            n,
-            ref,
-            root,
-            g,
-            rx,
-            rz,
-            ax,
-            az,
-            bx,
-            bz,
-            dax,
-            daz,
-            dbx,
-            dbz,
-            aVert,
-            bVert,
-            g + distXZ(rx, rz, ax, az),
-            g + distXZ(rx, rz, bx, bz),
-            qx,
-            qz,
-            c * 2 + end,
-          );
+          this.reachTarget(n, ref, qx, qz, c * 2 + end);
         }
         if (this.outOfNodes) return;
       }
@@ -1132,6 +1029,11 @@ export class ShortestPathFinder {
     nodes.conn[n] = conn;
     this.heap.push(n, nodes.f, nodes.g);
   }
+}
+
+/** The filter's flag test alone (polygon flags f), as QueryFilter.passes. */
+function passesFlags(filter: QueryFilter, f: number): boolean {
+  return (f & filter.includeFlags) !== 0 && (f & filter.excludeFlags) === 0;
 }
 
 function slotOfRef(ref: PolyRef): number {
