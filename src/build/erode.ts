@@ -168,3 +168,213 @@ function backwardPass(chf: CompactHeightfield, dist: Uint8Array, spanColumn: Int
     dist[i] = best;
   }
 }
+
+/**
+ * Erosion after new obstructions, without redoing the whole heightfield: `before` are span
+ * areas whose erosion (erodeWalkableArea, same radius) is `erodedBefore`, and `after` is
+ * `before` with some walkable spans set NULL_AREA (obstacles). Writes into `out` exactly what
+ * erodeWalkableArea would make of `after`.
+ *
+ * Why it is exact: the two chamfer sweeps only read the span links, never the areas, so each
+ * is a min-plus linear map of the seed vector (0 at boundary spans, 255 elsewhere), and the
+ * seeds of `after` are those of `before` plus the changed spans and their 4-neighbours. So
+ * the distance after is the minimum of the distance before and the distance from the new
+ * seeds alone. The latter matters only below 2 * radius, i.e. within `radius` cells of a new
+ * seed (every step costs at least 2), so it is swept in a window of the changed spans'
+ * columns grown by radius + 1 cells, framed by a ring of 255s; no path that leaves the
+ * window costs less than 2 * radius.
+ * Returns false (and leaves `out` untouched) when nothing changed.
+ */
+export function erodeNewObstructions(
+  chf: CompactHeightfield,
+  before: Uint8Array,
+  after: Uint8Array,
+  erodedBefore: Uint8Array,
+  radiusVoxels: number,
+  out: Uint8Array,
+): boolean {
+  const w = chf.width;
+  const d = chf.depth;
+  const cellFirst = chf.cellFirst;
+  const cellCount = chf.cellCount;
+  // Columns holding a changed span.
+  let x0 = w;
+  let x1 = -1;
+  let z0 = d;
+  let z1 = -1;
+  for (let z = 0; z < d; z++) {
+    const row = z * w;
+    for (let x = 0; x < w; x++) {
+      const c = row + x;
+      const first = cellFirst[c];
+      const end = first + cellCount[c];
+      for (let i = first; i < end; i++) {
+        if (before[i] !== after[i]) {
+          if (x < x0) x0 = x;
+          if (x > x1) x1 = x;
+          if (z < z0) z0 = z;
+          if (z > z1) z1 = z;
+          break;
+        }
+      }
+    }
+  }
+  out.set(erodedBefore.subarray(0, chf.spanCount));
+  if (x1 < 0) return false;
+  const threshold = radiusVoxels * 2;
+  if (threshold <= 0) {
+    for (let i = 0; i < chf.spanCount; i++) if (after[i] === UNWALKABLE) out[i] = UNWALKABLE;
+    return true;
+  }
+  const grow = radiusVoxels + 1;
+  // Swept window, and around it a ring read as 255 (never swept).
+  const wx0 = Math.max(0, x0 - grow);
+  const wx1 = Math.min(w - 1, x1 + grow);
+  const wz0 = Math.max(0, z0 - grow);
+  const wz1 = Math.min(d - 1, z1 + grow);
+  const dist = scratchUint8(SLOT_DISTANCE, chf.spanCount);
+  const con = chf.spanCon;
+  for (let z = Math.max(0, wz0 - 1); z <= Math.min(d - 1, wz1 + 1); z++) {
+    for (let x = Math.max(0, wx0 - 1); x <= Math.min(w - 1, wx1 + 1); x++) {
+      const c = x + z * w;
+      const first = cellFirst[c];
+      const end = first + cellCount[c];
+      for (let i = first; i < end; i++) dist[i] = 255;
+    }
+  }
+  // New seeds: changed spans and their linked 4-neighbours.
+  for (let z = Math.max(0, z0); z <= z1; z++) {
+    for (let x = x0; x <= x1; x++) {
+      const c = x + z * w;
+      const first = cellFirst[c];
+      const end = first + cellCount[c];
+      for (let i = first; i < end; i++) {
+        if (before[i] === after[i]) continue;
+        dist[i] = 0;
+        const s = con[i];
+        const c0 = s & 0xff;
+        const c1 = (s >>> 8) & 0xff;
+        const c2 = (s >>> 16) & 0xff;
+        const c3 = s >>> 24;
+        if (c0 !== NO_LINK) dist[cellFirst[c - 1] + c0] = 0;
+        if (c1 !== NO_LINK) dist[cellFirst[c + w] + c1] = 0;
+        if (c2 !== NO_LINK) dist[cellFirst[c + 1] + c2] = 0;
+        if (c3 !== NO_LINK) dist[cellFirst[c - w] + c3] = 0;
+      }
+    }
+  }
+  windowForwardPass(chf, dist, wx0, wx1, wz0, wz1);
+  windowBackwardPass(chf, dist, wx0, wx1, wz0, wz1);
+  for (let z = wz0; z <= wz1; z++) {
+    for (let x = wx0; x <= wx1; x++) {
+      const c = x + z * w;
+      const first = cellFirst[c];
+      const end = first + cellCount[c];
+      for (let i = first; i < end; i++) if (dist[i] < threshold) out[i] = UNWALKABLE;
+    }
+  }
+  return true;
+}
+
+/** forwardPass over the spans of columns [x0, x1] × [z0, z1], in the same order. */
+function windowForwardPass(
+  chf: CompactHeightfield,
+  dist: Uint8Array,
+  x0: number,
+  x1: number,
+  z0: number,
+  z1: number,
+): void {
+  const w = chf.width;
+  const cellFirst = chf.cellFirst;
+  const cellCount = chf.cellCount;
+  const con = chf.spanCon;
+  for (let z = z0; z <= z1; z++) {
+    for (let x = x0; x <= x1; x++) {
+      const c = x + z * w;
+      const first = cellFirst[c];
+      const end = first + cellCount[c];
+      for (let i = first; i < end; i++) {
+        let best = dist[i];
+        if (best === 0) continue;
+        const s = con[i];
+        const c0 = s & 0xff;
+        if (c0 !== NO_LINK) {
+          const ac = c - 1;
+          const a = cellFirst[ac] + c0;
+          const da = dist[a] + 2;
+          if (da < best) best = da;
+          const b3 = con[a] >>> 24;
+          if (b3 !== NO_LINK) {
+            const db = dist[cellFirst[ac - w] + b3] + 3;
+            if (db < best) best = db;
+          }
+        }
+        const c3 = s >>> 24;
+        if (c3 !== NO_LINK) {
+          const ac = c - w;
+          const a = cellFirst[ac] + c3;
+          const da = dist[a] + 2;
+          if (da < best) best = da;
+          const b2 = (con[a] >>> 16) & 0xff;
+          if (b2 !== NO_LINK) {
+            const db = dist[cellFirst[ac + 1] + b2] + 3;
+            if (db < best) best = db;
+          }
+        }
+        dist[i] = best;
+      }
+    }
+  }
+}
+
+/** backwardPass over the spans of columns [x0, x1] × [z0, z1], in the same order. */
+function windowBackwardPass(
+  chf: CompactHeightfield,
+  dist: Uint8Array,
+  x0: number,
+  x1: number,
+  z0: number,
+  z1: number,
+): void {
+  const w = chf.width;
+  const cellFirst = chf.cellFirst;
+  const cellCount = chf.cellCount;
+  const con = chf.spanCon;
+  for (let z = z1; z >= z0; z--) {
+    for (let x = x1; x >= x0; x--) {
+      const c = x + z * w;
+      const first = cellFirst[c];
+      for (let i = first + cellCount[c] - 1; i >= first; i--) {
+        let best = dist[i];
+        if (best === 0) continue;
+        const s = con[i];
+        const c2 = (s >>> 16) & 0xff;
+        if (c2 !== NO_LINK) {
+          const ac = c + 1;
+          const a = cellFirst[ac] + c2;
+          const da = dist[a] + 2;
+          if (da < best) best = da;
+          const b1 = (con[a] >>> 8) & 0xff;
+          if (b1 !== NO_LINK) {
+            const db = dist[cellFirst[ac + w] + b1] + 3;
+            if (db < best) best = db;
+          }
+        }
+        const c1 = (s >>> 8) & 0xff;
+        if (c1 !== NO_LINK) {
+          const ac = c + w;
+          const a = cellFirst[ac] + c1;
+          const da = dist[a] + 2;
+          if (da < best) best = da;
+          const b0 = con[a] & 0xff;
+          if (b0 !== NO_LINK) {
+            const db = dist[cellFirst[ac - 1] + b0] + 3;
+            if (db < best) best = db;
+          }
+        }
+        dist[i] = best;
+      }
+    }
+  }
+}

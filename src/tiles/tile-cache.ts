@@ -1,5 +1,5 @@
 import type { AreaVolume } from "../build/build-nav-mesh.js";
-import { erodeWalkableArea } from "../build/erode.js";
+import { erodeNewObstructions, erodeWalkableArea } from "../build/erode.js";
 import { checkGridSize, computeBounds } from "../build/grid.js";
 import { navMeshParams } from "../build/nav-mesh-params.js";
 import { markWalkableTriangles } from "../build/rasterize.js";
@@ -83,23 +83,51 @@ interface CachedTile {
   ref: PolyRef;
   /** Span areas the current tile was built from (obstacles, erosion, volumes applied). */
   areas: Uint8Array | null;
+  /** chf.areas eroded by the agent radius, with no obstacle (computed at the first rebuild). */
+  eroded?: Uint8Array;
 }
 
 /**
  * A tile's span areas as buildTileFromCompact computes them before partitioning: obstacles
- * stamped, eroded by the agent radius, then the area volumes in order.
+ * stamped, eroded by the agent radius, then the area volumes in order. The obstacle-free
+ * erosion of the tile is computed once and kept in `cached.eroded`; obstacles then only
+ * re-erode around the spans they cover (erodeNewObstructions, exact).
  */
 function finalAreas(
-  chf: CompactHeightfield,
+  cached: CachedTile,
   cfg: ResolvedConfig,
   obstacles: readonly AreaVolume[],
   volumes: readonly AreaVolume[],
 ): Uint8Array {
-  const work: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
-  for (const o of obstacles) markAreaVolume(work, o);
-  erodeWalkableArea(work, cfg.walkableRadiusVoxels);
-  for (const v of volumes) markAreaVolume(work, v);
-  return work.areas;
+  const chf = cached.chf;
+  let eroded = cached.eroded;
+  if (eroded === undefined) {
+    const base: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
+    erodeWalkableArea(base, cfg.walkableRadiusVoxels);
+    cached.eroded = eroded = base.areas;
+  }
+  const out = new Uint8Array(chf.spanCount);
+  if (obstacles.length > 0) {
+    const marked: CompactHeightfield = { ...chf, areas: obstacleScratch(chf.spanCount) };
+    marked.areas.set(chf.areas);
+    for (const o of obstacles) markAreaVolume(marked, o);
+    erodeNewObstructions(chf, chf.areas, marked.areas, eroded, cfg.walkableRadiusVoxels, out);
+  } else {
+    out.set(eroded);
+  }
+  if (volumes.length > 0) {
+    const work: CompactHeightfield = { ...chf, areas: out };
+    for (const v of volumes) markAreaVolume(work, v);
+  }
+  return out;
+}
+
+/** Reused buffer for a tile's areas with obstacles stamped (before erosion). */
+let obstacleBuffer = new Uint8Array(0);
+function obstacleScratch(n: number): Uint8Array {
+  if (obstacleBuffer.length < n)
+    obstacleBuffer = new Uint8Array(Math.max(n, obstacleBuffer.length * 2));
+  return obstacleBuffer.subarray(0, n);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -279,7 +307,7 @@ export class TileCache {
       const h = c.chf;
       n += h.cellFirst.byteLength + h.cellCount.byteLength + h.spanY.byteLength;
       n += h.spanH.byteLength + h.spanCon.byteLength + h.areas.byteLength;
-      n += c.areas?.byteLength ?? 0;
+      n += (c.areas?.byteLength ?? 0) + (c.eroded?.byteLength ?? 0);
     }
     return n;
   }
@@ -513,7 +541,7 @@ export class TileCache {
     const areaVolumes = volumeIds ? volumeIds.map((id) => this.volumes.get(id)!.volume) : [];
     // The rest of the pipeline depends on the compact heightfield and its final span areas
     // only: when those come out as last time, so would the tile, so keep it (and its refs).
-    const areas = finalAreas(cached.chf, this.config, obstacles, areaVolumes);
+    const areas = finalAreas(cached, this.config, obstacles, areaVolumes);
     if (cached.areas !== null && sameBytes(areas, cached.areas)) {
       this.stats.tilesRebuilt++;
       this.stats.tilesUnchanged++;
