@@ -85,6 +85,13 @@ interface CachedTile {
   areas: Uint8Array | null;
   /** chf.areas eroded by the agent radius, with no obstacle (computed at the first rebuild). */
   eroded?: Uint8Array;
+  /** Whether the current tile was built with no obstacle on it. */
+  obstacleFree?: boolean;
+  /**
+   * While obstacles sit on the tile: the obstacle-free tile they replaced and its span areas,
+   * put back as is when the areas come out the same again (say, the last obstacle leaves).
+   */
+  restore?: { areas: Uint8Array; tile: NavMeshTile } | undefined;
 }
 
 /**
@@ -308,6 +315,7 @@ export class TileCache {
       n += h.cellFirst.byteLength + h.cellCount.byteLength + h.spanY.byteLength;
       n += h.spanH.byteLength + h.spanCon.byteLength + h.areas.byteLength;
       n += (c.areas?.byteLength ?? 0) + (c.eroded?.byteLength ?? 0);
+      n += c.restore?.areas.byteLength ?? 0;
     }
     return n;
   }
@@ -548,12 +556,26 @@ export class TileCache {
       this.stats.rebuildMs += performance.now() - t0;
       return;
     }
+    // Keep the obstacle-free tile while obstacles cover part of it: the pipeline depends on
+    // the compact heightfield and the areas only, so equal areas later give this very tile.
+    if (cached.obstacleFree && cached.tile !== null && cached.areas !== null) {
+      cached.restore = { areas: cached.areas, tile: cached.tile };
+    }
+    const restore = cached.restore;
     cached.areas = areas;
-    // The areas just computed are the ones it would compute again: hand them over.
-    let tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, { areas });
-    if (!tile) {
-      tile = emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
-      this.stats.tilesEmptied++;
+    cached.obstacleFree = obstacles.length === 0;
+    if (cached.obstacleFree) cached.restore = undefined;
+    let tile: NavMeshTile | null;
+    if (restore !== undefined && sameBytes(areas, restore.areas)) {
+      tile = restore.tile;
+      if (tile.polyCount === 0) this.stats.tilesEmptied++;
+    } else {
+      // The areas just computed are the ones it would compute again: hand them over.
+      tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, { areas });
+      if (!tile) {
+        tile = emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
+        this.stats.tilesEmptied++;
+      }
     }
     // replaceTile keeps the slot (new salt), so the tile keeps its place in the navmesh.
     // (isValidPolyRef would not do as a liveness check: an empty tile has no polygon 0.)
