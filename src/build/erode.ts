@@ -195,26 +195,36 @@ export function erodeNewObstructions(
 ): boolean {
   const w = chf.width;
   const d = chf.depth;
-  const cellFirst = chf.cellFirst;
+  const n = chf.spanCount;
+  // int32 views: a Uint32Array load may be handled as a double by the JIT.
+  const cellFirst = int32Of(chf.cellFirst);
   const cellCount = chf.cellCount;
-  // Columns holding a changed span.
+  // First and last changed span, then the columns holding a changed span (only columns whose
+  // spans overlap that range are looked into).
+  let lo = 0;
+  while (lo < n && before[lo] === after[lo]) lo++;
+  let hi = n - 1;
+  while (hi > lo && before[hi] === after[hi]) hi--;
   let x0 = w;
   let x1 = -1;
   let z0 = d;
   let z1 = -1;
-  for (let z = 0; z < d; z++) {
-    const row = z * w;
-    for (let x = 0; x < w; x++) {
-      const c = row + x;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
-      for (let i = first; i < end; i++) {
-        if (before[i] !== after[i]) {
-          if (x < x0) x0 = x;
-          if (x > x1) x1 = x;
-          if (z < z0) z0 = z;
-          if (z > z1) z1 = z;
-          break;
+  if (lo < n) {
+    for (let z = 0; z < d; z++) {
+      const row = z * w;
+      for (let x = 0; x < w; x++) {
+        const c = row + x;
+        const first = cellFirst[c]!;
+        const end = first + cellCount[c]!;
+        if (end <= lo || first > hi) continue;
+        for (let i = first; i < end; i++) {
+          if (before[i] !== after[i]) {
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (z < z0) z0 = z;
+            if (z > z1) z1 = z;
+            break;
+          }
         }
       }
     }
@@ -233,7 +243,7 @@ export function erodeNewObstructions(
   const wz0 = Math.max(0, z0 - grow);
   const wz1 = Math.min(d - 1, z1 + grow);
   const dist = scratchUint8(SLOT_DISTANCE, chf.spanCount);
-  const con = chf.spanCon;
+  const con = int32Of(chf.spanCon);
   for (let z = Math.max(0, wz0 - 1); z <= Math.min(d - 1, wz1 + 1); z++) {
     for (let x = Math.max(0, wx0 - 1); x <= Math.min(w - 1, wx1 + 1); x++) {
       const c = x + z * w;
@@ -286,9 +296,9 @@ function windowForwardPass(
   z1: number,
 ): void {
   const w = chf.width;
-  const cellFirst = chf.cellFirst;
+  const cellFirst = int32Of(chf.cellFirst);
   const cellCount = chf.cellCount;
-  const con = chf.spanCon;
+  const con = int32Of(chf.spanCon);
   for (let z = z0; z <= z1; z++) {
     for (let x = x0; x <= x1; x++) {
       const c = x + z * w;
@@ -338,9 +348,9 @@ function windowBackwardPass(
   z1: number,
 ): void {
   const w = chf.width;
-  const cellFirst = chf.cellFirst;
+  const cellFirst = int32Of(chf.cellFirst);
   const cellCount = chf.cellCount;
-  const con = chf.spanCon;
+  const con = int32Of(chf.spanCon);
   for (let z = z1; z >= z0; z--) {
     for (let x = x1; x >= x0; x--) {
       const c = x + z * w;
@@ -377,4 +387,9 @@ function windowBackwardPass(
       }
     }
   }
+}
+
+/** The same memory as an Int32Array (values < 2^31, or only bit-sliced), read as int32. */
+function int32Of(a: Uint32Array): Int32Array {
+  return new Int32Array(a.buffer, a.byteOffset, a.length);
 }
