@@ -74,13 +74,14 @@ const zh = {
   "page.honest.1":
     "障碍只用轴对齐的矩形，这样“点在不在障碍里”和“点离障碍多远”都能精确算出。meshway 接受任意三角网格：同一场景也被做成三角网格（地面加障碍盒子）送进真实流水线。",
   "page.honest.2":
-    "简单过滤按格心到障碍的精确距离删格，半径是多少就按多少算；Recast 和 meshway 先把半径向上取整成整数个体素（0.5 的格上，0.75 就是 2 格），再在体素距离场上按体素步数腐蚀，可走面的每条边（包括世界的边界）都会往里收。所以 meshway 删掉的格更多，格心到障碍的最小距离也常常大于半径——第 ② 段把两边结果不同的格数出来。",
+    "简单过滤按格心到障碍的精确距离删格，半径是多少就按多少算；Recast 和 meshway 先把半径向上取整成整数个体素（0.5 的格上，0.75 就是 2 格），再在体素距离场上按体素步数腐蚀，可走面的每条边（包括世界的边界）都会往里收。这个距离场是近似的：斜走一步只算直走的 1.5 倍（Recast 的 2/3 步长），障碍角斜对面的格会显得比实际远。所以两边谁删得多要看半径：0.25、0.55–0.75、1.05–1.25 时 meshway 删得更多；0.30–0.35、0.80–1.00、1.30–1.45 时两边完全一样；0.40–0.50 和 1.50 时 meshway 反而留下更多格，其中有格心离障碍不到半径的（0.40–0.50 时最近 0.3536，1.50 时最近 1.4577）。第 ② 段把两边结果不同的格数出来，表②列出两边的最小距离。",
   "page.honest.3":
     "简单划分是极大矩形；Recast 和 meshway 先用分水岭把可走面分成区域，描出并简化轮廓，再三角化并合并成凸多边形，所以多边形更少、形状不限于矩形，面积也只是近似等于格数乘格面积。",
   "page.honest.4":
     "简单拉直是逐点试删，直到删不动；Detour 和 meshway 用 funnel 沿 portal 一次拉直。两者都不保证是全局最短路径：A* 先选定了多边形序列，拉直只在这串多边形里进行。meshway 的 findShortestPath（仿 Polyanya 的任意角度搜索）求的是精确最短路；这里用紫线画出，并检查它不比任何一条拉直的路径长。",
   "page.honest.5":
     "这一课是平面的：只有一层地面、没有台阶和坡。Recast 和 meshway 的真实流水线还处理高度、坡度、台阶和多层结构。画面由 meshway 自己的软件光栅器画出，与命令行 meshway lesson --png 输出的像素一致。",
+  "page.legend.title": "图例",
   "page.checks.title": "本页自检",
   "page.checks.summary": "{pass} / {total} 项通过",
   "page.checks.allPass": "全部通过",
@@ -166,13 +167,14 @@ const en: Record<PageMessageKey, string> = {
   "page.honest.1":
     "Obstacles are axis-aligned rectangles only, so “is this point inside an obstacle” and “how far is it from one” are exact. meshway takes any triangle mesh: the same scene is also built as a triangle mesh (floor plus obstacle boxes) and sent through the real pipeline.",
   "page.honest.2":
-    "The simple filter removes a cell when its centre is closer than the radius to an obstacle, using the exact distance and the exact radius. Recast and meshway round the radius up to whole voxels (on 0.5 cells, 0.75 becomes 2 voxels) and erode along a voxel distance field measured in voxel steps, from every edge of the walkable area, the world's border included. So meshway removes more cells and its smallest centre-to-obstacle distance is often above the radius; section 2 counts the cells where the two disagree.",
+    "The simple filter removes a cell when its centre is closer than the radius to an obstacle, using the exact distance and the exact radius. Recast and meshway round the radius up to whole voxels (on 0.5 cells, 0.75 becomes 2 voxels) and erode along a voxel distance field measured in voxel steps, from every edge of the walkable area, the world's border included. That distance field is approximate: a diagonal step counts as only 1.5 straight steps (Recast's 2/3 weights), so a cell diagonal to an obstacle corner looks farther away than it is. Which side removes more therefore depends on the radius: at 0.25, 0.55–0.75 and 1.05–1.25 meshway removes more; at 0.30–0.35, 0.80–1.00 and 1.30–1.45 both agree exactly; at 0.40–0.50 and 1.50 meshway keeps more cells, some with a centre closer than the radius to an obstacle (nearest 0.3536 at 0.40–0.50, 1.4577 at 1.50). Section 2 counts the cells where the two disagree, and table ② lists both smallest distances.",
   "page.honest.3":
     "The simple partition uses maximal rectangles; Recast and meshway split the walkable surface into regions with a watershed, trace and simplify their contours, then triangulate and merge them into convex polygons. That gives fewer polygons, not limited to rectangles, whose area only approximately equals the walkable cells times the cell area.",
   "page.honest.4":
     "The simple straightening drops points one at a time until none can go; Detour and meshway straighten along the portals in one pass with the funnel algorithm. Neither is guaranteed to be the globally shortest path: A* fixes the polygon sequence first and straightening stays inside it. meshway's findShortestPath (an any-angle search in the style of Polyanya) finds the exact shortest path; here it is drawn in purple and checked to be no longer than either straightened path.",
   "page.honest.5":
     "This lesson is flat: one floor, no steps or slopes. The real Recast and meshway pipelines also handle heights, slopes, steps and overlapping floors. The pictures are drawn by meshway's own software rasterizer, with exactly the pixels of the command line's meshway lesson --png.",
+  "page.legend.title": "Legend",
   "page.checks.title": "Self-check",
   "page.checks.summary": "{pass} / {total} passed",
   "page.checks.allPass": "all passed",
