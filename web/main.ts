@@ -202,7 +202,7 @@ function renderPicture(result: LessonResult, view: SectionView): void {
 /** The picture's legend: the renderer's own colour for each thing it draws, named in the page language. */
 function renderLegend(view: SectionView): void {
   const items = LESSON_LEGEND[view.section].map((entry) => {
-    const li = el("li", undefined, `legend-${entry.kind}`);
+    const li = el("li", undefined, `legend-item legend-${entry.kind}`);
     const swatch = el("span", undefined, "swatch");
     const [r, g, b] = entry.colour;
     swatch.style.backgroundColor = `rgb(${r}, ${g}, ${b})`;
@@ -325,10 +325,8 @@ function start(): void {
   page.canDraw = views.every((v) => v.context !== null);
   if (!page.canDraw) {
     byId("fallback").hidden = false;
-    for (const v of views) {
-      v.canvas.hidden = true;
-      v.legend.hidden = true;
-    }
+    // The picture box (canvas + legend) goes as a whole; its CSS display would beat [hidden] on the canvas.
+    for (const v of views) (v.canvas.closest(".picture") as HTMLElement).hidden = true;
   }
   body.dataset.canvas = page.canDraw ? "2d" : "none";
 
