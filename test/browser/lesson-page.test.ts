@@ -62,6 +62,9 @@ describe("the explainer page in a browser", () => {
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     for (const t of tables) expect(t.cells.length).toBeGreaterThan(0);
     expect(await page.locator("canvas:visible").count()).toBe(4);
+    // Every picture has its legend: one swatch and name per thing the renderer draws.
+    expect(await page.locator(".legend:visible").count()).toBe(4);
+    expect(await page.locator("#s4-legend li").count()).toBe(6);
     expect(await page.locator("#checks-list li").count()).toBeGreaterThan(0);
     expect(await page.locator("#log").textContent()).not.toBe("");
     expect(await page.locator("#fallback").isHidden()).toBe(true);
@@ -220,6 +223,7 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("#fallback").isVisible()).toBe(true);
     expect(await page.locator("#fallback").textContent()).toMatch(CJK);
     expect(await page.locator("canvas:visible").count()).toBe(0);
+    expect(await page.locator(".legend:visible").count()).toBe(0);
     const tables = await domTables(page);
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     const [atDefault, atMax] = await Promise.all([cliTables(), cliTables("--radius", "1.5")]);
