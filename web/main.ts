@@ -302,6 +302,18 @@ function renderProbe(): void {
   }
   const method: LessonMethod = world.panel ?? result.settings.method;
   const hit = hitTestLesson(result, world.x, world.z, method);
+  if (probe.section === 1) {
+    // Section 1 draws the shape under test, not the scene: report the shape, not cells.
+    out.textContent = text("page.hover.shape", {
+      section: sectionName,
+      x: world.x.toFixed(2),
+      z: world.z.toFixed(2),
+      where: text(hit.inShape ? "hover.inShape" : "hover.outShape", {
+        shape: text(`page.hover.shapeName.${result.settings.shape}`),
+      }),
+    });
+    return;
+  }
   out.textContent = text("page.hover.at", {
     section: sectionName,
     panel: text(`page.method.${method}`),

@@ -100,6 +100,8 @@ const zh: Record<MessageKey, string> = {
   "hover.polygon": "多边形 {p}",
   "hover.noPolygon": "不在任何多边形里",
   "hover.outside": "不在场景里",
+  "hover.inShape": "在{shape}里",
+  "hover.outShape": "在{shape}外",
   // Readouts beside the pictures.
   "readout.shapeCross": "判据①（叉积同号）",
   "readout.shapeLeaving": "判据②（出界的点对）",
@@ -243,6 +245,8 @@ const en: Record<MessageKey, string> = {
   "hover.polygon": "polygon {p}",
   "hover.noPolygon": "in no polygon",
   "hover.outside": "outside the scene",
+  "hover.inShape": "inside the {shape}",
+  "hover.outShape": "outside the {shape}",
   "readout.shapeCross": "Criterion ① (cross products agree)",
   "readout.shapeLeaving": "Criterion ② (pairs leaving)",
   "readout.drawnLeaving": "Of the 60 drawn segments, leaving",

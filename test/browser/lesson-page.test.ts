@@ -188,7 +188,7 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  it("hovering a picture reports the cell and polygon under the pointer", async () => {
+  it("hovering a picture reports the cell and polygon under the pointer, in section 1 the shape", async () => {
     const { page, problems } = await openPage(browser, url());
     await page.locator("#lang-en").click();
     await ready(page);
@@ -211,6 +211,15 @@ describe("the explainer page in a browser", () => {
     expect(probe).toContain("x = 2.75, z = 3.75");
     expect(probe).toContain("cell (5, 7)");
     expect(probe).toMatch(/polygon \d+|in no polygon/);
+    // Section 1 draws the shape under test, not the scene: the probe names the shape.
+    const s1 = page.locator("#s1 canvas");
+    await s1.scrollIntoViewIfNeeded();
+    const s1box = (await s1.boundingBox())!;
+    await page.mouse.move(s1box.x + s1box.width / 2, s1box.y + s1box.height / 2);
+    expect(await page.locator("#probe").textContent()).toContain("inside the square");
+    expect(await page.locator("#probe").textContent()).not.toContain("cell");
+    await page.mouse.move(s1box.x + 3, s1box.y + 3);
+    expect(await page.locator("#probe").textContent()).toContain("outside the square");
     await page.mouse.move(1, 1);
     expect(await page.locator("#probe").textContent()).toBe(idle);
     expect(problems).toEqual([]);

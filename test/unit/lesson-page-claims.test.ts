@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lessonRadii, MESSAGES, runLesson } from "../../src/lesson/index.js";
+import { ringBounds } from "../../src/lesson/geometry.js";
+import { hitTestLesson, lessonRadii, MESSAGES, runLesson } from "../../src/lesson/index.js";
 import { PAGE_MESSAGES } from "../../src/lesson/web-support/page-messages.js";
 import { LESSON_LEGEND, renderLessonSection } from "../../src/render/lesson.js";
 
@@ -81,5 +82,32 @@ describe("the pictures' legends", () => {
         }
       }
     }
+  });
+});
+
+describe("hovering section 1 reports the shape under test", () => {
+  it("the square's centre is inside; the L's bounding box has points outside the L", () => {
+    const square = runLesson({
+      radius: 0.75,
+      shape: "square",
+      method: "meshway",
+      view: "straight",
+    });
+    const [x0, z0, x1, z1] = ringBounds(square.convex.shown.ring);
+    expect(hitTestLesson(square, (x0 + x1) / 2, (z0 + z1) / 2).inShape).toBe(true);
+    expect(hitTestLesson(square, x0 - 0.5, z0).inShape).toBe(false);
+    const L = runLesson({ radius: 0.75, shape: "L", method: "meshway", view: "straight" });
+    const [a0, b0, a1, b1] = ringBounds(L.convex.shown.ring);
+    let inside = 0;
+    let outside = 0;
+    for (let i = 1; i < 10; i++) {
+      for (let j = 1; j < 10; j++) {
+        const hit = hitTestLesson(L, a0 + ((a1 - a0) * i) / 10, b0 + ((b1 - b0) * j) / 10);
+        if (hit.inShape) inside++;
+        else outside++;
+      }
+    }
+    expect(inside).toBeGreaterThan(0);
+    expect(outside).toBeGreaterThan(0);
   });
 });

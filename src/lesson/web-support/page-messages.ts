@@ -36,6 +36,9 @@ const zh = {
   "page.hover.title": "定点观察",
   "page.hover.idle": "把鼠标移到任一画面上，这里会报出那一点所在的格和多边形。",
   "page.hover.outside": "{section}：{outside}。",
+  "page.hover.shape": "{section}：x = {x}，z = {z} · {where}",
+  "page.hover.shapeName.square": "正方形",
+  "page.hover.shapeName.L": "L 形",
   "page.hover.at": "{section}（{panel}）：x = {x}，z = {z} · {cell} · {walkable} · {polygon}",
   "page.fallback":
     "这台设备拿不到 canvas 2D 绘图上下文，所以画面显示不出来。下面的文字、读数和四张表照常计算、照常更新——画面只是把同一份数据画出来而已。",
@@ -128,6 +131,9 @@ const en: Record<PageMessageKey, string> = {
   "page.hover.title": "Point probe",
   "page.hover.idle": "Move the pointer over any picture to see the cell and polygon under it.",
   "page.hover.outside": "{section}: {outside}.",
+  "page.hover.shape": "{section}: x = {x}, z = {z} · {where}",
+  "page.hover.shapeName.square": "square",
+  "page.hover.shapeName.L": "L shape",
   "page.hover.at": "{section} ({panel}): x = {x}, z = {z} · {cell} · {walkable} · {polygon}",
   "page.fallback":
     "This device gives no canvas 2D drawing context, so the pictures cannot be shown. The text, the readouts and all four tables below are still computed and kept up to date: the pictures only draw the same data.",
