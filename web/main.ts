@@ -274,8 +274,8 @@ function renderChecks(result: LessonResult): void {
     li.append(
       el("span", text(check.pass ? "page.checks.pass" : "page.checks.fail"), "badge"),
       el("span", text(check.label), "label"),
-      el("span", `${text("page.checks.measured")}: ${check.measured}`, "value"),
-      el("span", `${text("page.checks.expected")}: ${check.expected}`, "value"),
+      el("span", text("page.checks.measured", { value: check.measured }), "value"),
+      el("span", text("page.checks.expected", { value: check.expected }), "value"),
     );
     return li;
   });

@@ -48,7 +48,7 @@ const zh: Record<MessageKey, string> = {
   "row.path.startGoal": "起点 / 终点所在的多边形",
   "row.path.sequence": "多边形序列",
   "row.path.settled": "A* 已定的多边形",
-  "row.path.midpoint": "穿过入口中点的折线（点数 / 长度）",
+  "row.path.midpoint": "穿过 portal 中点的折线（点数 / 长度）",
   "row.path.dropped": "逐点试删拉直（点数 / 长度 / 比中点折线短）",
   "row.path.funnel": "meshway 的 funnel 拉直（点数 / 长度 / 比中点折线短）",
   "row.path.exact": "精确最短路（点数 / 长度 / 比中点折线短）",

@@ -57,7 +57,7 @@ const zh = {
   "page.s2.gap":
     "形状定了，可数据还是一堆三角形，不是多边形。得先把空间变成一张能回答“这里能不能站人”的格子图。",
   "page.s2.adds":
-    "体素化加按半径过滤：格心落在障碍里的格记为不可走；再去掉离障碍太近、agent 挤不进去的格。简单方法按格心到障碍的连续距离判断；meshway 在同一场景的三角网格上建体素距离场再腐蚀。两边并排画出，并数出结果不同的格。",
+    "体素化加按半径过滤：格心落在障碍里的格记为不可走；再去掉离障碍太近、agent 挤不进去的格。简单方法按格心到障碍的连续距离判断；meshway 在同一场景的三角网格上建体素距离场再腐蚀。画面显示“方法”选中的那一边，两边结果不同的格用品红小方块标出；表②把两边并排列出，并数出不同的格。",
   "page.s2.observe":
     "把半径从 0.25 拖到 1.50，看可走面怎样变窄、窄道在哪个半径被封死。半径是烘焙进可走面的，后面的划分和找路都建在这张已经变窄的面上。",
   "page.s3.title": "③ 切成多边形",
@@ -91,8 +91,8 @@ const zh = {
   "page.checks.someFail": "有 {fail} 项未通过",
   "page.checks.pass": "通过",
   "page.checks.fail": "未通过",
-  "page.checks.measured": "实测",
-  "page.checks.expected": "要求",
+  "page.checks.measured": "实测：{value}",
+  "page.checks.expected": "要求：{value}",
   "page.log.title": "执行日志",
   "page.error": "计算出错：{message}",
   "page.footer":
@@ -152,7 +152,7 @@ const en: Record<PageMessageKey, string> = {
   "page.s2.gap":
     "The shape is settled, but the data is still a heap of triangles, not polygons. First the space has to become a grid that answers “can someone stand here?”.",
   "page.s2.adds":
-    "Voxelizing and filtering by radius: a cell whose centre lies inside an obstacle is blocked; then the cells too close to an obstacle for the agent to fit are removed. The simple method uses the exact distance from the cell centre to the nearest obstacle; meshway builds a voxel distance field on the scene's triangle mesh and erodes it. Both are drawn side by side, with a count of the cells where they disagree.",
+    "Voxelizing and filtering by radius: a cell whose centre lies inside an obstacle is blocked; then the cells too close to an obstacle for the agent to fit are removed. The simple method uses the exact distance from the cell centre to the nearest obstacle; meshway builds a voxel distance field on the scene's triangle mesh and erodes it. The picture shows the method picked with the Method control and marks in magenta the cells where the two disagree; table ② puts both side by side and counts those cells.",
   "page.s2.observe":
     "Drag the radius from 0.25 to 1.50 and watch the walkable surface shrink and the narrow passage close. The radius is baked into the surface: the partition and the path are both built on the shrunken surface.",
   "page.s3.title": "3 · Cut into polygons",
@@ -187,8 +187,8 @@ const en: Record<PageMessageKey, string> = {
   "page.checks.someFail": "{fail} failed",
   "page.checks.pass": "pass",
   "page.checks.fail": "FAIL",
-  "page.checks.measured": "measured",
-  "page.checks.expected": "required",
+  "page.checks.measured": "measured: {value}",
+  "page.checks.expected": "required: {value}",
   "page.log.title": "Execution log",
   "page.error": "The computation failed: {message}",
   "page.footer":
