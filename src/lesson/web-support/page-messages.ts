@@ -66,7 +66,7 @@ const zh = {
   "page.s3.adds":
     "划分：简单方法把可走格切成极大矩形（先向右长到头，再整行向下长）；meshway 走真实流程：区域 → 轮廓 → 凸多边形。检查三件事：面积恰好盖满、每个面都是凸的、相邻的面共享一段有长度的边，而不是只碰一个点。",
   "page.s3.observe":
-    "找两块颜色的交界，看它是一段线还是一个点。只碰一个点的相邻对必须是 0：那样的交界 agent 穿不过去，也当不了找路时的 portal。",
+    "找两块颜色的交界，看它是一段线还是一个点。一个点当不了 portal，agent 也穿不过去，所以能走的交界必须是一段线。meshway 的多边形常在一个顶点处几块相会（红点）：这些点周围的多边形两两之间另有线段相连，不算问题；真正不许出现的是掐点——只在一个点相接、周围也连不起来的两块，两边的这一项都必须是 0。",
   "page.s4.title": "④ 在面上找路",
   "page.s4.gap": "面切好了，但面还不是路：得知道面和面怎样相连，连起来以后具体怎么走。",
   "page.s4.adds":
@@ -161,7 +161,7 @@ const en: Record<PageMessageKey, string> = {
   "page.s3.adds":
     "A partition: the simple method cuts the walkable cells into maximal rectangles (grow right as far as possible, then grow the whole run down); meshway runs the real pipeline: regions → contours → convex polygons. Three things are checked: the area is covered exactly, every face is convex, and neighbouring faces share an edge of positive length rather than a single point.",
   "page.s3.observe":
-    "Find a place where two colours meet and check whether they meet along a segment or at a point. Pairs touching at a single point must number 0: an agent cannot pass through a point, and a point cannot be a portal for the search.",
+    "Find a place where two colours meet and check whether they meet along a segment or at a point. A point cannot be a portal and an agent cannot pass through it, so a usable join must be a segment. meshway's polygons often meet several at one vertex (red dots); that is harmless, because the polygons around such a point are joined to each other by segments. What must never happen is a pinch: two faces touching at a single point with no segment around it. Both methods must count 0 pinches.",
   "page.s4.title": "4 · Find a path on faces",
   "page.s4.gap":
     "The faces are cut, but faces are not yet a path: we need to know how faces connect and how to walk across them.",
