@@ -23,7 +23,7 @@ import {
   t,
 } from "../src/lesson/index.js";
 import { isPageMessageKey, pageText } from "../src/lesson/web-support/page-messages.js";
-import { lessonPixelToWorld, renderLessonSection } from "../src/render/lesson.js";
+import { LESSON_LEGEND, lessonPixelToWorld, renderLessonSection } from "../src/render/lesson.js";
 import type { RgbaImage } from "../src/render/raster.js";
 
 type Section = 1 | 2 | 3 | 4;
@@ -35,6 +35,7 @@ interface SectionView {
   canvas: HTMLCanvasElement;
   context: CanvasRenderingContext2D | null;
   readouts: HTMLDListElement;
+  legend: HTMLUListElement;
   tableWrap: HTMLElement;
   /** The section's last picture, redrawn in place on the next recompute. */
   image: RgbaImage | null;
@@ -63,6 +64,7 @@ const views: SectionView[] = SECTIONS.map((section) => {
     canvas,
     context: canvas.getContext("2d"),
     readouts: root.querySelector(".readouts dl")!,
+    legend: root.querySelector(".legend")!,
     tableWrap: root.querySelector(".table-wrap")!,
     image: null,
   };
@@ -164,6 +166,7 @@ function renderAll(): void {
   });
   for (const view of views) {
     renderPicture(result, view);
+    renderLegend(view);
     renderReadouts(result.readouts[view.section - 1]?.items ?? [], view);
     renderTable(result, view);
   }
@@ -194,6 +197,21 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   if (view.canvas.height !== image.height) view.canvas.height = image.height;
   const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
   view.context.putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
+}
+
+/** The picture's legend: the renderer's own colour for each thing it draws, named in the page language. */
+function renderLegend(view: SectionView): void {
+  const items = LESSON_LEGEND[view.section].map((entry) => {
+    const li = el("li", undefined, `legend-item legend-${entry.kind}`);
+    const swatch = el("span", undefined, "swatch");
+    const [r, g, b] = entry.colour;
+    swatch.style.backgroundColor = `rgb(${r}, ${g}, ${b})`;
+    swatch.setAttribute("aria-hidden", "true");
+    li.dataset.legend = entry.key;
+    li.append(swatch, el("span", text(entry.key)));
+    return li;
+  });
+  view.legend.replaceChildren(...items);
 }
 
 function renderReadouts(items: readonly LessonReadout[], view: SectionView): void {
@@ -256,8 +274,8 @@ function renderChecks(result: LessonResult): void {
     li.append(
       el("span", text(check.pass ? "page.checks.pass" : "page.checks.fail"), "badge"),
       el("span", text(check.label), "label"),
-      el("span", `${text("page.checks.measured")}: ${check.measured}`, "value"),
-      el("span", `${text("page.checks.expected")}: ${check.expected}`, "value"),
+      el("span", text("page.checks.measured", { value: check.measured }), "value"),
+      el("span", text("page.checks.expected", { value: check.expected }), "value"),
     );
     return li;
   });
@@ -284,6 +302,18 @@ function renderProbe(): void {
   }
   const method: LessonMethod = world.panel ?? result.settings.method;
   const hit = hitTestLesson(result, world.x, world.z, method);
+  if (probe.section === 1) {
+    // Section 1 draws the shape under test, not the scene: report the shape, not cells.
+    out.textContent = text("page.hover.shape", {
+      section: sectionName,
+      x: world.x.toFixed(2),
+      z: world.z.toFixed(2),
+      where: text(hit.inShape ? "hover.inShape" : "hover.outShape", {
+        shape: text(`page.hover.shapeName.${result.settings.shape}`),
+      }),
+    });
+    return;
+  }
   out.textContent = text("page.hover.at", {
     section: sectionName,
     panel: text(`page.method.${method}`),
@@ -307,7 +337,8 @@ function start(): void {
   page.canDraw = views.every((v) => v.context !== null);
   if (!page.canDraw) {
     byId("fallback").hidden = false;
-    for (const v of views) v.canvas.hidden = true;
+    // The picture box (canvas + legend) goes as a whole; its CSS display would beat [hidden] on the canvas.
+    for (const v of views) (v.canvas.closest(".picture") as HTMLElement).hidden = true;
   }
   body.dataset.canvas = page.canDraw ? "2d" : "none";
 

@@ -18,10 +18,10 @@ export function lessonChecks(
   const add = (id: string, pass: boolean, measured: string, expected: string) =>
     out.push({ id, label: `check.${id}`, pass, measured, expected });
   const sq = convex.square;
-  add("squareCross", sq.crossConvex, `+${sq.crossPositive} / -${sq.crossNegative}`, "true");
+  add("squareCross", sq.crossConvex, `+${sq.crossPositive} / −${sq.crossNegative}`, "true");
   add("squarePairs", sq.leaving === 0, fmtOf(sq.leaving, sq.pairs), "0");
   const L = convex.L;
-  add("lCross", !L.crossConvex, `+${L.crossPositive} / -${L.crossNegative}`, "false");
+  add("lCross", !L.crossConvex, `+${L.crossPositive} / −${L.crossNegative}`, "false");
   add("lPairs", L.leaving > 0, fmtOf(L.leaving, L.pairs), "> 0");
   for (const m of ["simple", "meshway"] as const) {
     const p = partition[m];
@@ -36,17 +36,17 @@ export function lessonChecks(
   add(
     "removedEqualsCrossCheck",
     surface.simple.removed === surface.crossCheck,
-    `${surface.simple.removed} = ${surface.crossCheck}`,
-    "=",
+    fmtInt(surface.simple.removed),
+    `= ${fmtInt(surface.crossCheck)}`,
   );
   add(
     "minDistance",
     surface.simple.minDistance >= radius,
     fmt4(surface.simple.minDistance),
-    `>= ${fmtRadius(radius)}`,
+    `≥ ${fmtRadius(radius)}`,
   );
   const s = partition.simple;
-  add("rectArea", s.area === s.cellArea, `${fmt4(s.area)} = ${fmt4(s.cellArea)}`, "=");
+  add("rectArea", s.area === s.cellArea, fmt4(s.area), `= ${fmt4(s.cellArea)}`);
   add("simplePinches", s.adjacency.pinchPairs === 0, fmtInt(s.adjacency.pinchPairs), "0");
   add(
     "meshwayPinches",
@@ -56,7 +56,7 @@ export function lessonChecks(
   );
   add("pathComplete", path.status === "complete", path.status, "complete");
   const final = path.final === "funnel" ? path.funnel! : path.dropped;
-  add("turns", final.count - 2 >= 3, fmtInt(Math.max(0, final.count - 2)), ">= 3");
+  add("turns", final.count - 2 >= 3, fmtInt(Math.max(0, final.count - 2)), "≥ 3");
   add("noRemovable", final.removable === 0, fmtInt(final.removable), "0");
   add(
     "onSurface",
@@ -73,15 +73,15 @@ export function lessonChecks(
     add(
       "exactFunnelMidpoint",
       ex !== null && ex.length <= f.length + tol && f.length <= path.midpoint.length + tol,
-      `${ex ? fmt4(ex.length) : NA} <= ${fmt4(f.length)} <= ${fmt4(path.midpoint.length)}`,
-      "<= <=",
+      ex ? fmt4(ex.length) : NA,
+      `≤ ${fmt4(f.length)} ≤ ${fmt4(path.midpoint.length)}`,
     );
   }
   add(
     "exactDropped",
     ex !== null && ex.length <= path.dropped.length + tol,
-    `${ex ? fmt4(ex.length) : NA} <= ${fmt4(path.dropped.length)}`,
-    "<=",
+    ex ? fmt4(ex.length) : NA,
+    `≤ ${fmt4(path.dropped.length)}`,
   );
   add(
     "exactOnSurface",

@@ -1,3 +1,4 @@
+import { pointInPolygon } from "./geometry.js";
 import { LESSON_SCENE } from "./scene.js";
 import type { LessonMethod } from "./settings.js";
 import { CELL_WALKABLE } from "./surface.js";
@@ -11,6 +12,8 @@ export interface LessonHit {
   walkable: boolean;
   /** The polygon of `method`'s partition containing the point, or null. */
   polygon: number | null;
+  /** Inside (or on the boundary of) section 1's shape, the square or the L being tested. */
+  inShape: boolean;
 }
 
 /**
@@ -24,8 +27,9 @@ export function hitTestLesson(
   method: LessonMethod = result.settings.method,
 ): LessonHit {
   const { cols, rows, cellSize } = LESSON_SCENE;
+  const inShape = pointInPolygon(result.convex.shown.ring, x, z);
   if (!(x >= 0 && z >= 0 && x < LESSON_SCENE.width && z < LESSON_SCENE.depth)) {
-    return { cell: null, walkable: false, polygon: null };
+    return { cell: null, walkable: false, polygon: null, inShape };
   }
   const i = Math.min(cols - 1, Math.floor(x / cellSize));
   const j = Math.min(rows - 1, Math.floor(z / cellSize));
@@ -35,5 +39,6 @@ export function hitTestLesson(
     cell: [i, j],
     walkable: state[i + j * cols] === CELL_WALKABLE,
     polygon: p >= 0 ? p : null,
+    inShape,
   };
 }

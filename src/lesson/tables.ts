@@ -13,7 +13,7 @@ export function convexTable(
   const shape = (s: LessonConvexSection["square"]) => ({
     cells: [
       fmtBool(s.crossConvex),
-      `+${s.crossPositive} / -${s.crossNegative}`,
+      `+${s.crossPositive} / −${s.crossNegative}`,
       fmtOf(s.leaving, s.pairs),
     ],
   });

@@ -60,6 +60,50 @@ const PALETTE: readonly Rgba[] = [
 
 const S = LESSON_SCALE;
 
+/** One entry of a picture's legend: a lesson message key and the colour it is drawn in. */
+export interface LessonLegendEntry {
+  /** Message key in the lesson's MESSAGES (src/lesson/i18n.ts). */
+  key: string;
+  /** Drawn as a filled area (cells, polygons), a line, or a dot. */
+  kind: "area" | "line" | "dot";
+  colour: Rgba;
+}
+
+/**
+ * What each section's picture draws, with the exact colours used below, so a page or a
+ * report can print a legend that cannot drift from the pixels.
+ */
+export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegendEntry[]>> =
+  Object.freeze({
+    1: [
+      { key: "legend.shape", kind: "area", colour: SHAPE_FILL },
+      { key: "legend.segmentInside", kind: "line", colour: INSIDE },
+      { key: "legend.segmentLeaves", kind: "line", colour: LEAVES },
+    ],
+    2: [
+      { key: "legend.walkable", kind: "area", colour: WALKABLE },
+      { key: "legend.removed", kind: "area", colour: REMOVED },
+      { key: "legend.obstacle", kind: "area", colour: OBSTACLE },
+      { key: "legend.differ", kind: "area", colour: DIFFER },
+      { key: "legend.start", kind: "dot", colour: START },
+      { key: "legend.goal", kind: "dot", colour: GOAL },
+    ],
+    3: [
+      { key: "legend.polygon", kind: "area", colour: PALETTE[0]! },
+      { key: "legend.removed", kind: "area", colour: REMOVED },
+      { key: "legend.obstacle", kind: "area", colour: OBSTACLE },
+      { key: "legend.pointContact", kind: "dot", colour: POINT_CONTACT },
+    ],
+    4: [
+      { key: "legend.sequence", kind: "area", colour: PALETTE[2]! },
+      { key: "legend.midpoint", kind: "line", colour: MIDPOINT },
+      { key: "legend.straight", kind: "line", colour: STRAIGHT },
+      { key: "legend.exact", kind: "line", colour: EXACT },
+      { key: "legend.start", kind: "dot", colour: START },
+      { key: "legend.goal", kind: "dot", colour: GOAL },
+    ],
+  });
+
 /**
  * A pixel of a section's picture → the world XZ point under its centre, with the panel it
  * belongs to (always null: each section has one panel). Null outside the picture.

@@ -62,6 +62,9 @@ describe("the explainer page in a browser", () => {
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     for (const t of tables) expect(t.cells.length).toBeGreaterThan(0);
     expect(await page.locator("canvas:visible").count()).toBe(4);
+    // Every picture has its legend: one swatch and name per thing the renderer draws.
+    expect(await page.locator(".legend:visible").count()).toBe(4);
+    expect(await page.locator("#s4-legend li").count()).toBe(6);
     expect(await page.locator("#checks-list li").count()).toBeGreaterThan(0);
     expect(await page.locator("#log").textContent()).not.toBe("");
     expect(await page.locator("#fallback").isHidden()).toBe(true);
@@ -185,7 +188,7 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  it("hovering a picture reports the cell and polygon under the pointer", async () => {
+  it("hovering a picture reports the cell and polygon under the pointer, in section 1 the shape", async () => {
     const { page, problems } = await openPage(browser, url());
     await page.locator("#lang-en").click();
     await ready(page);
@@ -208,6 +211,15 @@ describe("the explainer page in a browser", () => {
     expect(probe).toContain("x = 2.75, z = 3.75");
     expect(probe).toContain("cell (5, 7)");
     expect(probe).toMatch(/polygon \d+|in no polygon/);
+    // Section 1 draws the shape under test, not the scene: the probe names the shape.
+    const s1 = page.locator("#s1 canvas");
+    await s1.scrollIntoViewIfNeeded();
+    const s1box = (await s1.boundingBox())!;
+    await page.mouse.move(s1box.x + s1box.width / 2, s1box.y + s1box.height / 2);
+    expect(await page.locator("#probe").textContent()).toContain("inside the square");
+    expect(await page.locator("#probe").textContent()).not.toContain("cell");
+    await page.mouse.move(s1box.x + 3, s1box.y + 3);
+    expect(await page.locator("#probe").textContent()).toContain("outside the square");
     await page.mouse.move(1, 1);
     expect(await page.locator("#probe").textContent()).toBe(idle);
     expect(problems).toEqual([]);
@@ -220,6 +232,7 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("#fallback").isVisible()).toBe(true);
     expect(await page.locator("#fallback").textContent()).toMatch(CJK);
     expect(await page.locator("canvas:visible").count()).toBe(0);
+    expect(await page.locator(".legend:visible").count()).toBe(0);
     const tables = await domTables(page);
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     const [atDefault, atMax] = await Promise.all([cliTables(), cliTables("--radius", "1.5")]);

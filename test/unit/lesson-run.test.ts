@@ -168,7 +168,12 @@ describe("hitTestLesson and pictures", () => {
     expect(hit.cell).toEqual([Math.floor(sx / 0.5), Math.floor(sz / 0.5)]);
     expect(hit.walkable).toBe(true);
     expect(hit.polygon).toBe(r.path.startPolygon);
-    expect(hitTestLesson(r, 0.25, 0.25)).toEqual({ cell: [0, 0], walkable: false, polygon: null });
+    expect(hitTestLesson(r, 0.25, 0.25)).toEqual({
+      cell: [0, 0],
+      walkable: false,
+      polygon: null,
+      inShape: false,
+    });
     expect(hitTestLesson(r, -1, 3).cell).toBeNull();
     expect(hitTestLesson(r, sx, sz, "meshway").polygon).not.toBeNull();
   });

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { ringBounds } from "../../src/lesson/geometry.js";
+import { hitTestLesson, lessonRadii, MESSAGES, runLesson } from "../../src/lesson/index.js";
+import { PAGE_MESSAGES } from "../../src/lesson/web-support/page-messages.js";
+import { LESSON_LEGEND, renderLessonSection } from "../../src/render/lesson.js";
+
+// The explainer page's prose states measured facts; these tests keep the prose and the
+// measurements from drifting apart.
+
+const surfaceAt = new Map(
+  lessonRadii().map((r) => [
+    r.toFixed(2),
+    runLesson({ radius: r, shape: "square", method: "meshway", view: "straight" }).surface,
+  ]),
+);
+const at = (r: string) => surfaceAt.get(r)!;
+const range = (from: number, to: number) =>
+  lessonRadii()
+    .filter((r) => r >= from - 1e-9 && r <= to + 1e-9)
+    .map((r) => r.toFixed(2));
+
+describe("the honest-differences box (page.honest.2) matches section 2's measurements", () => {
+  it("meshway removes more cells at 0.25, 0.55–0.75 and 1.05–1.25", () => {
+    for (const r of ["0.25", ...range(0.55, 0.75), ...range(1.05, 1.25)])
+      expect(at(r).meshway.removed, r).toBeGreaterThan(at(r).simple.removed);
+  });
+
+  it("both filters agree exactly at 0.30–0.35, 0.80–1.00 and 1.30–1.45", () => {
+    for (const r of [...range(0.3, 0.35), ...range(0.8, 1.0), ...range(1.3, 1.45)]) {
+      expect(at(r).meshway.removed, r).toBe(at(r).simple.removed);
+      expect(at(r).differing, r).toBe(0);
+    }
+  });
+
+  it("at 0.40–0.50 and 1.50 meshway keeps more, with centres closer than r (0.3536, 1.4577)", () => {
+    for (const r of [...range(0.4, 0.5), "1.50"]) {
+      expect(at(r).meshway.removed, r).toBeLessThan(at(r).simple.removed);
+      expect(at(r).meshway.minDistance, r).toBeLessThan(Number(r));
+    }
+    expect(at("0.50").meshway.minDistance.toFixed(4)).toBe("0.3536");
+    expect(at("1.50").meshway.minDistance.toFixed(4)).toBe("1.4577");
+  });
+
+  it("the box quotes those numbers in both languages", () => {
+    for (const lang of ["zh", "en"] as const) {
+      const text = PAGE_MESSAGES[lang]["page.honest.2"];
+      for (const s of ["0.3536", "1.4577", "0.55–0.75", "1.05–1.25", "0.40–0.50"])
+        expect(text, `${lang} ${s}`).toContain(s);
+    }
+  });
+});
+
+describe("the pictures' legends", () => {
+  it("name every entry in both languages", () => {
+    for (const entries of Object.values(LESSON_LEGEND)) {
+      expect(entries.length).toBeGreaterThan(0);
+      for (const e of entries) {
+        expect(MESSAGES.zh[e.key], e.key).toBeTruthy();
+        expect(MESSAGES.en[e.key], e.key).toBeTruthy();
+      }
+    }
+  });
+
+  it("every opaque legend colour is drawn exactly in its section at r = 0.75", () => {
+    for (const view of ["midpoint", "straight"] as const) {
+      const result = runLesson({ radius: 0.75, shape: "L", method: "meshway", view });
+      for (const section of [1, 2, 3, 4] as const) {
+        const img = renderLessonSection(result, section);
+        for (const e of LESSON_LEGEND[section]) {
+          // Translucent colours blend with what lies under them; polygons are drawn translucent.
+          if (e.colour[3] !== 255 || e.key === "legend.polygon" || e.key === "legend.sequence")
+            continue;
+          if (view === "midpoint" && e.key === "legend.straight") continue; // straightened view only
+          let found = false;
+          for (let p = 0; p < img.data.length && !found; p += 4) {
+            found =
+              img.data[p] === e.colour[0] &&
+              img.data[p + 1] === e.colour[1] &&
+              img.data[p + 2] === e.colour[2];
+          }
+          expect(found, `section ${section} ${view} ${e.key}`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe("hovering section 1 reports the shape under test", () => {
+  it("the square's centre is inside; the L's bounding box has points outside the L", () => {
+    const square = runLesson({
+      radius: 0.75,
+      shape: "square",
+      method: "meshway",
+      view: "straight",
+    });
+    const [x0, z0, x1, z1] = ringBounds(square.convex.shown.ring);
+    expect(hitTestLesson(square, (x0 + x1) / 2, (z0 + z1) / 2).inShape).toBe(true);
+    expect(hitTestLesson(square, x0 - 0.5, z0).inShape).toBe(false);
+    const L = runLesson({ radius: 0.75, shape: "L", method: "meshway", view: "straight" });
+    const [a0, b0, a1, b1] = ringBounds(L.convex.shown.ring);
+    let inside = 0;
+    let outside = 0;
+    for (let i = 1; i < 10; i++) {
+      for (let j = 1; j < 10; j++) {
+        const hit = hitTestLesson(L, a0 + ((a1 - a0) * i) / 10, b0 + ((b1 - b0) * j) / 10);
+        if (hit.inShape) inside++;
+        else outside++;
+      }
+    }
+    expect(inside).toBeGreaterThan(0);
+    expect(outside).toBeGreaterThan(0);
+  });
+});
