@@ -101,20 +101,20 @@ describe("compact heightfield blocks (serializeCompactHeightfield)", () => {
   it("reject damaged blocks with INVALID_INPUT naming the byte", () => {
     const chf = makeChf(2, 2, [[[0, 10, 63]], [[0, 10, 63]], [], [[5, 10, 63]]]);
     const good = serializeCompactHeightfield(chf);
+    const poke = (b: Uint8Array, at: number, v: number) => {
+      b[at] = v;
+      return b;
+    };
     const cases: [string, (b: Uint8Array) => Uint8Array, RegExp][] = [
       ["truncated", (b) => b.subarray(0, 50), /truncated: the header needs 96 bytes.* at byte 50/],
-      ["magic", (b) => ((b[0] = 0), b), /not a compact heightfield block at byte 0/],
+      ["magic", (b) => poke(b, 0, 0), /not a compact heightfield block at byte 0/],
       ["length", (b) => b.subarray(0, b.length - 1), /length 146, the header says 147 at byte 146/],
       // cellFirst[1] = 2 (should be 1)
-      [
-        "cellFirst",
-        (b) => ((b[96 + 4] = 2), b),
-        /column 1 starts at span 2, expected 1 at byte 100/,
-      ],
+      ["cellFirst", (b) => poke(b, 96 + 4, 2), /column 1 starts at span 2, expected 1 at byte 100/],
       // span 0's +x link (direction 2) to index 5 of a one-span column
       [
         "link",
-        (b) => ((b[96 + 16 + 2] = 5), b),
+        (b) => poke(b, 96 + 16 + 2, 5),
         /span 0 links \(direction 2\) outside its neighbour column at byte 112/,
       ],
     ];
