@@ -114,7 +114,9 @@ async function expectSameAsSync(r: { navMesh: NavMesh; cache: TileCache }) {
   expect(same(serializeNavMesh(r.navMesh, resolveConfig(CONFIG)), reference)).toBe(true);
   expect(r.cache.cachedBytes).toBe(referenceBytes);
   const run = exercise(r.cache);
-  run.forEach((s, i) => expect(same(s, referenceRun[i]!), `snapshot ${i}`).toBe(true));
+  for (let i = 0; i < run.length; i++) {
+    expect(same(run[i]!, referenceRun[i]!), `snapshot ${i}`).toBe(true);
+  }
   expect({ ...r.cache.stats, rebuildMs: 0 }).toEqual(referenceStats);
 }
 
