@@ -6,18 +6,24 @@
 // update until up to date, remove + update. Detour's tile cache does less per tile (no erosion
 // around obstacles, no detail mesh, layers instead of full columns), so it is a speed reference,
 // not the same work.
+// Also the cache's own build: createTileCache (one thread, blocking) against createTileCacheNode
+// on 1 and 2 worker threads, rotating order, with the longest the calling thread went without
+// running a timer during each build (its longest stall) and a byte-identity check.
 // Seeded; medians; the machine is shared, so read the ratios, not the milliseconds.
 //
 // Usage: npm run build && node bench/obstacles.bench.js [--scene large] [--obstacles 200]
 //          [--warmup 20] [--tile-size 64] [--radius 0.5,1.5] [--batch 500] [--budget 4] [--no-wasm]
 //          [--clock wall|cpu]   (cpu: this process's CPU time; update(budget) itself keeps the wall clock)
+//          [--build-runs 2] (0: skip the cache-build comparison)
 import { parseArgs } from "node:util";
 import {
   createTileCache,
   markWalkableTriangles,
   mulberry32,
   resolveConfig,
+  serializeNavMesh,
 } from "../dist/index.js";
+import { createTileCacheNode, NodeTilePool } from "../dist/node/index.js";
 import { binTriangles, buildTileCompact, buildTileFromCompact } from "../dist/tiles/build-tile.js";
 import { recastGeneratorConfig } from "./generator-config.js";
 import { loadScene } from "./scenes.js";
@@ -34,6 +40,7 @@ const { values } = parseArgs({
     budget: { type: "string", default: "4" },
     "no-wasm": { type: "boolean", default: false },
     clock: { type: "string", default: "wall" },
+    "build-runs": { type: "string", default: "2" },
   },
 });
 if (values.clock !== "wall" && values.clock !== "cpu") throw new Error("--clock is wall or cpu");
@@ -63,6 +70,72 @@ let t = clock();
 const { navMesh, cache } = createTileCache(mesh, config);
 const cacheBuildMs = clock() - t;
 const grid = cache.grid;
+
+/**
+ * Runs `build` while a 0 ms timer re-arms itself on the calling thread; returns the build's
+ * duration and the longest gap between timer runs (how long the thread was blocked at most).
+ */
+async function timeWithStall(build) {
+  let last = performance.now();
+  let stall = 0;
+  let running = true;
+  const tick = () => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last);
+    last = now;
+    if (running) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  const t0 = performance.now();
+  const r = await build();
+  const ms = performance.now() - t0;
+  running = false;
+  stall = Math.max(stall, performance.now() - last);
+  return { ms, stall, r };
+}
+
+// The cache build itself: sync vs worker threads (rotating order; the build above warmed up).
+const BUILD_RUNS = Number(values["build-runs"]);
+const buildRows = [];
+if (BUILD_RUNS > 0) {
+  const reference = serializeNavMesh(navMesh, cfg);
+  // A pool kept across builds (warmed by one): its workers' code is already optimized, where a
+  // pool made per build (threads: 2) pays worker start-up and a cold JIT every time.
+  const keptPool = new NodeTilePool(2);
+  await createTileCacheNode(mesh, config, { pool: keptPool });
+  const builders = {
+    "createTileCache (sync)": async () => createTileCache(mesh, config),
+    "createTileCacheNode, 1 thread": () => createTileCacheNode(mesh, config, { threads: 1 }),
+    "createTileCacheNode, 2 threads (new pool)": () =>
+      createTileCacheNode(mesh, config, { threads: 2 }),
+    "createTileCacheNode, 2 threads (pool kept)": () =>
+      createTileCacheNode(mesh, config, { pool: keptPool }),
+  };
+  const names = Object.keys(builders);
+  const ms = Object.fromEntries(names.map((n) => [n, []]));
+  const stalls = Object.fromEntries(names.map((n) => [n, []]));
+  for (let i = 0; i < BUILD_RUNS; i++) {
+    for (let k = 0; k < names.length; k++) {
+      const n = names[(i + k) % names.length];
+      const m = await timeWithStall(builders[n]);
+      if (!Buffer.from(serializeNavMesh(m.r.navMesh, cfg)).equals(Buffer.from(reference))) {
+        throw new Error(`${n}: navmesh bytes differ from the first createTileCache's`);
+      }
+      ms[n].push(m.ms);
+      stalls[n].push(m.stall);
+    }
+  }
+  await keptPool.close();
+  const sync = median(ms[names[0]]);
+  for (const n of names) {
+    buildRows.push({
+      what: n,
+      "median ms": +median(ms[n]).toFixed(0),
+      "× sync": +(median(ms[n]) / sync).toFixed(2),
+      "longest stall ms": +median(stalls[n]).toFixed(0),
+    });
+  }
+}
 
 // The full-build anchor needs what buildTiledNavMesh computes once per build.
 const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
@@ -249,6 +322,12 @@ console.log(
 );
 console.log(`times on the ${values.clock} clock`);
 console.table(rows);
+if (buildRows.length) {
+  console.log(
+    `cache build, ${BUILD_RUNS} runs each (byte-identical navmeshes; the very first createTileCache, cold, took ${cacheBuildMs.toFixed(0)} ms); stall = longest time the calling thread ran no timer:`,
+  );
+  console.table(buildRows);
+}
 console.log(
   `(${cache.stats.tilesUnchanged} of the batch's tiles came out unchanged and were kept)`,
 );

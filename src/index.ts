@@ -276,6 +276,13 @@ export {
   type TiledBuildResult,
   type TiledBuildStats,
 } from "./tiles/build-tiled.js";
+// --- Tile cache built on workers (createTileCacheAsync; compact heightfield blocks) ---
+export {
+  compactHeightfieldByteLength,
+  deserializeCompactHeightfield,
+  serializeCompactHeightfield,
+  writeCompactHeightfield,
+} from "./tiles/compact-codec.js";
 // --- Runtime obstacles and area volumes over a tiled navmesh (TileCache) ---
 export {
   areaVolumeBounds,
@@ -305,6 +312,11 @@ export {
   type TileCacheStats,
   type TileCacheUpdate,
 } from "./tiles/tile-cache.js";
+export {
+  createTileCacheAsync,
+  type TileCacheAsyncOptions,
+  type TileCacheAsyncResult,
+} from "./tiles/tile-cache-async.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tiles/tile-grid.js";
 export { createWebWorkerTilePool } from "./tiles/web-worker-pool.js";
 export { type TileWorkerPort, WorkerTilePool } from "./tiles/worker-pool.js";

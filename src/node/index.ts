@@ -2,6 +2,8 @@
 export { type GltfLoadResult, loadGltfMesh, parseGlb, parseGltf } from "./gltf.js";
 export { loadNavMeshFile, saveNavMeshFile } from "./navmesh-files.js";
 export { encodePng } from "./png.js";
+// Tile cache built on worker threads (tcpar).
+export { createTileCacheNode } from "./tile-cache-node.js";
 // Tiled builds on worker threads.
 export {
   buildTiledNavMeshNode,

@@ -183,7 +183,7 @@ export async function buildTiledNavMesh(
 }
 
 /** The user-level options of a resolved config (what a worker re-resolves). */
-function pickBuildConfig(cfg: BuildConfig): BuildConfig {
+export function pickBuildConfig(cfg: BuildConfig): BuildConfig {
   return {
     cellSize: cfg.cellSize,
     cellHeight: cfg.cellHeight,

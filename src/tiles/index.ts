@@ -14,6 +14,13 @@ export {
   type TiledBuildResult,
   type TiledBuildStats,
 } from "./build-tiled.js";
+// --- Tile cache built on workers (createTileCacheAsync; compact heightfield blocks) ---
+export {
+  compactHeightfieldByteLength,
+  deserializeCompactHeightfield,
+  serializeCompactHeightfield,
+  writeCompactHeightfield,
+} from "./compact-codec.js";
 // --- Runtime obstacles and area volumes (TileCache) ---
 export {
   areaVolumeBounds,
@@ -43,6 +50,11 @@ export {
   type TileCacheStats,
   type TileCacheUpdate,
 } from "./tile-cache.js";
+export {
+  createTileCacheAsync,
+  type TileCacheAsyncOptions,
+  type TileCacheAsyncResult,
+} from "./tile-cache-async.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
 export { createWebWorkerTilePool } from "./web-worker-pool.js";
 export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";

@@ -4,6 +4,7 @@ import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.
 import { serializeNavMeshTile } from "../format/navmesh-file.js";
 import type { TriangleMesh } from "../input.js";
 import { buildTileCompact, buildTileFromCompact, type TriangleBins } from "./build-tile.js";
+import { buildCacheTileBlock, volumesPerTile } from "./cache-tile-block.js";
 import type { TileGrid } from "./tile-grid.js";
 
 /**
@@ -23,6 +24,13 @@ export interface TileBuildSetup {
   /** The user-level config (re-resolved on the worker side). */
   config: BuildConfig;
   areaVolumes: AreaVolume[];
+  /**
+   * What a job's block holds: "tile" (default) the navmesh tile (serializeNavMeshTile);
+   * "cacheTile" a tile cache's tile (cache-tile-block.ts: the un-eroded compact heightfield,
+   * its final span areas and the tile, with each area volume applied only to the tiles its
+   * bounds reach, as TileCache does).
+   */
+  output?: "tile" | "cacheTile";
 }
 
 /** One finished job: the tile's byte block (serializeNavMeshTile) or null when it is empty. */
@@ -53,9 +61,14 @@ export interface TileBuildState {
   grid: TileGrid;
   cfg: ResolvedConfig;
   areaVolumes: AreaVolume[];
+  output: "tile" | "cacheTile";
+  /** "cacheTile" only: per tile index, the indices of the area volumes reaching it. */
+  tileVolumes: (number[] | null)[] | null;
 }
 
 export function prepareTileBuild(setup: TileBuildSetup): TileBuildState {
+  const cfg = resolveConfig(setup.config);
+  const output = setup.output ?? "tile";
   return {
     mesh: {
       positions: setup.positions,
@@ -66,18 +79,29 @@ export function prepareTileBuild(setup: TileBuildSetup): TileBuildState {
     triAreas: setup.triAreas,
     bins: { offsets: setup.binOffsets, triangles: setup.binTriangles, pad: setup.binPad },
     grid: setup.grid,
-    cfg: resolveConfig(setup.config),
+    cfg,
     areaVolumes: setup.areaVolumes,
+    output,
+    tileVolumes: output === "cacheTile" ? volumesPerTile(setup.grid, cfg, setup.areaVolumes) : null,
   };
 }
 
-/** Builds tile (tx, tz) as a byte block (null when empty); warnings go to `ctx`. */
+/**
+ * Builds tile (tx, tz) as a byte block (null when empty) of the setup's `output` kind;
+ * warnings go to `ctx`.
+ */
 export function buildTileBlock(
   state: TileBuildState,
   tx: number,
   tz: number,
   ctx: BuildContext,
 ): Uint8Array | null {
+  if (state.tileVolumes) {
+    const picked = state.tileVolumes[tx + tz * state.grid.tilesX];
+    const volumes = picked ? picked.map((i) => state.areaVolumes[i]!) : [];
+    const { mesh, triAreas, bins, grid, cfg } = state;
+    return buildCacheTileBlock(mesh, triAreas, bins, grid, cfg, tx, tz, volumes, ctx);
+  }
   const chf = buildTileCompact(
     state.mesh,
     state.triAreas,

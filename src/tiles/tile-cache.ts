@@ -6,11 +6,16 @@ import { markWalkableTriangles } from "../build/rasterize.js";
 import type { CompactHeightfield } from "../build/types.js";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
+import { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { binTriangles, buildTileCompact, buildTileFromCompact } from "./build-tile.js";
+import {
+  binTriangles,
+  buildTileCompact,
+  buildTileFromCompact,
+  type TriangleBins,
+} from "./build-tile.js";
 import {
   areaVolumeBounds,
   type Bounds3,
@@ -75,6 +80,15 @@ interface Entry {
   tiles: number[];
 }
 
+/**
+ * A tile's first build made elsewhere (createTileCacheAsync's workers): the span areas it was
+ * built from (erosion and the initial volumes applied) and the tile, null for no polygon.
+ */
+export interface PrebuiltCacheTile {
+  areas: Uint8Array;
+  tile: NavMeshTile | null;
+}
+
 /** What a runtime tile is built from: the cached compact heightfield and its navmesh tile. */
 interface CachedTile {
   chf: CompactHeightfield;
@@ -100,7 +114,7 @@ interface CachedTile {
  * erosion of the tile is computed once and kept in `cached.eroded`; obstacles then only
  * re-erode around the spans they cover (erodeNewObstructions, exact).
  */
-function finalAreas(
+function tileAreas(
   cached: CachedTile,
   cfg: ResolvedConfig,
   obstacles: readonly AreaVolume[],
@@ -129,6 +143,19 @@ function finalAreas(
   return out;
 }
 
+/**
+ * A tile's span areas with no cached erosion to reuse: what createTileCacheAsync's workers run
+ * for each tile's first build (the same computation as the cache's own first build).
+ */
+export function finalAreas(
+  chf: CompactHeightfield,
+  cfg: ResolvedConfig,
+  obstacles: readonly AreaVolume[],
+  volumes: readonly AreaVolume[],
+): Uint8Array {
+  return tileAreas({ chf, tile: null, ref: 0, areas: null }, cfg, obstacles, volumes);
+}
+
 /** Reused buffer for a tile's areas with obstacles stamped (before erosion). */
 let obstacleBuffer = new Uint8Array(0);
 function obstacleScratch(n: number): Uint8Array {
@@ -144,18 +171,27 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+/** What building a tile cache needs before its tiles: shared by the sync and async builds. */
+export interface TileCachePlan {
+  cfg: ResolvedConfig;
+  mesh: TriangleMesh;
+  grid: TileGrid;
+  /** The initial area volumes, validated (ids 1, 2, … in this order). */
+  volumes: AreaVolume[];
+  /** markWalkableTriangles' area per triangle. */
+  triAreas: Uint8Array;
+  bins: TriangleBins;
+}
+
 /**
- * Builds a tiled navmesh and keeps, per tile, its filtered, compacted, un-eroded compact
- * heightfield, so obstacles and area volumes can be changed at run time by re-running only the
- * later stages (obstacle marking, erosion, area volumes, regions … detail) of the tiles they
- * touch — the geometry is never rasterized again. Single-threaded.
- * Throws MeshwayError for bad input or config (config.tileSize must be > 0).
+ * Validates the input, config and volumes and computes what every tile's build shares: the
+ * tile grid, per-triangle areas and the triangles binned per tile.
  */
-export function createTileCache(
+export function planTileCache(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
-  options: TileCacheOptions = {},
-): { navMesh: NavMesh; cache: TileCache } {
+  config: Partial<BuildConfig>,
+  options: TileCacheOptions,
+): TileCachePlan {
   const cfg = resolveConfig(config);
   const mesh = validateTriangleMesh(input, options.source);
   const { bmin, bmax } = computeBounds(mesh.positions);
@@ -168,6 +204,23 @@ export function createTileCache(
   );
   const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
   const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  return { cfg, mesh, grid, volumes, triAreas, bins };
+}
+
+/**
+ * Builds a tiled navmesh and keeps, per tile, its filtered, compacted, un-eroded compact
+ * heightfield, so obstacles and area volumes can be changed at run time by re-running only the
+ * later stages (obstacle marking, erosion, area volumes, regions … detail) of the tiles they
+ * touch — the geometry is never rasterized again. Single-threaded and blocking; see
+ * createTileCacheAsync for the same cache built on workers.
+ * Throws MeshwayError for bad input or config (config.tileSize must be > 0).
+ */
+export function createTileCache(
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig> = {},
+  options: TileCacheOptions = {},
+): { navMesh: NavMesh; cache: TileCache } {
+  const { cfg, mesh, grid, volumes, triAreas, bins } = planTileCache(input, config, options);
   const compact: (CompactHeightfield | null)[] = new Array(grid.tilesX * grid.tilesZ).fill(null);
   for (let tz = 0; tz < grid.tilesZ; tz++) {
     for (let tx = 0; tx < grid.tilesX; tx++) {
@@ -261,13 +314,18 @@ export class TileCache {
   /** Border reach of a tile's heightfield past its square. [world units] */
   private readonly pad: number;
 
-  /** Use {@link createTileCache}. Builds every tile at once (no obstacles yet). */
+  /**
+   * Use {@link createTileCache} (or createTileCacheAsync). Builds every tile at once (no
+   * obstacles yet), except those given in `prebuilt` (per tile index, as createTileCacheAsync's
+   * workers built them from the same heightfield and volumes), which are put in as they are.
+   */
   constructor(
     navMesh: NavMesh,
     grid: TileGrid,
     config: ResolvedConfig,
     compact: (CompactHeightfield | null)[],
     areaVolumes: readonly AreaVolume[] = [],
+    prebuilt?: readonly (PrebuiltCacheTile | null)[],
   ) {
     this.navMesh = navMesh;
     this.grid = grid;
@@ -289,8 +347,13 @@ export class TileCache {
       const chf = compact[t];
       if (!chf) continue;
       this.tiles[t] = { chf, tile: null, ref: 0, areas: null };
-      this.rebuildTile(t);
+      const ready = prebuilt?.[t];
+      if (ready) this.putPrebuilt(t, ready);
+      else this.rebuildTile(t);
     }
+    // The obstacle-free erosion is kept from a tile's first rebuild on, not from construction:
+    // a sync and a worker-built cache then hold the same bytes, and untouched tiles hold none.
+    for (const c of this.tiles) if (c) c.eroded = undefined;
     this.dirty.fill(0);
     this.dirtyCount = 0;
     this.resetStats();
@@ -520,6 +583,31 @@ export class TileCache {
     if (t < this.firstDirty) this.firstDirty = t;
   }
 
+  /** Puts a tile built elsewhere in place of tile `t`'s first rebuildTile. */
+  private putPrebuilt(t: number, ready: PrebuiltCacheTile): void {
+    const cached = this.tiles[t]!;
+    if (ready.areas.length !== cached.chf.spanCount) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `TileCache: prebuilt tile ${t} has ${ready.areas.length} span areas, its heightfield ${cached.chf.spanCount} spans`,
+      );
+    }
+    const tx = t % this.grid.tilesX;
+    const tz = (t - tx) / this.grid.tilesX;
+    if (ready.tile && (ready.tile.tileX !== tx || ready.tile.tileZ !== tz)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `TileCache: prebuilt tile for (${tx}, ${tz}) is at (${ready.tile.tileX}, ${ready.tile.tileZ})`,
+      );
+    }
+    const tile = ready.tile ?? emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
+    cached.areas = ready.areas;
+    // A first build never has obstacles: the tile can be put back when they all leave.
+    cached.obstacleFree = true;
+    cached.ref = this.navMesh.addTile(tile);
+    cached.tile = tile;
+  }
+
   private rebuildNextDirty(): void {
     const n = this.dirty.length;
     let t = this.firstDirty;
@@ -549,7 +637,7 @@ export class TileCache {
     const areaVolumes = volumeIds ? volumeIds.map((id) => this.volumes.get(id)!.volume) : [];
     // The rest of the pipeline depends on the compact heightfield and its final span areas
     // only: when those come out as last time, so would the tile, so keep it (and its refs).
-    const areas = finalAreas(cached, this.config, obstacles, areaVolumes);
+    const areas = tileAreas(cached, this.config, obstacles, areaVolumes);
     if (cached.areas !== null && sameBytes(areas, cached.areas)) {
       this.stats.tilesRebuilt++;
       this.stats.tilesUnchanged++;

@@ -86,6 +86,26 @@ const IN_PAGE = `(async () => {
   };
 })()`;
 
+/** The tile cache built on this thread and on 2 Web Workers, then one obstacle, in the page. */
+const CACHE_IN_PAGE = `(async () => {
+  const m = await import("/dist/index.js");
+  const text = await (await fetch("/test/fixtures/meshes/nav_test.obj")).text();
+  const mesh = m.parseObj(text, "nav_test.obj");
+  const config = { tileSize: 32 };
+  const areaVolumes = [{ kind: "box", min: [-5, -5, -5], max: [5, 5, 5], area: 7 }];
+  const cfg = m.resolveConfig(config);
+  const bytes = (c) => Array.from(m.serializeNavMesh(c.navMesh, cfg));
+  const sync = m.createTileCache(mesh, config, { areaVolumes });
+  const workers = await m.createTileCacheAsync(mesh, config, { threads: 2, areaVolumes });
+  const out = { threads: workers.threads, built: [bytes(sync), bytes(workers)] };
+  for (const c of [sync, workers]) {
+    c.cache.addObstacle({ kind: "cylinder", center: [0, -3, 0], radius: 1.5, height: 6 });
+    c.cache.flush();
+  }
+  out.obstacle = [bytes(sync), bytes(workers)];
+  return out;
+})()`;
+
 describe.skipIf(!existsSync(CHROMIUM))("tiled build in Chromium with Web Workers", () => {
   beforeAll(serve);
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
@@ -116,6 +136,29 @@ describe.skipIf(!existsSync(CHROMIUM))("tiled build in Chromium with Web Workers
         expect(out.tiles).toBe(66);
         expect(out.same).toBe(true);
         expect(Buffer.from(Uint8Array.from(out.bytes)).equals(Buffer.from(node))).toBe(true);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it("createTileCacheAsync on 2 Web Workers gives createTileCache's bytes, before and after an obstacle", async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    try {
+      for (const isolated of [true, false]) {
+        const page = await browser.newPage();
+        await page.goto(`${base}/page.html${isolated ? "?isolated" : ""}`);
+        const out = (await page.evaluate(CACHE_IN_PAGE)) as {
+          threads: number;
+          built: number[][];
+          obstacle: number[][];
+        };
+        expect(out.threads).toBe(2);
+        expect(out.built[0]!.length).toBeGreaterThan(1000);
+        expect(out.built[1]).toEqual(out.built[0]);
+        expect(out.obstacle[0]).not.toEqual(out.built[0]);
+        expect(out.obstacle[1]).toEqual(out.obstacle[0]);
         await page.close();
       }
     } finally {
