@@ -21,6 +21,7 @@ import {
   resolveLessonSettings,
   runLesson,
   t,
+  tv,
 } from "../src/lesson/index.js";
 import { isPageMessageKey, pageText } from "../src/lesson/web-support/page-messages.js";
 import { LESSON_LEGEND, lessonPixelToWorld, renderLessonSection } from "../src/render/lesson.js";
@@ -218,7 +219,7 @@ function renderReadouts(items: readonly LessonReadout[], view: SectionView): voi
   const nodes: HTMLElement[] = [];
   for (const item of items) {
     const dt = el("dt", text(item.label));
-    const dd = el("dd", item.value);
+    const dd = el("dd", tv(page.lang, item.value));
     dd.dataset.readout = item.id;
     nodes.push(dt, dd);
   }
@@ -249,7 +250,7 @@ function renderTable(result: LessonResult, view: SectionView): void {
     const th = el("th", text(row.label));
     th.scope = "row";
     tr.append(th);
-    for (const cell of row.cells) tr.append(el("td", cell));
+    for (const cell of row.cells) tr.append(el("td", tv(page.lang, cell)));
     tbody.append(tr);
   }
   table.append(el("thead"), tbody);
@@ -274,8 +275,8 @@ function renderChecks(result: LessonResult): void {
     li.append(
       el("span", text(check.pass ? "page.checks.pass" : "page.checks.fail"), "badge"),
       el("span", text(check.label), "label"),
-      el("span", text("page.checks.measured", { value: check.measured }), "value"),
-      el("span", text("page.checks.expected", { value: check.expected }), "value"),
+      el("span", text("page.checks.measured", { value: tv(page.lang, check.measured) }), "value"),
+      el("span", text("page.checks.expected", { value: tv(page.lang, check.expected) }), "value"),
     );
     return li;
   });

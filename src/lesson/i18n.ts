@@ -42,7 +42,7 @@ const zh: Record<MessageKey, string> = {
   "row.partition.sharedRange": "共享线段长度（最短 ~ 最长）",
   "row.partition.pointContacts": "只在一个点相接的对",
   "row.partition.pinches": "其中绕着该点也连不通的对（掐点）",
-  "row.partition.nodes": "图的节点数 vs 可走格数",
+  "row.partition.nodes": "图的节点数 对 可走格数",
   "row.path.method": "方法",
   "row.path.status": "结果",
   "row.path.startGoal": "起点 / 终点所在的多边形",
@@ -91,6 +91,14 @@ const zh: Record<MessageKey, string> = {
   "log.path":
     "找路（{method}）：{status}，经过 {polygons} 个多边形，已定 {settled} 个，最终 {points} 个点",
   "log.checks": "自检：{passed} / {total} 项通过",
+  // Value words inside cells, readouts, checks and the log (see tv()).
+  "value.true": "是",
+  "value.false": "否",
+  "value.complete": "完整",
+  "value.partial": "不完整",
+  "value.noStart": "无起点",
+  "value.simple": "简单方法",
+  "value.vs": "对",
   // Words the CLI and the page share.
   "word.section": "第 {n} 段",
   "word.none": "无",
@@ -122,7 +130,7 @@ const zh: Record<MessageKey, string> = {
   "readout.adjacent": "相邻对（共享一段）",
   "readout.sharedRange": "共享线段长度",
   "readout.pointContacts": "只共一个点的对 / 掐点",
-  "readout.nodes": "节点 vs 格",
+  "readout.nodes": "节点 对 格",
   "readout.sequence": "多边形序列长度",
   "readout.settled": "A* 已定",
   "readout.midpoint": "中点折线（点 / 长）",
@@ -237,6 +245,13 @@ const en: Record<MessageKey, string> = {
   "log.path":
     "Path ({method}): {status}, through {polygons} polygons, {settled} settled, {points} points at the end",
   "log.checks": "Self-check: {passed} / {total} pass",
+  "value.true": "true",
+  "value.false": "false",
+  "value.complete": "complete",
+  "value.partial": "partial",
+  "value.noStart": "noStart",
+  "value.simple": "simple",
+  "value.vs": "vs",
   "word.section": "Section {n}",
   "word.none": "none",
   "hover.cell": "cell ({i}, {j})",
@@ -312,5 +327,22 @@ export function t(
   const table = MESSAGES[lang] ?? MESSAGES.zh;
   const text = table[key] ?? key;
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name: string) =>
+    name in vars ? tv(lang, String(vars[name])) : m,
+  );
+}
+
+/** The value words the lesson's results carry (statuses, booleans, method names, "vs"). */
+const VALUE_WORD = /\b(true|false|complete|partial|noStart|simple|vs)\b/g;
+
+/**
+ * A cell, readout, check or log value in `lang`: its value words ("true", "complete",
+ * "simple", "vs", ...) replaced by their `value.*` message; numbers, units and "meshway" stay.
+ * The result keeps these words language-neutral so one run serves both languages; the CLI and
+ * the page translate at display time through this one function, so they stay equal. English
+ * spells them as the result does.
+ */
+export function tv(lang: LessonLang, value: string): string {
+  const table = MESSAGES[lang] ?? MESSAGES.zh;
+  return value.replace(VALUE_WORD, (w) => table[`value.${w}`] ?? w);
 }

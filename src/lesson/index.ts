@@ -13,7 +13,7 @@ export { computeExactPath, type ExactPath } from "./exact-path.js";
 export { fmt4, fmtBool, fmtInt, fmtOf, fmtPercent, fmtRadius, NA } from "./format.js";
 export { ConvexSurface, crossProductSigns, pointInPolygon, type Ring } from "./geometry.js";
 export { hitTestLesson, type LessonHit } from "./hit-test.js";
-export { MESSAGES, t } from "./i18n.js";
+export { MESSAGES, t, tv } from "./i18n.js";
 export type { MeshwayLessonBuild } from "./meshway-build.js";
 export { formatLessonTables, lessonToJson } from "./output.js";
 export type { LessonPartition } from "./partition.js";

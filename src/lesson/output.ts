@@ -1,4 +1,4 @@
-import { t } from "./i18n.js";
+import { t, tv } from "./i18n.js";
 import type { LessonLang } from "./settings.js";
 import type { LessonResult, LessonTable } from "./types.js";
 
@@ -34,7 +34,7 @@ function tableText(
   return {
     title: t(lang, table.title, table.titleVars),
     head: table.columns.map((c) => t(lang, c)),
-    rows: table.rows.map((r) => [t(lang, r.label), ...r.cells]),
+    rows: table.rows.map((r) => [t(lang, r.label), ...r.cells.map((c) => tv(lang, c))]),
   };
 }
 
@@ -86,7 +86,7 @@ export function formatLessonTables(
   if (as === "markdown") out.push("");
   for (const c of result.checks) {
     const mark = c.pass ? t(lang, "check.pass") : t(lang, "check.fail");
-    const line = `${mark}  ${t(lang, c.label)}: ${t(lang, "check.measured")} ${c.measured}; ${t(lang, "check.expected")} ${c.expected}`;
+    const line = `${mark}  ${t(lang, c.label)}: ${t(lang, "check.measured")} ${tv(lang, c.measured)}; ${t(lang, "check.expected")} ${tv(lang, c.expected)}`;
     out.push(as === "markdown" ? `- ${escapeMd(line)}` : `  ${line}`);
   }
   return `${out.join("\n")}\n`;
@@ -95,12 +95,15 @@ export function formatLessonTables(
 /**
  * The result as one JSON-ready object (`meshway lesson --json`): settings, the four tables
  * (title/column/row message keys with their English text; cells exactly as in the result),
- * readouts, checks and the log. Language-independent apart from the English labels.
+ * readouts, checks and the log. Language-independent apart from the English labels and the
+ * `lang` fields: `text` (cells, readout value, log line) and `measuredText`/`expectedText`
+ * spell the values in `lang` (--lang) as the page shows them.
  */
-export function lessonToJson(result: LessonResult): object {
+export function lessonToJson(result: LessonResult, lang: LessonLang = "zh"): object {
   const en = (key: string, vars?: Record<string, string>) => t("en", key, vars);
   const p = result.path;
   return {
+    lang,
     settings: result.settings,
     tables: result.tables.map((tb) => ({
       id: tb.id,
@@ -109,7 +112,12 @@ export function lessonToJson(result: LessonResult): object {
       titleVars: tb.titleVars,
       columns: tb.columns,
       columnsEn: tb.columns.map((c) => en(c)),
-      rows: tb.rows.map((r) => ({ label: r.label, labelEn: en(r.label), cells: r.cells })),
+      rows: tb.rows.map((r) => ({
+        label: r.label,
+        labelEn: en(r.label),
+        cells: r.cells,
+        text: r.cells.map((c) => tv(lang, c)),
+      })),
     })),
     readouts: result.readouts.map((s) => ({
       section: s.section,
@@ -118,9 +126,15 @@ export function lessonToJson(result: LessonResult): object {
         label: i.label,
         labelEn: en(i.label),
         value: i.value,
+        text: tv(lang, i.value),
       })),
     })),
-    checks: result.checks.map((c) => ({ ...c, labelEn: en(c.label) })),
+    checks: result.checks.map((c) => ({
+      ...c,
+      labelEn: en(c.label),
+      measuredText: tv(lang, c.measured),
+      expectedText: tv(lang, c.expected),
+    })),
     passed: result.checks.every((c) => c.pass),
     path: {
       method: p.method,
@@ -138,6 +152,7 @@ export function lessonToJson(result: LessonResult): object {
       key,
       vars: result.logVars[i],
       en: en(key, result.logVars[i]),
+      text: t(lang, key, result.logVars[i]),
     })),
   };
 }

@@ -146,9 +146,10 @@ export async function cliTables(...args: string[]): Promise<{ id: string; cells:
   const r = await meshway("lesson", ...args, "--json");
   if (r.code !== 0) throw new Error(`meshway lesson ${args.join(" ")} failed: ${r.stderr}`);
   const json = JSON.parse(r.stdout) as {
-    tables: { id: string; rows: { cells: string[] }[] }[];
+    tables: { id: string; rows: { text: string[] }[] }[];
   };
-  return json.tables.map((t) => ({ id: t.id, cells: t.rows.map((row) => row.cells) }));
+  // `text`: the cells as spelled in --lang (value words translated), what the page shows.
+  return json.tables.map((t) => ({ id: t.id, cells: t.rows.map((row) => row.text) }));
 }
 
 /** A canvas's pixels as the page reads them back (getImageData), base64 for a fast transfer. */
@@ -177,13 +178,13 @@ export interface EnglishView {
 
 interface LessonJson {
   tables: { titleEn: string; columnsEn: string[]; rows: { labelEn: string }[] }[];
-  readouts: { items: { labelEn: string; value: string }[] }[];
+  readouts: { items: { labelEn: string; text: string }[] }[];
   checks: { labelEn: string; pass: boolean; measured: string; expected: string }[];
 }
 
 /** The CLI's English text for these options: table headings, readouts and checks. */
 export async function cliEnglish(...args: string[]): Promise<EnglishView> {
-  const r = await meshway("lesson", ...args, "--json");
+  const r = await meshway("lesson", ...args, "--lang", "en", "--json");
   if (r.code !== 0) throw new Error(`meshway lesson ${args.join(" ")} failed: ${r.stderr}`);
   const json = JSON.parse(r.stdout) as LessonJson;
   return {
@@ -194,7 +195,7 @@ export async function cliEnglish(...args: string[]): Promise<EnglishView> {
     })),
     readouts: json.readouts.map((g) => ({
       labels: g.items.map((i) => i.labelEn),
-      values: g.items.map((i) => i.value),
+      values: g.items.map((i) => i.text),
     })),
     checks: json.checks.map((c) => ({
       label: c.labelEn,

@@ -103,7 +103,7 @@ export function lessonCommand(args: string[], io: Io): number {
   const result = runLesson(resolveLessonSettings(partial));
   if (png !== undefined && section !== null)
     writeOutput(png, encodePng(renderLessonSection(result, section)));
-  if (flag("json")) io.out(`${JSON.stringify(lessonToJson(result))}\n`);
+  if (flag("json")) io.out(`${JSON.stringify(lessonToJson(result, lang))}\n`);
   else io.out(formatLessonTables(result, lang, flag("markdown") ? "markdown" : "text"));
   return 0;
 }
