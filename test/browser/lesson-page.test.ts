@@ -67,6 +67,15 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("#s4-legend li").count()).toBe(6);
     expect(await page.locator("#checks-list li").count()).toBeGreaterThan(0);
     expect(await page.locator("#log").textContent()).not.toBe("");
+    // Values (cells, readouts, checks' measured/required, log) carry no English word in Chinese.
+    const values = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll("table[data-table] td, .readouts dd, #checks-list .value"),
+        document.getElementById("log")!,
+      ].map((n) => n.textContent ?? ""),
+    );
+    const latin = values.flatMap((v) => v.match(/[A-Za-z][A-Za-z*]*/g) ?? []);
+    expect(latin.filter((w) => !["meshway", "A*", "L"].includes(w))).toEqual([]);
     expect(await page.locator("#fallback").isHidden()).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
