@@ -286,7 +286,12 @@ export function erodeNewObstructions(
   return true;
 }
 
-/** forwardPass over the spans of columns [x0, x1] × [z0, z1], in the same order. */
+/**
+ * forwardPass over the spans of columns [x0, x1] × [z0, z1], in the same order. A window's
+ * spans are not contiguous, so this walks columns; the whole-tile passes walk spans instead
+ * (measured: running them through these over the full grid is 1.25–1.65× slower, from the
+ * empty columns).
+ */
 function windowForwardPass(
   chf: CompactHeightfield,
   dist: Uint8Array,

@@ -15,7 +15,7 @@ import {
   neighbourRefs,
   passesFilter,
 } from "./raycast.js";
-import { relaxAtPortalMidpoint } from "./relax.js";
+import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -90,14 +90,7 @@ export function findPolysAroundCircle(
   // The query's shared search pool and open list (as Detour's Dijkstra queries use them).
   const pool = query.nodePool;
   const queue = query.openList;
-  pool.clear();
-  queue.clear();
-  const start = pool.getNode(startRef);
-  pool.x[start] = cx;
-  pool.y[start] = center[1]!;
-  pool.z[start] = cz;
-  pool.flags[start] = NODE_OPEN;
-  queue.push(start, 0);
+  openSearchAt(pool, queue, startRef, cx, center[1]!, cz);
 
   let status: QueryStatus = "complete";
   let count = 0;

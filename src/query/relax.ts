@@ -1,6 +1,28 @@
 import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
 
 /**
+ * Starts a circle-limited Dijkstra search (Detour's findPolysAroundCircle and kin): clears the
+ * query's pool and open list and opens `ref` at cost 0, positioned at (x, y, z).
+ */
+export function openSearchAt(
+  pool: NodePool,
+  queue: NodeQueue,
+  ref: number,
+  x: number,
+  y: number,
+  z: number,
+): void {
+  pool.clear();
+  queue.clear();
+  const start = pool.getNode(ref);
+  pool.x[start] = x;
+  pool.y[start] = y;
+  pool.z[start] = z;
+  pool.flags[start] = NODE_OPEN;
+  queue.push(start, 0);
+}
+
+/**
  * One Dijkstra relaxation of the circle-limited searches (Detour's findPolysAroundCircle,
  * findRandomPointAroundCircle, findDistanceToWall): a node reached for the first time sits
  * at the middle of the portal (a, b); its cost becomes `best`'s cost plus the step — the
