@@ -1,41 +1,5 @@
 // meshway: triangle soup in, convex-polygon navigation mesh out.
-export {
-  markBoxArea,
-  markConvexPolyArea,
-  markCylinderArea,
-  medianFilterWalkableArea,
-} from "./build/areas.js";
-export {
-  type AreaVolume,
-  type BuildIntermediates,
-  type BuildOptions,
-  type BuildResult,
-  type BuildStats,
-  buildNavMesh,
-} from "./build/build-nav-mesh.js";
-export { buildCompactHeightfield } from "./build/compact.js";
-export { BuildContext } from "./build/context.js";
-export {
-  buildContours,
-  CONTOUR_TESS_AREA_EDGES,
-  CONTOUR_TESS_WALL_EDGES,
-} from "./build/contours.js";
-export { buildPolyMeshDetail } from "./build/detail.js";
-export { buildDistanceField } from "./build/distance-field.js";
-export { erodeWalkableArea } from "./build/erode.js";
-export {
-  filterLedgeSpans,
-  filterLowHangingWalkableObstacles,
-  filterWalkableLowHeightSpans,
-} from "./build/filter.js";
-export { computeBounds, gridSize } from "./build/grid.js";
-export { addSpan, countSpans, createHeightfield } from "./build/heightfield.js";
-export { buildPolyMesh } from "./build/polymesh.js";
-export { markWalkableTriangles, rasterizeTriangles, SKIP_TRIANGLE } from "./build/rasterize.js";
-export { buildRegionsLayers } from "./build/regions-layers.js";
-export { buildRegionsMonotone } from "./build/regions-monotone.js";
-export { buildRegionsWatershed } from "./build/regions-watershed.js";
-export * from "./build/types.js";
+
 export {
   type BuildConfig,
   DEFAULT_CONFIG,
@@ -44,6 +8,7 @@ export {
   resolveConfig,
 } from "./config.js";
 export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
+export { importDetourNavMesh } from "./format/detour-import.js";
 export {
   deserializeNavMesh,
   deserializeNavMeshTile,
@@ -51,6 +16,45 @@ export {
   serializeNavMesh,
   serializeNavMeshTile,
 } from "./format/navmesh-file.js";
+export { type LoadedNavMesh, readNavMeshBytes } from "./format/read.js";
+export {
+  markBoxArea,
+  markConvexPolyArea,
+  markCylinderArea,
+  medianFilterWalkableArea,
+} from "./generate/areas.js";
+export {
+  type AreaVolume,
+  type BuildIntermediates,
+  type BuildOptions,
+  type BuildResult,
+  type BuildStats,
+  buildNavMesh,
+} from "./generate/build-nav-mesh.js";
+export { buildCompactHeightfield } from "./generate/compact.js";
+export { BuildContext } from "./generate/context.js";
+export {
+  buildContours,
+  CONTOUR_TESS_AREA_EDGES,
+  CONTOUR_TESS_WALL_EDGES,
+} from "./generate/contours.js";
+export { buildPolyMeshDetail } from "./generate/detail.js";
+export { buildDistanceField } from "./generate/distance-field.js";
+export { erodeWalkableArea } from "./generate/erode.js";
+export {
+  filterLedgeSpans,
+  filterLowHangingWalkableObstacles,
+  filterWalkableLowHeightSpans,
+} from "./generate/filter.js";
+export { computeBounds, gridSize } from "./generate/grid.js";
+export { addSpan, countSpans, createHeightfield } from "./generate/heightfield.js";
+export { createNavMeshTile } from "./generate/nav-mesh-tile.js";
+export { buildPolyMesh } from "./generate/polymesh.js";
+export { markWalkableTriangles, rasterizeTriangles, SKIP_TRIANGLE } from "./generate/rasterize.js";
+export { buildRegionsLayers } from "./generate/regions-layers.js";
+export { buildRegionsMonotone } from "./generate/regions-monotone.js";
+export { buildRegionsWatershed } from "./generate/regions-watershed.js";
+export * from "./generate/types.js";
 export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
 export { parseObj } from "./io/obj.js";
 // Explainer lesson "from cells to faces" (issue 5): scene, criteria, tables, pictures.
@@ -79,9 +83,15 @@ export {
   runLesson,
   t as lessonText,
 } from "./lesson/index.js";
+export {
+  LESSON_CANVAS,
+  LESSON_SCALE,
+  type LessonSection,
+  lessonPixelToWorld,
+  renderLessonSection,
+} from "./lesson/pictures.js";
 export { buildTileBVTree } from "./navmesh/bvtree.js";
 export { countConnectedComponents } from "./navmesh/components.js";
-export { importDetourNavMesh } from "./navmesh/detour-import.js";
 export { QueryFilter } from "./navmesh/filter.js";
 export {
   closestPointOnPoly,
@@ -123,7 +133,6 @@ export {
 } from "./navmesh/poly-ref.js";
 export { queryPolygonsInTile } from "./navmesh/spatial.js";
 export {
-  createNavMeshTile,
   EDGE_TILE_BORDER,
   EDGE_WALL,
   type NavMeshTile,
@@ -203,13 +212,6 @@ export {
   StraightPath,
   type StraightPathOptions,
 } from "./query/straight-path.js";
-export {
-  LESSON_CANVAS,
-  LESSON_SCALE,
-  type LessonSection,
-  lessonPixelToWorld,
-  renderLessonSection,
-} from "./render/lesson.js";
 export {
   AA_SUBSCANLINES,
   BLACK,

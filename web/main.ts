@@ -1,7 +1,7 @@
 /**
  * The explainer page "from cells to faces". It has no lesson logic of its own: every number,
  * table, check and picture comes from src/lesson (runLesson, hitTestLesson, MESSAGES) and
- * src/render/lesson.ts (renderLessonSection, whose RGBA pixels go onto the canvases unchanged
+ * src/lesson/pictures.ts (renderLessonSection, whose RGBA pixels go onto the canvases unchanged
  * with putImageData). This file only wires controls to runLesson and results to the DOM.
  *
  * Test hook: <body data-ready> is "false" from the moment a control changes until the
@@ -23,9 +23,9 @@ import {
   t,
   tv,
 } from "../src/lesson/index.js";
-import { isPageMessageKey, pageText } from "../src/lesson/web-support/page-messages.js";
-import { LESSON_LEGEND, lessonPixelToWorld, renderLessonSection } from "../src/render/lesson.js";
+import { LESSON_LEGEND, lessonPixelToWorld, renderLessonSection } from "../src/lesson/pictures.js";
 import type { RgbaImage } from "../src/render/raster.js";
+import { isPageMessageKey, pageText } from "./page-messages.js";
 
 type Section = 1 | 2 | 3 | 4;
 const SECTIONS: readonly Section[] = [1, 2, 3, 4];

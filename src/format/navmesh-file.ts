@@ -1,9 +1,9 @@
-import type { Vec3 } from "../build/types.js";
 import { type BuildConfig, DEFAULT_CONFIG, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import type { Vec3 } from "../math/vec3.js";
 import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
 import { MAX_POLYS_PER_TILE, MAX_TILES } from "../navmesh/poly-ref.js";
-import type { NavMeshTile } from "../navmesh/tile.js";
+import { EDGE_TILE_BORDER, type NavMeshTile } from "../navmesh/tile.js";
 import { crc32 } from "./crc32.js";
 
 /*
@@ -41,7 +41,6 @@ const KNOWN_CON_BITS = CON_BIDIRECTIONAL | CON_HAS_COST | CON_HAS_USER_ID;
 /** Tile grid coordinates must stay inside NavMesh's numeric grid key. */
 const MAX_TILE_COORD = 2 ** 25 - 1;
 const MAX_VERTS_PER_POLY = 255;
-const EDGE_TILE_BORDER = 0x80000000;
 
 // Header field offsets.
 const H_VERSION = 4;

@@ -5,7 +5,7 @@ import type { MessageKey } from "./types.js";
  * Every word the lesson shows, in Chinese (the lesson's language, the default) and English.
  * Both tables have exactly the same keys (a unit test proves it). Values may hold {name}
  * placeholders filled by t(). Keys never start with "page." (those belong to the page's own
- * prose in src/lesson/web-support).
+ * prose in web/page-messages.ts).
  */
 const zh: Record<MessageKey, string> = {
   // Tables.

@@ -1,4 +1,4 @@
-import { buildNavMesh } from "../build/build-nav-mesh.js";
+import { buildNavMesh } from "../generate/build-nav-mesh.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { Ring } from "./geometry.js";
 import { LESSON_SCENE, lessonBuildConfig, lessonTriangleMesh } from "./scene.js";

@@ -1,6 +1,6 @@
-import { MESH_NULL_INDEX, type PolyMesh, type PolyMeshDetail } from "../build/types.js";
+import { createNavMeshTile } from "../generate/nav-mesh-tile.js";
+import { MESH_NULL_INDEX, type PolyMesh, type PolyMeshDetail } from "../generate/types.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { createNavMeshTile } from "../navmesh/tile.js";
 import { LESSON_SCENE } from "./scene.js";
 
 /** Vertices per polygon of the cell navmesh: every polygon is one square cell. */

@@ -1,4 +1,4 @@
-import type { Vec3 } from "../build/types.js";
+import type { Vec3 } from "../math/vec3.js";
 import { closestPointOnPoly } from "./geometry.js";
 import type { NavMesh } from "./nav-mesh.js";
 import { OFF_MESH_SLOT } from "./nav-mesh.js";

@@ -13,6 +13,7 @@ import { dirname, isAbsolute, relative, resolve as resolvePath, sep } from "node
 import { type GLTF, type ILogger, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { MeshwayError } from "../errors.js";
 import { type TriangleMesh, validateTriangleMesh } from "../input.js";
+import { composeTRS, determinant3, multiplyMat4 } from "../math/mat4.js";
 
 export interface GltfLoadResult {
   mesh: TriangleMesh;
@@ -669,7 +670,7 @@ function walkScene(
       const def = object(source, nodes[n], path);
       localMatrix(def, path, source, local, warnings);
       if (parent < 0) world.set(local, n * 16);
-      else multiply(world, parent * 16, local, world, n * 16);
+      else multiplyMat4(world, parent * 16, local, world, n * 16);
       if (def.mesh !== undefined) {
         const m = index(source, def.mesh, `${path}.mesh`, meshes.length, "meshes");
         if (def.skin !== undefined && !skinned.has(m)) {
@@ -718,65 +719,10 @@ function localMatrix(
       ? [0, 0, 0, 1]
       : numbers(source, def.rotation, `${path}.rotation`, 4);
   const s = def.scale === undefined ? [1, 1, 1] : numbers(source, def.scale, `${path}.scale`, 3);
-  const len = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
-  if (!(len > 1e-12)) fail(source, `${path}.rotation is ${show(q)}; expected a unit quaternion`);
-  // Unit quaternion to rotation matrix (normalised: exporters round).
-  const x = q[0]! / len;
-  const y = q[1]! / len;
-  const z = q[2]! / len;
-  const w = q[3]! / len;
-  const sx = s[0]!;
-  const sy = s[1]!;
-  const sz = s[2]!;
-  out[0] = (1 - 2 * (y * y + z * z)) * sx;
-  out[1] = 2 * (x * y + w * z) * sx;
-  out[2] = 2 * (x * z - w * y) * sx;
-  out[3] = 0;
-  out[4] = 2 * (x * y - w * z) * sy;
-  out[5] = (1 - 2 * (x * x + z * z)) * sy;
-  out[6] = 2 * (y * z + w * x) * sy;
-  out[7] = 0;
-  out[8] = 2 * (x * z + w * y) * sz;
-  out[9] = 2 * (y * z - w * x) * sz;
-  out[10] = (1 - 2 * (x * x + y * y)) * sz;
-  out[11] = 0;
-  out[12] = t[0]!;
-  out[13] = t[1]!;
-  out[14] = t[2]!;
-  out[15] = 1;
-}
-
-/** out[o..o+16) = a[ao..ao+16) · b (column-major 4×4). `out` may be `a` at another offset. */
-function multiply(
-  a: Float64Array,
-  ao: number,
-  b: Float64Array,
-  out: Float64Array,
-  o: number,
-): void {
-  for (let c = 0; c < 4; c++) {
-    const b0 = b[c * 4]!;
-    const b1 = b[c * 4 + 1]!;
-    const b2 = b[c * 4 + 2]!;
-    const b3 = b[c * 4 + 3]!;
-    for (let r = 0; r < 4; r++) {
-      out[o + c * 4 + r] =
-        a[ao + r]! * b0 + a[ao + 4 + r]! * b1 + a[ao + 8 + r]! * b2 + a[ao + 12 + r]! * b3;
-    }
+  if (!(Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!) > 1e-12)) {
+    fail(source, `${path}.rotation is ${show(q)}; expected a unit quaternion`);
   }
-}
-
-function determinant3(m: Float64Array, o: number): number {
-  const a0 = m[o]!;
-  const a1 = m[o + 1]!;
-  const a2 = m[o + 2]!;
-  const b0 = m[o + 4]!;
-  const b1 = m[o + 5]!;
-  const b2 = m[o + 6]!;
-  const c0 = m[o + 8]!;
-  const c1 = m[o + 9]!;
-  const c2 = m[o + 10]!;
-  return a0 * (b1 * c2 - b2 * c1) - a1 * (b0 * c2 - b2 * c0) + a2 * (b0 * c1 - b1 * c0);
+  composeTRS(out, 0, t, q, s);
 }
 
 /** Which primitives of mesh `m` are read; warns once for each skipped one. */

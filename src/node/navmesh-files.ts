@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as nodeFs from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import type { BuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import { deserializeNavMesh } from "../format/navmesh-file.js";
-import { importDetourNavMesh } from "../navmesh/detour-import.js";
-import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { type LoadedNavMesh, readNavMeshBytes } from "../format/read.js";
 
 /** The file-system calls saveNavMeshFile makes (node:fs by default; tests inject failures). */
 export interface SaveFileSystem {
@@ -91,19 +88,7 @@ export function saveNavMeshFile(
 }
 
 /** What {@link loadNavMeshFile} returns. */
-export interface LoadedNavMeshFile {
-  navMesh: NavMesh;
-  /** The build config stored in a meshway file; null for Detour exports or when none was stored. */
-  config: BuildConfig | null;
-  /** "meshway": a `.navmesh` file; "detour": recast-navigation's exportNavMesh ('MSET'). */
-  format: "meshway" | "detour";
-  /** The meshway format version, or the Detour navmesh-set version. */
-  version: number;
-}
-
-/** recast-navigation's navmesh-set magic 'MSET', stored as a little-endian int. */
-const DETOUR_SET_MAGIC = [0x54, 0x45, 0x53, 0x4d];
-const MESHWAY_MAGIC = [0x4d, 0x57, 0x4e, 0x4d];
+export type LoadedNavMeshFile = LoadedNavMesh;
 
 function readError(path: string, e: unknown): MeshwayError {
   const code = (e as NodeJS.ErrnoException).code;
@@ -119,9 +104,8 @@ function readError(path: string, e: unknown): MeshwayError {
 }
 
 /**
- * Reads a navmesh file: a meshway `.navmesh` ("MWNM", {@link deserializeNavMesh}) or a Detour
- * navmesh exported by recast-navigation ('MSET', importDetourNavMesh), told apart by the
- * first four bytes. Throws MeshwayError("INVALID_INPUT", "<path>: <what is wrong, where>")
+ * Reads a navmesh file from disk with {@link readNavMeshBytes}: a meshway `.navmesh` or a
+ * Detour export. Throws MeshwayError("INVALID_INPUT", "<path>: <what is wrong, where>")
  * for a missing, unreadable, empty or malformed file.
  */
 export function loadNavMeshFile(path: string): LoadedNavMeshFile {
@@ -136,28 +120,5 @@ export function loadNavMeshFile(path: string): LoadedNavMeshFile {
   if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) {
     bytes = new Uint8Array(bytes);
   }
-  if (bytes.length === 0) {
-    throw new MeshwayError("INVALID_INPUT", `${path}: empty file, expected a navmesh`);
-  }
-  const starts = (magic: readonly number[]) =>
-    magic.every((b, i) => i >= bytes.length || bytes[i] === b);
-  // A file shorter than a magic that it begins like goes to that reader, which says "truncated".
-  if (starts(MESHWAY_MAGIC)) {
-    const { navMesh, config, version } = deserializeNavMesh(bytes, path);
-    return { navMesh, config, format: "meshway", version };
-  }
-  if (starts(DETOUR_SET_MAGIC)) {
-    const navMesh = importDetourNavMesh(bytes, path);
-    const version = new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true);
-    return { navMesh, config: null, format: "detour", version };
-  }
-  let shown = "";
-  for (const c of bytes.subarray(0, 4)) {
-    shown +=
-      c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : `\\x${c.toString(16).padStart(2, "0")}`;
-  }
-  throw new MeshwayError(
-    "INVALID_INPUT",
-    `${path}: not a navmesh file: bad magic '${shown}', expected 'MWNM' (meshway .navmesh) or 'MSET' (Detour navmesh export) at byte 0`,
-  );
+  return readNavMeshBytes(bytes, path);
 }

@@ -1,5 +1,5 @@
-import type { Vec3 } from "../build/types.js";
 import { MeshwayError } from "../errors.js";
+import type { Vec3 } from "../math/vec3.js";
 import { QueryFilter } from "../navmesh/filter.js";
 import {
   closestPointOnDetailBoundary,

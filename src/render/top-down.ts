@@ -4,8 +4,9 @@
  * order, colours, line widths) is computed once by {@link layoutTopDown} and drawn either
  * into an RGBA buffer ({@link renderTopDown}) or as SVG (svg.ts), so both look the same.
  */
-import { WALKABLE_AREA } from "../build/types.js";
+
 import type { TriangleMeshInput } from "../input.js";
+import { WALKABLE_AREA } from "../navmesh/areas.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import {

@@ -1,27 +1,28 @@
-import { type AreaVolume, applyAreaVolumes } from "../build/build-nav-mesh.js";
-import { buildCompactHeightfield, type OpenSpans } from "../build/compact.js";
-import type { BuildContext } from "../build/context.js";
-import { buildContours } from "../build/contours.js";
-import { buildPolyMeshDetail } from "../build/detail.js";
-import { erodeWalkableArea } from "../build/erode.js";
-import { filterHeightfield } from "../build/filter.js";
-import { countSpans, createHeightfield } from "../build/heightfield.js";
-import { partitionRegions } from "../build/partition.js";
-import { buildPolyMesh } from "../build/polymesh.js";
-import { rasterizeTriangles, SKIP_TRIANGLE } from "../build/rasterize.js";
+import type { ResolvedConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
+import { type AreaVolume, applyAreaVolumes } from "../generate/build-nav-mesh.js";
+import { buildCompactHeightfield, type OpenSpans } from "../generate/compact.js";
+import type { BuildContext } from "../generate/context.js";
+import { buildContours } from "../generate/contours.js";
+import { buildPolyMeshDetail } from "../generate/detail.js";
+import { erodeWalkableArea } from "../generate/erode.js";
+import { filterHeightfield } from "../generate/filter.js";
+import { countSpans, createHeightfield } from "../generate/heightfield.js";
+import { createNavMeshTile } from "../generate/nav-mesh-tile.js";
+import { partitionRegions } from "../generate/partition.js";
+import { buildPolyMesh } from "../generate/polymesh.js";
+import { rasterizeTriangles, SKIP_TRIANGLE } from "../generate/rasterize.js";
 import {
   SCRATCH_DIRTY_SPAN,
   SCRATCH_NEIGHBOURS,
   SCRATCH_PENDING,
   SCRATCH_REGION_DIST,
   SCRATCH_SPAN_ORDER,
-} from "../build/region-common.js";
-import { scratchBytes } from "../build/scratch.js";
-import type { CompactHeightfield } from "../build/types.js";
-import type { ResolvedConfig } from "../config.js";
-import { MeshwayError } from "../errors.js";
+} from "../generate/region-common.js";
+import { scratchBytes } from "../generate/scratch.js";
+import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMesh } from "../input.js";
-import { createNavMeshTile, type NavMeshTile } from "../navmesh/tile.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
 import { type TileGrid, tileBounds } from "./tile-grid.js";
 
 /**

@@ -1,10 +1,10 @@
-import type { AreaVolume } from "../build/build-nav-mesh.js";
-import { checkGridSize, computeBounds } from "../build/grid.js";
-import { navMeshParams } from "../build/nav-mesh-params.js";
-import { markWalkableTriangles } from "../build/rasterize.js";
 import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile } from "../format/navmesh-file.js";
+import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import { checkGridSize, computeBounds } from "../generate/grid.js";
+import { navMeshParams } from "../generate/nav-mesh-params.js";
+import { markWalkableTriangles } from "../generate/rasterize.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { binTriangles } from "./build-tile.js";

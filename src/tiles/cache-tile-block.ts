@@ -1,9 +1,9 @@
-import type { AreaVolume } from "../build/build-nav-mesh.js";
-import type { BuildContext } from "../build/context.js";
-import type { CompactHeightfield } from "../build/types.js";
 import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile, serializeNavMeshTile } from "../format/navmesh-file.js";
+import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { BuildContext } from "../generate/context.js";
+import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMesh } from "../input.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { buildTileCompact, buildTileFromCompact, type TriangleBins } from "./build-tile.js";

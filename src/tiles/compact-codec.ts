@@ -1,5 +1,6 @@
-import { type CompactHeightfield, NOT_CONNECTED, type Vec3 } from "../build/types.js";
 import { MeshwayError } from "../errors.js";
+import { type CompactHeightfield, NOT_CONNECTED } from "../generate/types.js";
+import type { Vec3 } from "../math/vec3.js";
 
 /*
  * A compact heightfield as one byte block, for handing it between threads (a tile cache's

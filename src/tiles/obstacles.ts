@@ -1,7 +1,8 @@
-import { markBoxArea, markConvexPolyArea, markCylinderArea } from "../build/areas.js";
-import type { AreaVolume } from "../build/build-nav-mesh.js";
-import { type CompactHeightfield, NULL_AREA, type Vec3, WALKABLE_AREA } from "../build/types.js";
 import { MeshwayError } from "../errors.js";
+import { markBoxArea, markConvexPolyArea, markCylinderArea } from "../generate/areas.js";
+import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import { type CompactHeightfield, NULL_AREA, WALKABLE_AREA } from "../generate/types.js";
+import type { Vec3 } from "../math/vec3.js";
 
 /**
  * A temporary obstacle: the walkable floor inside it becomes unwalkable, and the agent radius
@@ -322,7 +323,7 @@ export function obstacleAsAreaVolume(shape: ObstacleShape): AreaVolume {
 
 /**
  * Marks a (validated) obstacle's walkable spans NULL_AREA in `chf.areas`, with Recast's area
- * marking (src/build/areas.ts); what buildTileFromCompact does for each of its `obstacles`.
+ * marking (src/generate/areas.ts); what buildTileFromCompact does for each of its `obstacles`.
  */
 export function markObstacle(chf: CompactHeightfield, shape: ObstacleShape): void {
   markAreaVolume(chf, obstacleAsAreaVolume(shape));

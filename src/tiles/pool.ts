@@ -1,7 +1,7 @@
-import type { AreaVolume } from "../build/build-nav-mesh.js";
-import { BuildContext } from "../build/context.js";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
 import { serializeNavMeshTile } from "../format/navmesh-file.js";
+import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import { BuildContext } from "../generate/context.js";
 import type { TriangleMesh } from "../input.js";
 import { buildTileCompact, buildTileFromCompact, type TriangleBins } from "./build-tile.js";
 import { buildCacheTileBlock, volumesPerTile } from "./cache-tile-block.js";

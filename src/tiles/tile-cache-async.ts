@@ -1,8 +1,8 @@
-import type { AreaVolume } from "../build/build-nav-mesh.js";
-import { navMeshParams } from "../build/nav-mesh-params.js";
-import type { CompactHeightfield } from "../build/types.js";
 import type { BuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import { navMeshParams } from "../generate/nav-mesh-params.js";
+import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMeshInput } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { pickBuildConfig } from "./build-tiled.js";

@@ -1,11 +1,11 @@
-import type { AreaVolume } from "../build/build-nav-mesh.js";
-import { erodeNewObstructions, erodeWalkableArea } from "../build/erode.js";
-import { checkGridSize, computeBounds } from "../build/grid.js";
-import { navMeshParams } from "../build/nav-mesh-params.js";
-import { markWalkableTriangles } from "../build/rasterize.js";
-import type { CompactHeightfield } from "../build/types.js";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import { erodeNewObstructions, erodeWalkableArea } from "../generate/erode.js";
+import { checkGridSize, computeBounds } from "../generate/grid.js";
+import { navMeshParams } from "../generate/nav-mesh-params.js";
+import { markWalkableTriangles } from "../generate/rasterize.js";
+import type { CompactHeightfield } from "../generate/types.js";
 import { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";

@@ -1,7 +1,7 @@
-import { gridSize } from "../build/grid.js";
-import type { Vec3 } from "../build/types.js";
 import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import { gridSize } from "../generate/grid.js";
+import type { Vec3 } from "../math/vec3.js";
 import { MAX_TILES } from "../navmesh/poly-ref.js";
 
 /**

@@ -1,4 +1,4 @@
-import { BuildContext } from "../build/context.js";
+import { BuildContext } from "../generate/context.js";
 import {
   buildTileBlock,
   prepareTileBuild,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isPageMessageKey,
-  PAGE_MESSAGES,
-  pageText,
-} from "../../src/lesson/web-support/page-messages.js";
+import { isPageMessageKey, PAGE_MESSAGES, pageText } from "../../web/page-messages.js";
 import { CJK } from "./harness.js";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -4,22 +4,18 @@
  * rasterized and filtered solid heightfield, so only the stages under test can differ.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveConfig } from "../../src/config.js";
 import {
   markBoxArea,
   markConvexPolyArea,
   markCylinderArea,
   medianFilterWalkableArea,
-} from "../../src/build/areas.js";
-import { buildCompactHeightfield } from "../../src/build/compact.js";
-import { BuildContext } from "../../src/build/context.js";
-import { erodeWalkableArea } from "../../src/build/erode.js";
-import {
-  type CompactHeightfield,
-  type Heightfield,
-  NULL_AREA,
-  type Vec3,
-} from "../../src/build/types.js";
-import { resolveConfig } from "../../src/config.js";
+} from "../../src/generate/areas.js";
+import { buildCompactHeightfield } from "../../src/generate/compact.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { erodeWalkableArea } from "../../src/generate/erode.js";
+import { type CompactHeightfield, type Heightfield, NULL_AREA } from "../../src/generate/types.js";
+import type { Vec3 } from "../../src/math/vec3.js";
 import { loadSharedMesh, type SharedMeshName } from "../helpers/meshes.js";
 import {
   initRecast,

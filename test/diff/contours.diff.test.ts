@@ -4,9 +4,9 @@
  * is compared.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildContours, CONTOUR_TESS_WALL_EDGES } from "../../src/build/contours.js";
-import type { ContourSet } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
+import { buildContours, CONTOUR_TESS_WALL_EDGES } from "../../src/generate/contours.js";
+import type { ContourSet } from "../../src/generate/types.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import {
   initRecast,

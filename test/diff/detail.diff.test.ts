@@ -4,10 +4,10 @@
  * counts, vertex coordinates and triangles (with edge flags) must be identical.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
-import { buildPolyMeshDetail } from "../../src/build/detail.js";
-import { MESH_NULL_INDEX, type PolyMesh, type PolyMeshDetail } from "../../src/build/types.js";
 import { type BuildConfig, resolveConfig } from "../../src/config.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { buildPolyMeshDetail } from "../../src/generate/detail.js";
+import { MESH_NULL_INDEX, type PolyMesh, type PolyMeshDetail } from "../../src/generate/types.js";
 import { loadSharedMesh, type SharedMeshName } from "../helpers/meshes.js";
 import {
   initRecast,

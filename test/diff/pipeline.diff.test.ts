@@ -1,11 +1,11 @@
 // End-to-end differential test: meshway's buildNavMesh against Recast compiled to WebAssembly
 // (@recast-navigation/core) on the shared demo meshes with RecastDemo's default config.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuildResult, buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { resolveConfig } from "../../src/config.js";
+import { type BuildResult, buildNavMesh } from "../../src/generate/build-nav-mesh.js";
+import { createNavMeshTile } from "../../src/generate/nav-mesh-tile.js";
 import { countConnectedComponents } from "../../src/navmesh/components.js";
 import { NavMesh, navMeshArea } from "../../src/navmesh/nav-mesh.js";
-import { createNavMeshTile } from "../../src/navmesh/tile.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import {

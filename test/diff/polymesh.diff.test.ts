@@ -4,10 +4,10 @@
  * and polygon arrays must be identical.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPolyMesh } from "../../src/build/polymesh.js";
-import type { ContourSet, PolyMesh } from "../../src/build/types.js";
-import { BORDER_VERTEX } from "../../src/build/types.js";
 import { type Partition, resolveConfig } from "../../src/config.js";
+import { buildPolyMesh } from "../../src/generate/polymesh.js";
+import type { ContourSet, PolyMesh } from "../../src/generate/types.js";
+import { BORDER_VERTEX } from "../../src/generate/types.js";
 import { loadSharedMesh, SHARED_MESH_NAMES, type SharedMeshName } from "../helpers/meshes.js";
 import {
   initRecast,

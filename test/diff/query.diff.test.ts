@@ -31,7 +31,7 @@ import type * as NavMeshQueryApi from "@recast-navigation/core/dist/nav-mesh-que
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointInPoly } from "../../bench/sample-points.js";
 import { resolveConfig } from "../../src/config.js";
-import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
+import { importDetourNavMesh } from "../../src/format/detour-import.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";

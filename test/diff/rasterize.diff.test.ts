@@ -4,20 +4,21 @@
  * column after rasterizing, and again after the three filters.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { resolveConfig } from "../../src/config.js";
 import {
   filterLedgeSpans,
   filterLowHangingWalkableObstacles,
   filterWalkableLowHeightSpans,
-} from "../../src/build/filter.js";
-import { countSpans, createHeightfield } from "../../src/build/heightfield.js";
+} from "../../src/generate/filter.js";
+import { countSpans, createHeightfield } from "../../src/generate/heightfield.js";
 import {
   markWalkableTriangles,
   rasterizeTriangles,
   SKIP_TRIANGLE,
-} from "../../src/build/rasterize.js";
-import { type Heightfield, type Vec3, WALKABLE_AREA } from "../../src/build/types.js";
-import { resolveConfig } from "../../src/config.js";
+} from "../../src/generate/rasterize.js";
+import { type Heightfield, WALKABLE_AREA } from "../../src/generate/types.js";
 import type { TriangleMesh } from "../../src/input.js";
+import type { Vec3 } from "../../src/math/vec3.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import { initRecast, recast, toMeshwayHeightfield } from "../helpers/recast.js";
 

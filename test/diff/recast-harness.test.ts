@@ -13,7 +13,7 @@ import {
   toMeshwayPolyMesh,
 } from "../helpers/recast.js";
 
-// Values of src/build/types.ts, local so this harness check does not load stage code.
+// Values of src/generate/types.ts, local so this harness check does not load stage code.
 const BORDER_REGION = 0x8000;
 const NOT_CONNECTED = 0xff;
 const MESH_NULL_INDEX = 0xffffffff;

@@ -3,10 +3,10 @@
  * own eroded compact heightfield, so any difference is in the partition stage alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRegionsLayers } from "../../src/build/regions-layers.js";
-import { buildRegionsMonotone } from "../../src/build/regions-monotone.js";
-import { BORDER_REGION, type CompactHeightfield, type Regions } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
+import { buildRegionsLayers } from "../../src/generate/regions-layers.js";
+import { buildRegionsMonotone } from "../../src/generate/regions-monotone.js";
+import { BORDER_REGION, type CompactHeightfield, type Regions } from "../../src/generate/types.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import { countMismatches } from "../helpers/mismatches.js";
 import {

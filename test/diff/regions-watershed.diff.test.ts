@@ -3,11 +3,11 @@
  * on Recast's own eroded compact heightfield, so any difference is in these stages alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
-import { buildDistanceField } from "../../src/build/distance-field.js";
-import { buildRegionsWatershed } from "../../src/build/regions-watershed.js";
-import { BORDER_REGION, type CompactHeightfield } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { buildDistanceField } from "../../src/generate/distance-field.js";
+import { buildRegionsWatershed } from "../../src/generate/regions-watershed.js";
+import { BORDER_REGION, type CompactHeightfield } from "../../src/generate/types.js";
 import { loadSharedMesh, SHARED_MESH_NAMES, type SharedMeshName } from "../helpers/meshes.js";
 import { countMismatches } from "../helpers/mismatches.js";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pointInPoly } from "../../bench/sample-points.js";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";

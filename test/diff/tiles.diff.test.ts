@@ -3,9 +3,9 @@
 // counts per tile and total area. Measured (printed): the same polygon count in every tile of
 // all six builds, total area within 0.002% (undulating), 0 on nav_test and dungeon.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { resolveConfig } from "../../src/config.js";
-import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
+import { importDetourNavMesh } from "../../src/format/detour-import.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { findRandomPoint, mulberry32, RandomPointResult } from "../../src/query/random-point.js";

@@ -8,7 +8,7 @@ import {
   resolveLessonSettings,
   runLesson,
 } from "../../src/lesson/index.js";
-import { renderLessonSection } from "../../src/render/lesson.js";
+import { renderLessonSection } from "../../src/lesson/pictures.js";
 import { meshway } from "../helpers/cli.js";
 import { decodeRgbaPng } from "../helpers/png.js";
 

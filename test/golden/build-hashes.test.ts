@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import { navMeshBytes } from "../helpers/navmesh-bytes.js";
 

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { resolveConfig } from "../../src/config.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { loadSharedMesh, SHARED_MESH_NAMES, sharedMeshPath } from "../helpers/meshes.js";
 
 // Golden SHA-256 of the whole `.navmesh` file of each shared mesh's default build: header,

@@ -21,8 +21,8 @@ import type * as NavMeshApi from "@recast-navigation/core/dist/nav-mesh.js";
 import type * as ExportApi from "@recast-navigation/core/dist/serdes/export.js";
 import * as generatorsModule from "@recast-navigation/generators";
 import { recastGeneratorConfig } from "../../bench/generator-config.js";
-import type { PolyMesh } from "../../src/build/types.js";
 import type { ResolvedConfig } from "../../src/config.js";
+import type { PolyMesh } from "../../src/generate/types.js";
 import type { TriangleMesh } from "../../src/input.js";
 import { type RecastPolyMesh, recast, toMeshwayPolyMesh } from "./recast.js";
 

@@ -16,7 +16,7 @@ import {
   NOT_CONNECTED,
   NULL_AREA,
   WALKABLE_AREA,
-} from "../../src/build/types.js";
+} from "../../src/generate/types.js";
 
 /** One open span: floor y, clearance h, area id. */
 export type SpanSpec = [y: number, h: number, area: number];

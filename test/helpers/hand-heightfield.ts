@@ -8,7 +8,7 @@
  * Spans are pooled column by column (x fastest), lowest first, so when every column holds one
  * span, span `c` of the pool belongs to column `c = x + z * width`.
  */
-import { type Heightfield, WALKABLE_AREA } from "../../src/build/types.js";
+import { type Heightfield, WALKABLE_AREA } from "../../src/generate/types.js";
 
 /** One solid span: bottom and top in voxels, area id. */
 export type SolidSpan = [min: number, max: number, area: number];

@@ -11,7 +11,7 @@
  *
  * Every floor is at y 0, so the walkable surface is at y = 0.25. Each call builds a fresh navmesh.
  */
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { pointInPolyXZ } from "../../src/navmesh/geometry.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { SceneBuilder } from "./scenes.js";

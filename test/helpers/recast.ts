@@ -38,10 +38,10 @@ import type {
   PolyMesh,
   PolyMeshDetail,
   Regions,
-  Vec3,
-} from "../../src/build/types.js";
+} from "../../src/generate/types.js";
+import type { Vec3 } from "../../src/math/vec3.js";
 
-// meshway sentinels, as in src/build/types.ts (kept local so this harness has no runtime
+// meshway sentinels, as in src/generate/types.ts (kept local so this harness has no runtime
 // dependency on the stage code it checks).
 const NOT_CONNECTED = 0xff;
 const MESH_NULL_INDEX = 0xffffffff;

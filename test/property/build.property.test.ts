@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import type { BuildConfig } from "../../src/config.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { navMeshBytes } from "../helpers/navmesh-bytes.js";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pointInPoly } from "../../bench/sample-points.js";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import type { BuildConfig } from "../../src/config.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";

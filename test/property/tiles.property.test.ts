@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { resolveConfig } from "../../src/config.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { SceneBuilder } from "../helpers/scenes.js";

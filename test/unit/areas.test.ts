@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/errors.js";
 import {
   markBoxArea,
   markConvexPolyArea,
   markCylinderArea,
   medianFilterWalkableArea,
-} from "../../src/build/areas.js";
-import { buildCompactHeightfield } from "../../src/build/compact.js";
-import { type CompactHeightfield, NULL_AREA, WALKABLE_AREA } from "../../src/build/types.js";
-import { MeshwayError } from "../../src/errors.js";
+} from "../../src/generate/areas.js";
+import { buildCompactHeightfield } from "../../src/generate/compact.js";
+import { type CompactHeightfield, NULL_AREA, WALKABLE_AREA } from "../../src/generate/types.js";
 import { flatHeightfield } from "../helpers/hand-heightfield.js";
 
 const W = WALKABLE_AREA;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { MeshwayError } from "../../src/errors.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { SceneBuilder } from "../helpers/scenes.js";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { markWalkableTriangles } from "../../src/build/rasterize.js";
-import type { CompactHeightfield } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
+import { markWalkableTriangles } from "../../src/generate/rasterize.js";
+import type { CompactHeightfield } from "../../src/generate/types.js";
 import { binTriangles, buildTileCompact } from "../../src/tiles/build-tile.js";
 import {
   compactHeightfieldByteLength,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildCompactHeightfield, MAX_LAYER_INDEX } from "../../src/build/compact.js";
-import { BuildContext } from "../../src/build/context.js";
-import { nextSpan, spanBottom, spanTop } from "../../src/build/heightfield.js";
+import { buildCompactHeightfield, MAX_LAYER_INDEX } from "../../src/generate/compact.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { nextSpan, spanBottom, spanTop } from "../../src/generate/heightfield.js";
 import {
   type CompactHeightfield,
   type Heightfield,
@@ -9,7 +9,7 @@ import {
   NULL_AREA,
   SPAN_MAX_HEIGHT,
   WALKABLE_AREA,
-} from "../../src/build/types.js";
+} from "../../src/generate/types.js";
 import { makeHeightfield, type SolidSpan } from "../helpers/hand-heightfield.js";
 
 function con(chf: CompactHeightfield, span: number, dir: number): number {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
+import { BuildContext } from "../../src/generate/context.js";
 import {
   buildContours,
   CONTOUR_TESS_AREA_EDGES,
   CONTOUR_TESS_WALL_EDGES,
-} from "../../src/build/contours.js";
+} from "../../src/generate/contours.js";
 import {
   AREA_BORDER,
   BORDER_REGION,
@@ -15,7 +15,7 @@ import {
   NOT_CONNECTED,
   type Regions,
   WALKABLE_AREA,
-} from "../../src/build/types.js";
+} from "../../src/generate/types.js";
 
 /**
  * One-layer compact heightfield from a grid of region ids, rows listed by z (row 0 is z = 0).

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
-import { buildPolyMeshDetail } from "../../src/build/detail.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { buildPolyMeshDetail } from "../../src/generate/detail.js";
 import {
   type CompactHeightfield,
   MESH_NULL_INDEX,
@@ -8,7 +8,7 @@ import {
   type PolyMesh,
   type PolyMeshDetail,
   type Regions,
-} from "../../src/build/types.js";
+} from "../../src/generate/types.js";
 
 const CS = 0.3;
 const CH = 0.2;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
 import { MeshwayError } from "../../src/errors.js";
-import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
+import { importDetourNavMesh } from "../../src/format/detour-import.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../src/navmesh/tile.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";

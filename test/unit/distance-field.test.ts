@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildDistanceField } from "../../src/build/distance-field.js";
-import type { CompactHeightfield } from "../../src/build/types.js";
+import { buildDistanceField } from "../../src/generate/distance-field.js";
+import type { CompactHeightfield } from "../../src/generate/types.js";
 import { gridChf } from "../helpers/hand-chf.js";
 
 /** Distance values as a picture matching gridChf's rows ('-' where there is no span). */

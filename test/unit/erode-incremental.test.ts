@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildCompactHeightfield } from "../../src/build/compact.js";
-import { erodeNewObstructions, erodeWalkableArea } from "../../src/build/erode.js";
-import { NULL_AREA } from "../../src/build/types.js";
+import { buildCompactHeightfield } from "../../src/generate/compact.js";
+import { erodeNewObstructions, erodeWalkableArea } from "../../src/generate/erode.js";
+import { NULL_AREA } from "../../src/generate/types.js";
 import { flatHeightfield } from "../helpers/hand-heightfield.js";
 
 /** A width × depth floor with holes, two heights (steps the links cross or not). */

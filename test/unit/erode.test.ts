@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buildCompactHeightfield } from "../../src/build/compact.js";
-import { computeBoundaryDistance, erodeWalkableArea } from "../../src/build/erode.js";
+import { MeshwayError } from "../../src/errors.js";
+import { buildCompactHeightfield } from "../../src/generate/compact.js";
+import { computeBoundaryDistance, erodeWalkableArea } from "../../src/generate/erode.js";
 import {
   type CompactHeightfield,
   type Heightfield,
   NULL_AREA,
   WALKABLE_AREA,
-} from "../../src/build/types.js";
-import { MeshwayError } from "../../src/errors.js";
+} from "../../src/generate/types.js";
 import { flatHeightfield } from "../helpers/hand-heightfield.js";
 
 /** A width×depth floor: one walkable solid span [0, 1) per column (none where `solid` is false). */

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buildCompactHeightfield } from "../../src/build/compact.js";
+import { resolveConfig } from "../../src/config.js";
+import { buildCompactHeightfield } from "../../src/generate/compact.js";
 import {
   filterHeightfield,
   filterLedgeSpans,
   filterLowHangingWalkableObstacles,
   filterWalkableLowHeightSpans,
-} from "../../src/build/filter.js";
-import { computeBounds, gridSize } from "../../src/build/grid.js";
-import { addSpan, createHeightfield } from "../../src/build/heightfield.js";
-import { markWalkableTriangles, rasterizeTriangles } from "../../src/build/rasterize.js";
-import type { Heightfield } from "../../src/build/types.js";
-import { resolveConfig } from "../../src/config.js";
+} from "../../src/generate/filter.js";
+import { computeBounds, gridSize } from "../../src/generate/grid.js";
+import { addSpan, createHeightfield } from "../../src/generate/heightfield.js";
+import { markWalkableTriangles, rasterizeTriangles } from "../../src/generate/rasterize.js";
+import type { Heightfield } from "../../src/generate/types.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 
 function sequential(hf: Heightfield, wh: number, wc: number): void {

@@ -3,9 +3,9 @@ import {
   filterLedgeSpans,
   filterLowHangingWalkableObstacles,
   filterWalkableLowHeightSpans,
-} from "../../src/build/filter.js";
-import { addSpan, createHeightfield } from "../../src/build/heightfield.js";
-import type { Heightfield } from "../../src/build/types.js";
+} from "../../src/generate/filter.js";
+import { addSpan, createHeightfield } from "../../src/generate/heightfield.js";
+import type { Heightfield } from "../../src/generate/types.js";
 
 type Span = [min: number, max: number, area: number];
 

@@ -13,8 +13,8 @@ import {
   Primitive,
 } from "@gltf-transform/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { MeshwayError } from "../../src/errors.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../src/input.js";
 import { loadGltfMesh, parseGlb, parseGltf } from "../../src/node/gltf.js";
 import { loadSharedMesh } from "../helpers/meshes.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/errors.js";
 import {
   addSpan,
   countSpans,
@@ -6,9 +7,8 @@ import {
   nextSpan,
   spanBottom,
   spanTop,
-} from "../../src/build/heightfield.js";
-import type { Heightfield } from "../../src/build/types.js";
-import { MeshwayError } from "../../src/errors.js";
+} from "../../src/generate/heightfield.js";
+import type { Heightfield } from "../../src/generate/types.js";
 
 /** Spans of column (x, z), lowest first, as [min, max, area]. */
 function column(hf: Heightfield, x: number, z: number): number[][] {

@@ -48,10 +48,10 @@ describe("lesson i18n", () => {
     expect(t("en", "no.such.key")).toBe("no.such.key");
   });
 
-  it("the page's own messages (web-support) also have the same keys in both languages", async () => {
-    const file = "src/lesson/web-support/page-messages.ts";
+  it("the page's own messages (web/) also have the same keys in both languages", async () => {
+    const file = "web/page-messages.ts";
     if (!existsSync(file)) return;
-    const mod = (await import("../../src/lesson/web-support/page-messages.js")) as {
+    const mod = (await import("../../web/page-messages.js")) as {
       PAGE_MESSAGES: { zh: Record<string, string>; en: Record<string, string> };
     };
     expect(Object.keys(mod.PAGE_MESSAGES.en).sort()).toEqual(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ringBounds } from "../../src/lesson/geometry.js";
 import { hitTestLesson, lessonRadii, MESSAGES, runLesson } from "../../src/lesson/index.js";
-import { PAGE_MESSAGES } from "../../src/lesson/web-support/page-messages.js";
-import { LESSON_LEGEND, renderLessonSection } from "../../src/render/lesson.js";
+import { LESSON_LEGEND, renderLessonSection } from "../../src/lesson/pictures.js";
+import { PAGE_MESSAGES } from "../../web/page-messages.js";
 
 // The explainer page's prose states measured facts; these tests keep the prose and the
 // measurements from drifting apart.

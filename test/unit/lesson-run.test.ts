@@ -11,10 +11,14 @@ import {
   resolveLessonSettings,
   runLesson,
 } from "../../src/index.js";
+import {
+  LESSON_CANVAS,
+  lessonPixelToWorld,
+  renderLessonSection,
+} from "../../src/lesson/pictures.js";
 import { cellNavMesh } from "../../src/lesson/simple-navmesh.js";
 import { toyFilter } from "../../src/lesson/surface.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
-import { LESSON_CANVAS, lessonPixelToWorld, renderLessonSection } from "../../src/render/lesson.js";
 
 describe("lesson settings", () => {
   it("defaults to radius 0.75, square, meshway, straight", () => {

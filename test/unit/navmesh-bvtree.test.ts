@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { buildTileBVTree } from "../../src/navmesh/bvtree.js";
 import { queryPolygonsInTile } from "../../src/navmesh/spatial.js";
 import type { NavMeshTile } from "../../src/navmesh/tile.js";

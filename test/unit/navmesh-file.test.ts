@@ -1,8 +1,8 @@
 import * as zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { type BuildConfig, DEFAULT_CONFIG, resolveConfig } from "../../src/config.js";
 import { crc32 } from "../../src/format/crc32.js";
+import { importDetourNavMesh } from "../../src/format/detour-import.js";
 import {
   deserializeNavMesh,
   deserializeNavMeshTile,
@@ -11,8 +11,8 @@ import {
   serializeNavMesh,
   serializeNavMeshTile,
 } from "../../src/format/navmesh-file.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import * as index from "../../src/index.js";
-import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
 import { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";

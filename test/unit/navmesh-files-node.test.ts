@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
 import { MeshwayError } from "../../src/errors.js";
+import { importDetourNavMesh } from "../../src/format/detour-import.js";
 import { deserializeNavMesh, serializeNavMesh } from "../../src/format/navmesh-file.js";
-import { importDetourNavMesh } from "../../src/navmesh/detour-import.js";
 import {
   loadNavMeshFile,
   type SaveFileSystem,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import {
   closestPointOnPoly,
   closestPointOnPolyBoundary,

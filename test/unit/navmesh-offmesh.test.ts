@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { MeshwayError } from "../../src/errors.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { polyHeight } from "../../src/navmesh/geometry.js";
 import { type NavMesh, OFF_MESH_SLOT, type OffMeshConnection } from "../../src/navmesh/nav-mesh.js";
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
-import { buildPolyMesh } from "../../src/build/polymesh.js";
+import { MeshwayError } from "../../src/errors.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { buildPolyMesh } from "../../src/generate/polymesh.js";
 import {
   BORDER_VERTEX,
   type Contour,
@@ -8,8 +9,7 @@ import {
   MESH_NULL_INDEX,
   PORTAL_FLAG,
   type PolyMesh,
-} from "../../src/build/types.js";
-import { MeshwayError } from "../../src/errors.js";
+} from "../../src/generate/types.js";
 
 /** Contour outline as [x, y, z, flags] quads; contours wind clockwise in XZ (x right, z up). */
 function contour(points: number[][], region = 1, area = 63): Contour {

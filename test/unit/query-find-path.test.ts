@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
 import { MeshwayError } from "../../src/errors.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { getPolyArea, getPortalPoints } from "../../src/navmesh/neighbours.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import { closestPointOnPolyBoundary } from "../../src/navmesh/geometry.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";

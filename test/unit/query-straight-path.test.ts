@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { getPortalPoints } from "../../src/navmesh/neighbours.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import {

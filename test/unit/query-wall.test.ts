@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import { pointInPolyXZ } from "../../src/navmesh/geometry.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
-import { countSpans, createHeightfield } from "../../src/build/heightfield.js";
+import { MeshwayError } from "../../src/errors.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { countSpans, createHeightfield } from "../../src/generate/heightfield.js";
 import {
   markWalkableTriangles,
   rasterizeTriangles,
   SKIP_TRIANGLE,
-} from "../../src/build/rasterize.js";
-import { type Heightfield, NULL_AREA, WALKABLE_AREA } from "../../src/build/types.js";
-import { MeshwayError } from "../../src/errors.js";
+} from "../../src/generate/rasterize.js";
+import { type Heightfield, NULL_AREA, WALKABLE_AREA } from "../../src/generate/types.js";
 import type { TriangleMesh } from "../../src/input.js";
 
 /** 10 × 10 columns, 10 cells tall, cell size 1 and cell height 1, from the origin. */

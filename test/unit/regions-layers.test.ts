@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildRegionsLayers } from "../../src/build/regions-layers.js";
-import { BORDER_REGION, type CompactHeightfield, WALKABLE_AREA } from "../../src/build/types.js";
+import { buildRegionsLayers } from "../../src/generate/regions-layers.js";
+import { BORDER_REGION, type CompactHeightfield, WALKABLE_AREA } from "../../src/generate/types.js";
 import { floorChf, makeChf, regionGrid, type SpanSpec } from "../helpers/hand-chf.js";
 
 const OPEN = 0xffff;

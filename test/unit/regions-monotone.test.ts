@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildRegionsMonotone, sweepMonotoneRows } from "../../src/build/regions-monotone.js";
-import { BORDER_REGION } from "../../src/build/types.js";
+import { buildRegionsMonotone, sweepMonotoneRows } from "../../src/generate/regions-monotone.js";
+import { BORDER_REGION } from "../../src/generate/types.js";
 import { floorChf, regionGrid } from "../helpers/hand-chf.js";
 
 describe("buildRegionsMonotone", () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { BuildContext } from "../../src/build/context.js";
-import { buildDistanceField } from "../../src/build/distance-field.js";
-import { mergeAndFilterRegions, paintBorderRegions } from "../../src/build/region-common.js";
-import { buildRegionsWatershed } from "../../src/build/regions-watershed.js";
+import { BuildContext } from "../../src/generate/context.js";
+import { buildDistanceField } from "../../src/generate/distance-field.js";
+import { mergeAndFilterRegions, paintBorderRegions } from "../../src/generate/region-common.js";
+import { buildRegionsWatershed } from "../../src/generate/regions-watershed.js";
 import {
   BORDER_REGION,
   type CompactHeightfield,
   NOT_CONNECTED,
   NULL_AREA,
   WALKABLE_AREA,
-} from "../../src/build/types.js";
+} from "../../src/generate/types.js";
 import { gridChf } from "../helpers/hand-chf.js";
 
 const DX = [-1, 0, 1, 0];

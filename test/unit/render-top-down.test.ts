@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildNavMesh } from "../../src/build/build-nav-mesh.js";
-import type { Vec3 } from "../../src/build/types.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
+import type { Vec3 } from "../../src/math/vec3.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../../src/navmesh/tile.js";
 import { encodePng } from "../../src/node/png.js";

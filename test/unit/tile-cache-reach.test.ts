@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeBounds } from "../../src/build/grid.js";
-import { markWalkableTriangles } from "../../src/build/rasterize.js";
-import type { CompactHeightfield } from "../../src/build/types.js";
 import { resolveConfig } from "../../src/config.js";
+import { computeBounds } from "../../src/generate/grid.js";
+import { markWalkableTriangles } from "../../src/generate/rasterize.js";
+import type { CompactHeightfield } from "../../src/generate/types.js";
 import { binTriangles, buildTileCompact } from "../../src/tiles/build-tile.js";
 import {
   markObstacle,

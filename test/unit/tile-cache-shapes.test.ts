@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NULL_AREA, WALKABLE_AREA } from "../../src/build/types.js";
+import { NULL_AREA, WALKABLE_AREA } from "../../src/generate/types.js";
 import {
   areaVolumeBounds,
   markObstacle,

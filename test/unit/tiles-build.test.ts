@@ -1,10 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type AreaVolume, applyAreaVolumes, buildNavMesh } from "../../src/build/build-nav-mesh.js";
-import { erodeWalkableArea } from "../../src/build/erode.js";
-import { markWalkableTriangles } from "../../src/build/rasterize.js";
 import { resolveConfig } from "../../src/config.js";
 import { MeshwayError } from "../../src/errors.js";
 import { serializeNavMesh, serializeNavMeshTile } from "../../src/format/navmesh-file.js";
+import {
+  type AreaVolume,
+  applyAreaVolumes,
+  buildNavMesh,
+} from "../../src/generate/build-nav-mesh.js";
+import { erodeWalkableArea } from "../../src/generate/erode.js";
+import { markWalkableTriangles } from "../../src/generate/rasterize.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { tileOfRef } from "../../src/navmesh/poly-ref.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";

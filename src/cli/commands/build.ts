@@ -1,6 +1,6 @@
-import { buildNavMesh } from "../../build/build-nav-mesh.js";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../../config.js";
 import { serializeNavMesh } from "../../format/navmesh-file.js";
+import { buildNavMesh } from "../../generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../input.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";

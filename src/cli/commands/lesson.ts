@@ -11,8 +11,8 @@ import {
   resolveLessonSettings,
   runLesson,
 } from "../../lesson/index.js";
+import { type LessonSection, renderLessonSection } from "../../lesson/pictures.js";
 import { encodePng } from "../../node/png.js";
-import { type LessonSection, renderLessonSection } from "../../render/lesson.js";
 import type { Io } from "../io.js";
 import { parseCommandArgs, parseNumber, UsageError } from "../options.js";
 import { writeOutput } from "../output.js";

@@ -1,4 +1,4 @@
-import { buildNavMesh } from "../../build/build-nav-mesh.js";
+import { buildNavMesh } from "../../generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../input.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { encodePng } from "../../node/png.js";

@@ -1,7 +1,7 @@
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
+import type { Vec3 } from "../math/vec3.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { createNavMeshTile } from "../navmesh/tile.js";
 import { markBoxArea, markConvexPolyArea, markCylinderArea } from "./areas.js";
 import { buildCompactHeightfield, type OpenSpans } from "./compact.js";
 import { BuildContext } from "./context.js";
@@ -12,6 +12,7 @@ import { filterHeightfield } from "./filter.js";
 import { checkGridSize, computeBounds, gridSize } from "./grid.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
 import { navMeshParams } from "./nav-mesh-params.js";
+import { createNavMeshTile } from "./nav-mesh-tile.js";
 import { partitionRegions } from "./partition.js";
 import { buildPolyMesh } from "./polymesh.js";
 import { markWalkableTriangles, rasterizeTriangles } from "./rasterize.js";
@@ -31,7 +32,6 @@ import type {
   PolyMesh,
   PolyMeshDetail,
   Regions,
-  Vec3,
 } from "./types.js";
 
 /** A volume that relabels the walkable surface inside it (water, road, no-go = area 0 …). */

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from "../config.js";
+import type { Vec3 } from "../math/vec3.js";
 import type { NavMeshParams } from "../navmesh/nav-mesh.js";
-import type { Vec3 } from "./types.js";
 
 /**
  * The navmesh parameters a build with `cfg` records: tiles of `tileWidth × tileDepth` world

@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
-import type { Heightfield, Vec3 } from "./types.js";
+import type { Vec3 } from "../math/vec3.js";
+import type { Heightfield } from "./types.js";
 
 /** Smallest span pool we allocate; growing from here costs a handful of doublings at most. */
 const MIN_POOL_CAPACITY = 1024;

@@ -1,9 +1,9 @@
-import type { Vec3 } from "../build/types.js";
 import { MeshwayError } from "../errors.js";
-import { buildTileBVTree } from "./bvtree.js";
-import { NavMesh, type NavMeshParams, type OffMeshConnection } from "./nav-mesh.js";
-import { MAX_POLYS_PER_TILE } from "./poly-ref.js";
-import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "./tile.js";
+import type { Vec3 } from "../math/vec3.js";
+import { buildTileBVTree } from "../navmesh/bvtree.js";
+import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
+import { MAX_POLYS_PER_TILE } from "../navmesh/poly-ref.js";
+import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
 
 /*
  * Byte layout read here (all little-endian, wasm32 struct layout, no padding in any struct used

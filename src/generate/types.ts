@@ -8,12 +8,10 @@
  * - Directions: 0 = -x, 1 = +z, 2 = +x, 3 = -z (see DIR_OFFSET_X / DIR_OFFSET_Z).
  */
 
-export type Vec3 = [number, number, number];
+import type { Vec3 } from "../math/vec3.js";
 
-/** Area id meaning "not walkable". */
-export const NULL_AREA = 0;
-/** Default area id of walkable surface. Area ids are 0..63. */
-export const WALKABLE_AREA = 63;
+// Area ids belong to the runtime navmesh (polygons carry them); the builder writes them.
+export { NULL_AREA, WALKABLE_AREA } from "../navmesh/areas.js";
 
 /** Direction offsets: dir 0 = -x, 1 = +z, 2 = +x, 3 = -z. */
 export const DIR_OFFSET_X: readonly number[] = [-1, 0, 1, 0];

@@ -6,11 +6,7 @@
  * Layout: every section is LESSON_CANVAS (480 × 320) and shows the whole 24 × 16 scene at 20
  * pixels per world unit (10 per cell), +x right, +z down, no margin, one panel.
  */
-import type { Ring } from "../lesson/geometry.js";
-import { LESSON_SCENE } from "../lesson/scene.js";
-import type { LessonMethod } from "../lesson/settings.js";
-import { CELL_BLOCKED, CELL_WALKABLE } from "../lesson/surface.js";
-import type { LessonResult } from "../lesson/types.js";
+
 import {
   createImage,
   drawPolyline,
@@ -22,7 +18,12 @@ import {
   type RgbaImage,
   setPixel,
   WHITE,
-} from "./raster.js";
+} from "../render/raster.js";
+import type { Ring } from "./geometry.js";
+import { LESSON_SCENE } from "./scene.js";
+import type { LessonMethod } from "./settings.js";
+import { CELL_BLOCKED, CELL_WALKABLE } from "./surface.js";
+import type { LessonResult } from "./types.js";
 
 /** Size of every section's picture [pixels]. */
 export const LESSON_CANVAS = Object.freeze({ width: 480, height: 320 });

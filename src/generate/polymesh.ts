@@ -9,6 +9,7 @@
  */
 
 import { MeshwayError } from "../errors.js";
+import type { Vec3 } from "../math/vec3.js";
 import type { BuildContext } from "./context.js";
 import {
   BORDER_VERTEX,
@@ -16,7 +17,6 @@ import {
   MESH_NULL_INDEX,
   PORTAL_FLAG,
   type PolyMesh,
-  type Vec3,
 } from "./types.js";
 
 const NULL_IDX = MESH_NULL_INDEX;

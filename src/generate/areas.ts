@@ -1,11 +1,6 @@
 import { MeshwayError } from "../errors.js";
-import {
-  type CompactHeightfield,
-  NOT_CONNECTED,
-  NULL_AREA,
-  type Vec3,
-  WALKABLE_AREA,
-} from "./types.js";
+import type { Vec3 } from "../math/vec3.js";
+import { type CompactHeightfield, NOT_CONNECTED, NULL_AREA, WALKABLE_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: hot loops then read plain constants even
 // where a test runner rewrites imports into property loads on a module object.

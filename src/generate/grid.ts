@@ -1,5 +1,5 @@
 import { MeshwayError } from "../errors.js";
-import type { Vec3 } from "./types.js";
+import type { Vec3 } from "../math/vec3.js";
 
 /** Axis-aligned bounds of a position array (3 floats per vertex). */
 export function computeBounds(positions: Float32Array): { bmin: Vec3; bmax: Vec3 } {
