@@ -18,13 +18,14 @@ export {
 } from "./format/navmesh-file.js";
 export { type LoadedNavMesh, readNavMeshBytes } from "./format/read.js";
 export {
+  type AreaVolume,
+  applyAreaVolumes,
   markBoxArea,
   markConvexPolyArea,
   markCylinderArea,
   medianFilterWalkableArea,
 } from "./generate/areas.js";
 export {
-  type AreaVolume,
   type BuildIntermediates,
   type BuildOptions,
   type BuildResult,

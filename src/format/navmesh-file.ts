@@ -1,4 +1,4 @@
-import { type BuildConfig, DEFAULT_CONFIG, type ResolvedConfig, resolveConfig } from "../config.js";
+import { type BuildConfig, type ResolvedConfig, toBuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
 import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
@@ -355,21 +355,6 @@ function checkOffMesh(con: OffMeshConnection, fail: (field: number, what: string
   }
 }
 
-/** The build config as stored: the library's option names in DEFAULT_CONFIG's order. */
-function effectiveConfig(config: Partial<BuildConfig>): BuildConfig {
-  const resolved = resolveConfig(pickConfigKeys(config));
-  return pickConfigKeys(resolved) as BuildConfig;
-}
-
-function pickConfigKeys(config: Partial<BuildConfig>): Partial<BuildConfig> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(DEFAULT_CONFIG)) {
-    const v = (config as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = v;
-  }
-  return out as Partial<BuildConfig>;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writing
 
@@ -444,7 +429,7 @@ function serializeWith(
   const configBytes =
     config == null
       ? new Uint8Array(0)
-      : new TextEncoder().encode(JSON.stringify(effectiveConfig(config)));
+      : new TextEncoder().encode(JSON.stringify(toBuildConfig(config)));
 
   const tiles = navMesh.tiles;
   const counts = tiles.map((tile, t) => {
@@ -685,7 +670,7 @@ function readConfig(bytes: Uint8Array, length: number, fail: Fail): BuildConfig 
   }
   try {
     // Options this version does not know (from a newer writer) are ignored, not refused.
-    return effectiveConfig(parsed as Partial<BuildConfig>);
+    return toBuildConfig(parsed as Partial<BuildConfig>);
   } catch (e) {
     if (e instanceof MeshwayError) fail(HEADER_SIZE, `build config: ${e.message}`);
     throw e;

@@ -301,3 +301,18 @@ export function medianFilterWalkableArea(chf: CompactHeightfield): void {
   }
   areas.set(out);
 }
+
+/** A volume that relabels the walkable surface inside it (water, road, no-go = area 0 …). */
+export type AreaVolume =
+  | { kind: "box"; min: Vec3; max: Vec3; area: number }
+  | { kind: "cylinder"; center: Vec3; radius: number; height: number; area: number }
+  | { kind: "convex"; points: ArrayLike<number>; minY: number; maxY: number; area: number };
+
+/** Applies area volumes to a compact heightfield in order (rcMark*Area). */
+export function applyAreaVolumes(chf: CompactHeightfield, volumes: readonly AreaVolume[]): void {
+  for (const v of volumes) {
+    if (v.kind === "box") markBoxArea(chf, v.min, v.max, v.area);
+    else if (v.kind === "cylinder") markCylinderArea(chf, v.center, v.radius, v.height, v.area);
+    else markConvexPolyArea(chf, v.points, v.minY, v.maxY, v.area);
+  }
+}

@@ -1,15 +1,11 @@
 import { MeshwayError } from "../errors.js";
-import { scratchInt32, scratchUint8 } from "./scratch.js";
+import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import { type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: hot loops then read plain constants even
 // where a test runner rewrites imports into property loads on a module object.
 const NO_LINK = NOT_CONNECTED;
 const UNWALKABLE = NULL_AREA;
-
-// Shared scratch slots (see scratch.ts); every entry used is rewritten.
-const SLOT_DISTANCE = 2;
-const SLOT_SPAN_COLUMN = 1;
 
 /**
  * Marks every span closer than `radiusVoxels` to an obstruction as NULL_AREA, as in Recast's
@@ -18,7 +14,11 @@ const SLOT_SPAN_COLUMN = 1;
  * spans with a missing or NULL_AREA 4-neighbour — then spans with distance < 2 * radius drop.
  * Distances saturate at 255; unlike Recast's 8-bit threshold, 2 * radius does not wrap.
  */
-export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number): void {
+export function erodeWalkableArea(
+  chf: CompactHeightfield,
+  radiusVoxels: number,
+  scratch: BuildScratch = sharedBuildScratch,
+): void {
   if (!(radiusVoxels >= 0)) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
@@ -30,8 +30,8 @@ export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number)
   const threshold = radiusVoxels * 2;
   if (threshold <= 0) return;
   const areas = chf.areas;
-  const dist = scratchUint8(SLOT_DISTANCE, spanCount);
-  computeBoundaryDistance(chf, dist);
+  const dist = scratch.uint8("distance", spanCount);
+  computeBoundaryDistance(chf, dist, scratch);
   for (let i = 0; i < spanCount; i++) {
     if (dist[i] < threshold) areas[i] = UNWALKABLE;
   }
@@ -41,11 +41,15 @@ export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number)
  * Chamfer distance (half-cells, saturating at 255) from each span to the nearest boundary
  * span. Writes `dist[0 .. chf.spanCount)`.
  */
-export function computeBoundaryDistance(chf: CompactHeightfield, dist: Uint8Array): void {
+export function computeBoundaryDistance(
+  chf: CompactHeightfield,
+  dist: Uint8Array,
+  scratch: BuildScratch = sharedBuildScratch,
+): void {
   // The sweeps walk spans, not columns (most columns are empty), so they need each span's
   // column. Spans are stored column by column, so span order is Recast's sweep order.
   // Separate functions so V8 optimizes each loop on its own type feedback.
-  const spanColumn = scratchInt32(SLOT_SPAN_COLUMN, chf.spanCount);
+  const spanColumn = scratch.int32("spanColumn", chf.spanCount);
   seedBoundary(chf, dist, spanColumn);
   forwardPass(chf, dist, spanColumn);
   backwardPass(chf, dist, spanColumn);
@@ -192,6 +196,7 @@ export function erodeNewObstructions(
   erodedBefore: Uint8Array,
   radiusVoxels: number,
   out: Uint8Array,
+  scratch: BuildScratch = sharedBuildScratch,
 ): boolean {
   const w = chf.width;
   const d = chf.depth;
@@ -242,7 +247,7 @@ export function erodeNewObstructions(
   const wx1 = Math.min(w - 1, x1 + grow);
   const wz0 = Math.max(0, z0 - grow);
   const wz1 = Math.min(d - 1, z1 + grow);
-  const dist = scratchUint8(SLOT_DISTANCE, chf.spanCount);
+  const dist = scratch.uint8("distance", chf.spanCount);
   const con = int32Of(chf.spanCon);
   for (let z = Math.max(0, wz0 - 1); z <= Math.min(d - 1, wz1 + 1); z++) {
     for (let x = Math.max(0, wx0 - 1); x <= Math.min(w - 1, wx1 + 1); x++) {

@@ -1,7 +1,7 @@
 import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile } from "../format/navmesh-file.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { checkGridSize, computeBounds } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
@@ -106,7 +106,7 @@ export async function buildTiledNavMesh(
     binTriangles: bins.triangles,
     binPad: bins.pad,
     grid,
-    config: pickBuildConfig(cfg),
+    config: cfg,
     areaVolumes: options.areaVolumes ?? [],
   };
 
@@ -179,27 +179,5 @@ export async function buildTiledNavMesh(
       timings,
       warnings,
     },
-  };
-}
-
-/** The user-level options of a resolved config (what a worker re-resolves). */
-export function pickBuildConfig(cfg: BuildConfig): BuildConfig {
-  return {
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    agentHeight: cfg.agentHeight,
-    agentRadius: cfg.agentRadius,
-    agentMaxClimb: cfg.agentMaxClimb,
-    agentMaxSlope: cfg.agentMaxSlope,
-    regionMinSize: cfg.regionMinSize,
-    regionMergeSize: cfg.regionMergeSize,
-    edgeMaxLen: cfg.edgeMaxLen,
-    edgeMaxError: cfg.edgeMaxError,
-    vertsPerPoly: cfg.vertsPerPoly,
-    detailSampleDist: cfg.detailSampleDist,
-    detailSampleMaxError: cfg.detailSampleMaxError,
-    partition: cfg.partition,
-    maxVoxels: cfg.maxVoxels,
-    tileSize: cfg.tileSize,
   };
 }

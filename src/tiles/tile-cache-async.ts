@@ -1,11 +1,10 @@
 import type { BuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMeshInput } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { pickBuildConfig } from "./build-tiled.js";
 import { readCacheTileBlock } from "./cache-tile-block.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
 import { type PrebuiltCacheTile, planTileCache, TileCache } from "./tile-cache.js";
@@ -78,7 +77,7 @@ export async function createTileCacheAsync(
     binTriangles: bins.triangles,
     binPad: bins.pad,
     grid,
-    config: pickBuildConfig(cfg),
+    config: cfg,
     areaVolumes: volumes,
     output: "cacheTile",
   };
