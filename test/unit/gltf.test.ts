@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../src/input.js";
-import { loadGltfMesh, parseGlb, parseGltf } from "../../src/node/gltf.js";
+import { loadGltfMesh, parseGlb, parseGltf } from "../../src/node/gltf/index.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
@@ -409,6 +409,21 @@ describe("glTF/GLB input: geometry", () => {
       sparsePos,
     );
 
+    // A sparse index at or past the accessor's count is refused, not silently dropped.
+    const bad = structuredClone(sj.json);
+    const sparse = bad.accessors[0].sparse;
+    const ixView = bad.bufferViews[sparse.indices.bufferView];
+    const ixAt = (ixView.byteOffset ?? 0) + (sparse.indices.byteOffset ?? 0);
+    const badBin = sj.bin.slice();
+    const dv = new DataView(badBin.buffer, badBin.byteOffset, badBin.byteLength);
+    const put = [5121, 5123, 5125].indexOf(sparse.indices.componentType);
+    if (put === 0) dv.setUint8(ixAt, 10);
+    else if (put === 1) dv.setUint16(ixAt, 10, true);
+    else dv.setUint32(ixAt, 10, true);
+    await expect(parseGlb(packGlb(bad, badBin), "sparse-past.glb")).rejects.toThrow(
+      /sparse-past\.glb: accessors\[\d+\]\.sparse\.indices\[0\] is 10; expected an index below the accessor's count 10/,
+    );
+
     // KHR_mesh_quantization: unsigned shorts normalized to 0..1, scaled back by the node.
     const q = newDoc();
     const raw = new Uint16Array([0, 0, 0, 0, 0, 65535, 65535, 0, 65535, 65535, 32768, 0]);
@@ -522,7 +537,7 @@ describe("glTF/GLB input: errors", () => {
     a.json.buffers[0].uri = "gone.bin";
     writeFileSync(join(tmp, "gone.gltf"), JSON.stringify(a.json));
     expect((await rejection(loadGltfMesh(join(tmp, "gone.gltf")))).message).toMatch(
-      /gone\.gltf: buffers\[0\] "gone\.bin" could not be read: file not found \(.*gone\.bin\)$/,
+      /gone\.gltf: buffers\[0\] "gone\.bin" could not be read: no such file \(.*gone\.bin\)$/,
     );
     // The same file from bytes alone cannot resolve the external buffer.
     expect((await rejection(parseGlb(packGlb(a.json), "ext.glb"))).message).toMatch(
@@ -601,7 +616,7 @@ describe("glTF/GLB input: errors", () => {
 
   it("loadGltfMesh names missing, directory and empty inputs", async () => {
     expect((await rejection(loadGltfMesh(join(tmp, "nope.glb")))).message).toBe(
-      `${join(tmp, "nope.glb")}: file not found`,
+      `${join(tmp, "nope.glb")}: no such file`,
     );
     mkdirSync(join(tmp, "dir.gltf"), { recursive: true });
     expect((await rejection(loadGltfMesh(join(tmp, "dir.gltf")))).message).toBe(

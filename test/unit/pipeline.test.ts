@@ -41,9 +41,9 @@ describe("BuildScratch", () => {
 
   it("a build with its own scratch fills that scratch, not the shared one, with the same bytes", () => {
     const own = new BuildScratch();
-    const shared = serializeNavMesh(buildNavMesh(floor()).navMesh);
+    const shared = serializeNavMesh(buildNavMesh(floor()).navMesh, null);
     const before = sharedBuildScratch.retainedBytes;
-    const mine = serializeNavMesh(buildNavMesh(floor(), {}, { scratch: own }).navMesh);
+    const mine = serializeNavMesh(buildNavMesh(floor(), {}, { scratch: own }).navMesh, null);
     expect(mine).toEqual(shared);
     expect(own.retainedBytes).toBeGreaterThan(0);
     expect(sharedBuildScratch.retainedBytes).toBe(before);
