@@ -5,6 +5,7 @@
  * into an RGBA buffer ({@link renderTopDown}) or as SVG (svg.ts), so both look the same.
  */
 
+import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
 import { WALKABLE_AREA } from "../navmesh/areas.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
@@ -212,7 +213,10 @@ function orderByKey(keys: Float64Array): Uint32Array {
 export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   const size = Math.round(options.size ?? DEFAULT_RENDER_SIZE);
   if (!(size >= 16 && size <= 16384)) {
-    throw new RangeError(`render size must be 16..16384 pixels, got ${options.size}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `render size must be 16..16384 pixels, got ${options.size}`,
+    );
   }
   const style = styleFor(size);
   const margin = Math.ceil(Math.max(style.dotRadius + style.dotRimWidth, size * 0.025)) + 2;

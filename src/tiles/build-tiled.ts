@@ -9,6 +9,7 @@ import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { binTriangles } from "./build-tile.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { checkThreadCount } from "./threads.js";
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
@@ -67,10 +68,7 @@ export async function buildTiledNavMesh(
   const t0 = performance.now();
   const cfg = resolveConfig(config);
   const mesh = validateTriangleMesh(input, options.source);
-  const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  const threads = checkThreadCount(options.threads ?? 1);
   const timings: Record<string, number> = {};
   const { bmin, bmax } = computeBounds(mesh.positions);
   const grid = createTileGrid(bmin, bmax, cfg);

@@ -7,6 +7,7 @@ import type { TriangleMeshInput } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { readCacheTileBlock } from "./cache-tile-block.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { checkThreadCount } from "./threads.js";
 import { type PrebuiltCacheTile, planTileCache, TileCache } from "./tile-cache.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
@@ -53,9 +54,7 @@ export async function createTileCacheAsync(
   options: TileCacheAsyncOptions = {},
 ): Promise<TileCacheAsyncResult> {
   const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  checkThreadCount(threads);
   const plan = planTileCache(input, config, options);
   const { cfg, mesh, grid, volumes, bins } = plan;
 
