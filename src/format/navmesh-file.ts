@@ -24,7 +24,7 @@ import { crc32 } from "./crc32.js";
 /** Current (and newest readable) format version. */
 export const NAVMESH_FORMAT_VERSION = 1;
 /** The first four bytes of every meshway `.navmesh` file. */
-export const NAVMESH_MAGIC = "MWNM";
+const NAVMESH_MAGIC = "MWNM";
 
 const MAGIC_BYTES = [0x4d, 0x57, 0x4e, 0x4d];
 const HEADER_SIZE = 128;
@@ -912,11 +912,6 @@ export function deserializeNavMeshTile(block: Uint8Array, source = "tile"): NavM
   const arrays = readTileArrays(block, dv, b, HOST_LITTLE_ENDIAN);
   checkTileArrays(arrays, b.counts, fail, (k, e) => b.offsets[k]! + e * ARRAYS[k]!.size);
   return tileFromBlock(b, arrays);
-}
-
-/** True when `bytes` starts with the `.navmesh` magic ("MWNM"). */
-export function isMeshwayNavMeshFile(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && MAGIC_BYTES.every((b, i) => bytes[i] === b);
 }
 
 /**

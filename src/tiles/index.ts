@@ -43,6 +43,7 @@ export {
   type TileBuildState,
   type TileResultHandler,
 } from "./pool.js";
+export { checkThreadCount, isThreadCount, MAX_THREADS } from "./threads.js";
 export {
   createTileCache,
   TileCache,
