@@ -368,12 +368,12 @@ function addSpanCoverage(row: number, xa: number, xb: number, weight: number): v
   const ib = Math.floor(xb);
   const base = row - covX0;
   if (ia === ib) {
-    cov[base + ia] += (xb - xa) * weight;
+    cov[base + ia]! += (xb - xa) * weight;
     return;
   }
-  cov[base + ia] += (ia + 1 - xa) * weight;
-  for (let x = ia + 1; x < ib; x++) cov[base + x] += weight;
-  if (ib < covX1) cov[base + ib] += (xb - ib) * weight;
+  cov[base + ia]! += (ia + 1 - xa) * weight;
+  for (let x = ia + 1; x < ib; x++) cov[base + x]! += weight;
+  if (ib < covX1) cov[base + ib]! += (xb - ib) * weight;
 }
 
 /** Blends one colour through the coverage mask (and the clip mask, if any). */

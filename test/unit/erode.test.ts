@@ -29,7 +29,7 @@ function walkableCells(chf: CompactHeightfield): Set<string> {
   for (let z = 0; z < chf.depth; z++) {
     for (let x = 0; x < chf.width; x++) {
       const c = x + z * chf.width;
-      for (let i = chf.cellFirst[c]; i < chf.cellFirst[c] + chf.cellCount[c]; i++) {
+      for (let i = chf.cellFirst[c]!; i < chf.cellFirst[c]! + chf.cellCount[c]!; i++) {
         if (chf.areas[i] !== NULL_AREA) out.add(`${x},${z}`);
       }
     }
@@ -45,7 +45,7 @@ function rect(x0: number, z0: number, x1: number, z1: number): Set<string> {
 
 /** Span index of column (x, z) in a one-span-per-column field. */
 function spanAt(chf: CompactHeightfield, x: number, z: number): number {
-  return chf.cellFirst[x + z * chf.width];
+  return chf.cellFirst[x + z * chf.width]!;
 }
 
 describe("erodeWalkableArea", () => {

@@ -42,7 +42,7 @@ function addMesh(
   positions: ArrayLike<number>,
   indices: ArrayLike<number> | null,
   name = "Level",
-  mode: GLTF.MeshPrimitiveMode = Primitive.Mode.TRIANGLES,
+  mode: GLTF.MeshPrimitiveMode = Primitive.Mode.TRIANGLES!,
 ): Mesh {
   const pos = doc
     .createAccessor()
@@ -287,11 +287,11 @@ describe("glTF/GLB input: geometry", () => {
     doc.getRoot().setDefaultScene(scene);
     const add = (name: string, pos: number[], idx: number[] | null, mode: GLTF.MeshPrimitiveMode) =>
       scene.addChild(doc.createNode(name).setMesh(addMesh(doc, buffer, pos, idx, name, mode)));
-    add("strip", strip, null, Primitive.Mode.TRIANGLE_STRIP);
-    add("fan", fan, null, Primitive.Mode.TRIANGLE_FAN);
+    add("strip", strip, null, Primitive.Mode.TRIANGLE_STRIP!);
+    add("fan", fan, null, Primitive.Mode.TRIANGLE_FAN!);
     // Indexed strip whose stitching triangles repeat a vertex: only the first is real.
-    add("stitched", strip, [0, 1, 2, 2, 2, 3], Primitive.Mode.TRIANGLE_STRIP);
-    add("fanIdx", fan, [0, 1, 2, 3], Primitive.Mode.TRIANGLE_FAN);
+    add("stitched", strip, [0, 1, 2, 2, 2, 3], Primitive.Mode.TRIANGLE_STRIP!);
+    add("fanIdx", fan, [0, 1, 2, 3], Primitive.Mode.TRIANGLE_FAN!);
     const { mesh, warnings } = await parseGlb(await glbOf(doc), "strips.glb");
     expect(warnings).toEqual([]);
     expect(triangles(mesh)).toEqual([
@@ -319,7 +319,7 @@ describe("glTF/GLB input: geometry", () => {
         d2
           .createNode("m")
           .setScale([-1, 1, 1])
-          .setMesh(addMesh(d2, b2, strip, null, "s", Primitive.Mode.TRIANGLE_STRIP)),
+          .setMesh(addMesh(d2, b2, strip, null, "s", Primitive.Mode.TRIANGLE_STRIP!)),
       ),
     );
     const mirrored = await parseGlb(await glbOf(d2), "mirrored-strip.glb");
@@ -335,10 +335,10 @@ describe("glTF/GLB input: geometry", () => {
       .setArray(new Float32Array([0, 5, 0, 1, 5, 1]))
       .setBuffer(buffer);
     mesh.addPrimitive(
-      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.POINTS),
+      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.POINTS!),
     );
     mesh.addPrimitive(
-      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.LINES),
+      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.LINES!),
     );
     doc.getRoot().setDefaultScene(doc.createScene().addChild(doc.createNode().setMesh(mesh)));
     const { mesh: out, warnings } = await parseGlb(await glbOf(doc), "props.glb");
