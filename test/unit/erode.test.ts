@@ -194,8 +194,19 @@ describe("erodeWalkableArea", () => {
     expect(() => erodeWalkableArea(chf, Number.NaN)).toThrow(MeshwayError);
   });
 
-  it("handles an empty field", () => {
+  it("leaves an empty field empty (no span, nothing written)", () => {
     const chf = flatField(3, 3, () => false);
-    expect(() => erodeWalkableArea(chf, 2)).not.toThrow();
+    expect(chf.spanCount).toBe(0);
+    expect(Array.from(chf.cellCount)).toEqual(new Array(9).fill(0));
+    erodeWalkableArea(chf, 2);
+    expect(chf.spanCount).toBe(0);
+    expect(Array.from(chf.areas)).toEqual([]);
+    expect(walkableCells(chf)).toEqual(new Set());
+  });
+
+  it("erodes a field narrower than twice the radius to nothing, every span NULL_AREA", () => {
+    const chf = flatField(3, 3);
+    erodeWalkableArea(chf, 2);
+    expect(Array.from(chf.areas)).toEqual(new Array(9).fill(NULL_AREA));
   });
 });
