@@ -181,3 +181,23 @@ export function resolveConfig(config: Partial<BuildConfig> = {}): ResolvedConfig
     tileWorldSize: c.tileSize * c.cellSize,
   });
 }
+
+/**
+ * The user-level options of a config as plain data, in DEFAULT_CONFIG's order: checked and
+ * completed with the defaults (as resolveConfig does), derived values dropped. Accepts a
+ * ResolvedConfig too (its derived fields are ignored). What a `.navmesh` file stores.
+ */
+export function toBuildConfig(config: Partial<BuildConfig> | ResolvedConfig = {}): BuildConfig {
+  if (config === null || typeof config !== "object") {
+    throw new MeshwayError("INVALID_CONFIG", `config must be an object, got ${String(config)}`);
+  }
+  const user: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONFIG)) {
+    const v = (config as Record<string, unknown>)[key];
+    if (v !== undefined) user[key] = v;
+  }
+  const resolved = resolveConfig(user as Partial<BuildConfig>);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONFIG)) out[key] = resolved[key as keyof BuildConfig];
+  return out as unknown as BuildConfig;
+}

@@ -2,9 +2,9 @@ import { readFileSync, statSync } from "node:fs";
 import { MeshwayError } from "../errors.js";
 import type { TriangleMesh } from "../input.js";
 import { parseObj } from "../io/obj.js";
-import { loadGltfMesh } from "../node/gltf.js";
+import { describeFsError } from "../node/errno.js";
+import { loadGltfMesh } from "../node/gltf/index.js";
 import { loadNavMeshFile } from "../node/navmesh-files.js";
-import { describeFsError } from "./options.js";
 
 /** Reads a file's bytes, turning file-system failures into located MeshwayErrors. */
 export function readInputBytes(file: string): Uint8Array {

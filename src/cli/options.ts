@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BuildConfig, Partition } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import { describeFsError } from "../node/errno.js";
 
 /** A mistake in how the command was called: exit code 2, usage shown. */
 export class UsageError extends Error {}
@@ -105,12 +106,4 @@ export function buildConfigFrom(values: Record<string, unknown>): Partial<BuildC
   }
   if (values.partition !== undefined) config.partition = values.partition as Partition;
   return config;
-}
-
-export function describeFsError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") return "no such file";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  if (code === "EISDIR") return "is a directory, expected a file";
-  return `cannot read (${code ?? (e as Error).message})`;
 }

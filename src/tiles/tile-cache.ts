@@ -1,6 +1,6 @@
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { erodeNewObstructions, erodeWalkableArea } from "../generate/erode.js";
 import { checkGridSize, computeBounds } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";

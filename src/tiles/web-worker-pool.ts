@@ -1,4 +1,5 @@
 import { MeshwayError } from "../errors.js";
+import { checkThreadCount } from "./threads.js";
 import { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
 import type { TileWorkerReply } from "./worker-protocol.js";
 
@@ -13,9 +14,7 @@ export function createWebWorkerTilePool(
   createWorker: () => Worker = () =>
     new Worker(new URL("./web-tile-worker.js", import.meta.url), { type: "module" }),
 ): WorkerTilePool {
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  checkThreadCount(threads);
   const ports: TileWorkerPort[] = [];
   for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker()));
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
@@ -27,7 +26,8 @@ function webWorkerPort(worker: Worker): TileWorkerPort {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
       const message = (e: MessageEvent<TileWorkerReply>) => onReply(e.data);
-      const error = (e: ErrorEvent) => onFailure(new Error(`tile worker failed: ${e.message}`));
+      const error = (e: ErrorEvent) =>
+        onFailure(new MeshwayError("WORKER_FAILED", `tile worker failed: ${e.message}`));
       worker.addEventListener("message", message);
       worker.addEventListener("error", error);
       return () => {

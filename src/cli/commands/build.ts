@@ -4,6 +4,7 @@ import { buildNavMesh } from "../../generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../input.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
+import { isThreadCount } from "../../tiles/threads.js";
 import { loadGeometry } from "../input.js";
 import type { Io } from "../io.js";
 import {
@@ -67,7 +68,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (tileSize !== undefined) options.tileSize = tileSize;
   const threadsText = str("threads");
   const threads = threadsText === undefined ? undefined : Number(threadsText);
-  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 256)) {
+  if (threads !== undefined && !isThreadCount(threads)) {
     throw new UsageError(`--threads expects an integer 1..256, got "${threadsText}"`);
   }
   const config = resolveConfig(options); // checked before any file is read
