@@ -5,7 +5,7 @@ import { INFO_HELP, infoCommand } from "./commands/info.js";
 import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
 import { PATH_HELP, pathCommand } from "./commands/path.js";
 import { RENDER_HELP, renderCommand } from "./commands/render.js";
-import { type Io, processIo } from "./io.js";
+import { type Io, processIo } from "./terminal.js";
 import { UsageError } from "./options.js";
 
 const USAGE = `usage: meshway <command> [options]   (meshway <command> --help for details)

@@ -4,8 +4,8 @@ import { buildNavMesh } from "../../generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../input.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
-import { loadGeometry } from "../input.js";
-import type { Io } from "../io.js";
+import { loadGeometry } from "../load.js";
+import type { Io } from "../terminal.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,

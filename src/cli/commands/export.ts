@@ -1,6 +1,6 @@
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
+import type { Io } from "../terminal.js";
 import { parseCommandArgs, UsageError } from "../options.js";
 import { writeOutput } from "../output.js";
 

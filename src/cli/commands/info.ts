@@ -1,5 +1,5 @@
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
+import type { Io } from "../terminal.js";
 import { parseCommandArgs, UsageError } from "../options.js";
 
 export const INFO_HELP = `usage: meshway info <file.navmesh> [--json]

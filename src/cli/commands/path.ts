@@ -1,7 +1,7 @@
 import { NavMeshQuery } from "../../query/nav-mesh-query.js";
 import type { QueryStatus } from "../../query/status.js";
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
+import type { Io } from "../terminal.js";
 import { parseCommandArgs, parseVec3, UsageError } from "../options.js";
 
 export const PATH_HELP = `usage: meshway path <file.navmesh> --from x,y,z --to x,y,z [--mode funnel|shortest] [--json]

@@ -5,8 +5,8 @@ import { encodePng } from "../../node/png.js";
 import { NavMeshQuery } from "../../query/nav-mesh-query.js";
 import { renderTopDownSvg } from "../../render/svg.js";
 import { renderTopDown } from "../../render/top-down.js";
-import { isGeometryFile, loadGeometry, loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { isGeometryFile, loadGeometry, loadNavMesh } from "../load.js";
+import type { Io } from "../terminal.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,
