@@ -5,7 +5,6 @@ import type { TriangleMesh } from "../../input.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
 import { loadGeometry } from "../load.js";
-import type { Io } from "../terminal.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,
@@ -16,6 +15,7 @@ import {
 } from "../options.js";
 import { writeOutput } from "../output.js";
 import { Progress } from "../progress.js";
+import { type Io, warn } from "../terminal.js";
 
 export const BUILD_HELP = `usage: meshway build <in.obj|in.gltf|in.glb> -o <out.navmesh> [options]
 
@@ -35,8 +35,8 @@ options:
   --partition P        watershed | monotone | layers (default watershed)
   --tile-size N        tiled build: tiles of N cells (0 = one tile, the default); tiles are
                        built in parallel and linked across their edges
-  --threads N          worker threads for a tiled build (default: available cores); the
-                       result is byte-identical for any thread count
+  --threads N          worker threads for a tiled build (default and maximum: the available
+                       cores); the result is byte-identical for any thread count
   --json               print one JSON object on stdout
   --quiet              print nothing but errors
 
@@ -66,9 +66,17 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   const tileSize = parseNumber("tile-size", str("tile-size"));
   if (tileSize !== undefined) options.tileSize = tileSize;
   const threadsText = str("threads");
-  const threads = threadsText === undefined ? undefined : Number(threadsText);
+  let threads = threadsText === undefined ? undefined : Number(threadsText);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 256)) {
     throw new UsageError(`--threads expects an integer 1..256, got "${threadsText}"`);
+  }
+  const cores = defaultTileThreads();
+  if (threads !== undefined && threads > cores) {
+    // More threads than cores only adds contention; the bytes are the same for any count.
+    if (!flag("quiet")) {
+      io.err(`meshway: note: --threads ${threads} capped to the ${cores} available cores\n`);
+    }
+    threads = cores;
   }
   const config = resolveConfig(options); // checked before any file is read
   if (threads !== undefined && config.tileSize === 0) {
@@ -194,8 +202,8 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
     return 0;
   }
   if (flag("quiet")) return 0;
-  for (const w of r.loadWarnings) io.err(`meshway: warning: ${w}\n`);
-  for (const w of stats.warnings) io.err(`meshway: ${r.file}: warning: ${w}\n`);
+  for (const w of r.loadWarnings) warn(io, w);
+  for (const w of stats.warnings) warn(io, `${r.file}: ${w}`);
   const rows: [string, string][] = [
     ["input", r.file],
     ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],

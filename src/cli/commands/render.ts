@@ -6,7 +6,6 @@ import { NavMeshQuery } from "../../query/nav-mesh-query.js";
 import { renderTopDownSvg } from "../../render/svg.js";
 import { renderTopDown } from "../../render/top-down.js";
 import { isGeometryFile, loadGeometry, loadNavMesh } from "../load.js";
-import type { Io } from "../terminal.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,
@@ -16,6 +15,7 @@ import {
   UsageError,
 } from "../options.js";
 import { writeOutput } from "../output.js";
+import { type Io, warn } from "../terminal.js";
 import { answerPath } from "./path.js";
 
 export const RENDER_HELP = `usage: meshway render <file.navmesh|in.obj|in.gltf|in.glb> -o out.png|out.svg [options]
@@ -84,7 +84,7 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   if (from && to) {
     const answer = answerPath(new NavMeshQuery(navMesh), from, to);
     if (answer.found) path = answer.points;
-    else io.err(`meshway: ${input}: no path drawn: ${answer.reason}\n`);
+    else warn(io, `${input}: no path drawn: ${answer.reason}`);
   }
   const options = { geometry, navMesh, path, size, colourBy: colourBy as "polygon" | "area" };
   const bytes = out.toLowerCase().endsWith(".svg")
