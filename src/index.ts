@@ -55,7 +55,12 @@ export { buildRegionsLayers } from "./generate/regions-layers.js";
 export { buildRegionsMonotone } from "./generate/regions-monotone.js";
 export { buildRegionsWatershed } from "./generate/regions-watershed.js";
 export * from "./generate/types.js";
-export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
+export {
+  type TriangleMesh,
+  type TriangleMeshInput,
+  type UpAxis,
+  validateTriangleMesh,
+} from "./input.js";
 export { parseObj } from "./io/obj.js";
 // Explainer lesson "from cells to faces" (issue 5): scene, criteria, tables, pictures.
 export {

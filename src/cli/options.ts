@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BuildConfig, Partition } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import type { UpAxis } from "../input.js";
 import { closest } from "./suggest.js";
 
 /** A mistake in how the command was called: exit code 2, one line and a pointer to --help. */
@@ -126,6 +127,22 @@ export const BUILD_FLAGS = {
   "max-slope": { type: "string" },
   partition: { type: "string" },
 } as const;
+
+/** How to read the input geometry's axes and winding (applied before the build). */
+export const GEOMETRY_FLAGS = {
+  up: { type: "string" },
+  "flip-winding": { type: "boolean" },
+} as const;
+
+/** --up and --flip-winding as TriangleMeshInput fields. */
+export function orientationFrom(
+  str: ParsedArgs["str"],
+  flag: ParsedArgs["flag"],
+): { up: UpAxis; flipWinding: boolean } {
+  const up = str("up") ?? "y";
+  if (up !== "y" && up !== "z") throw new UsageError(`--up must be y or z, got "${up}"`);
+  return { up, flipWinding: flag("flip-winding") };
+}
 
 const FLAG_TO_OPTION: Record<string, keyof BuildConfig> = {
   "cell-size": "cellSize",

@@ -9,6 +9,8 @@ import { isGeometryFile, loadGeometry, loadNavMesh } from "../load.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,
+  GEOMETRY_FLAGS,
+  orientationFrom,
   parseCommandArgs,
   parseNumber,
   parseVec3,
@@ -29,6 +31,7 @@ options:
   --geometry FILE      geometry to draw under a .navmesh (.obj, .gltf, .glb)
   --size N             longest side in pixels (default 1024)
   --colour-by M        polygon | area (default polygon)
+  --up y|z, --flip-winding   how to read the geometry (as in meshway build)
   build options (--config, --cell-size, --agent-radius, ...) apply when building from geometry
 
 examples:
@@ -38,6 +41,7 @@ examples:
 export async function renderCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals, str, flag } = parseCommandArgs(args, {
     ...BUILD_FLAGS,
+    ...GEOMETRY_FLAGS,
     output: { type: "string", short: "o" },
     from: { type: "string" },
     to: { type: "string" },
@@ -72,13 +76,15 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   let geometry: TriangleMesh | undefined;
   let navMesh: NavMesh;
   if (isGeometryFile(input)) {
-    const loaded = await loadGeometry(input);
+    const loaded = await loadGeometry(input, orientationFrom(str, flag));
     geometry = loaded.mesh;
     navMesh = buildNavMesh(geometry, buildConfigFrom(values), { source: input }).navMesh;
   } else {
     navMesh = loadNavMesh(input).navMesh;
     const geometryFile = str("geometry");
-    if (geometryFile !== undefined) geometry = (await loadGeometry(geometryFile)).mesh;
+    if (geometryFile !== undefined) {
+      geometry = (await loadGeometry(geometryFile, orientationFrom(str, flag))).mesh;
+    }
   }
   let path: number[][] | undefined;
   if (from && to) {
