@@ -1,4 +1,4 @@
-import { NavMeshQuery } from "../../query/nav-mesh-query.js";
+import { DEFAULT_HALF_EXTENTS, NavMeshQuery } from "../../query/nav-mesh-query.js";
 import type { QueryStatus } from "../../query/status.js";
 import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, parseVec3, UsageError } from "../options.js";
@@ -23,8 +23,8 @@ examples:
   meshway path level.navmesh --from 1,0,2 --to 30,0,12 --mode shortest
   meshway path level.navmesh --from=-5,0.5,3 --to 10,0,10 --json`;
 
-/** Half extents used to snap CLI points onto the mesh. */
-export const CLI_HALF_EXTENTS = [2, 4, 2] as const;
+/** Half extents used to snap CLI points onto the mesh: the library's default, one for both. */
+export const CLI_HALF_EXTENTS = DEFAULT_HALF_EXTENTS;
 
 export interface PathAnswer {
   found: boolean;
