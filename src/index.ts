@@ -2,6 +2,7 @@
 
 export {
   type BuildConfig,
+  type BuildConfigInput,
   DEFAULT_CONFIG,
   type Partition,
   type ResolvedConfig,
@@ -325,7 +326,7 @@ export {
   type TileCacheAsyncResult,
 } from "./tiles/tile-cache-async.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tiles/tile-grid.js";
-export { createWebWorkerTilePool } from "./tiles/web-worker-pool.js";
+export { createWebWorkerTilePool, type WebWorkerLike } from "./tiles/web-worker-pool.js";
 export { type TileWorkerPort, WorkerTilePool } from "./tiles/worker-pool.js";
 export {
   createTileWorkerHandler,

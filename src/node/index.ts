@@ -1,5 +1,11 @@
 // meshway/node: the Node-only helpers (files, PNG, glTF). The core ("meshway") needs none of them.
-export { type GltfLoadResult, loadGltfMesh, parseGlb, parseGltf } from "./gltf.js";
+export {
+  type GltfLoadResult,
+  type GltfParseOptions,
+  loadGltfMesh,
+  parseGlb,
+  parseGltf,
+} from "./gltf.js";
 export {
   type LoadedNavMeshFile,
   loadNavMeshFile,
