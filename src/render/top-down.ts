@@ -9,6 +9,7 @@ import type { TriangleMeshInput } from "../input.js";
 import { WALKABLE_AREA } from "../navmesh/areas.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { drawLabel, labelBeside, type TopDownLabel } from "./labels.js";
 import {
   createImage,
   drawPolyline,
@@ -38,6 +39,8 @@ export interface TopDownOptions {
   colourBy?: "area" | "polygon";
   /** Background colour. Default white. */
   background?: Rgba;
+  /** Label the path's ends "START" and "GOAL" beside their dots (the CLI's pictures). Default false. */
+  labelPathEnds?: boolean;
 }
 
 /** Default longer image side. */
@@ -80,6 +83,8 @@ export interface TopDownLayout {
   offMeshLinks: Float64Array;
   /** Path corners in pixels (x, y pairs); empty without a path. */
   pathXY: Float64Array;
+  /** Labels drawn last (the path ends' "START" / "GOAL" with labelPathEnds), else empty. */
+  labels: readonly TopDownLabel[];
   style: TopDownStyle;
 }
 
@@ -457,8 +462,25 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
     wallEdges: Float64Array.from(walls),
     offMeshLinks: Float64Array.from(links),
     pathXY,
+    labels: options.labelPathEnds ? pathEndLabels(pathXY, style, view.width, view.height) : [],
     style,
   };
+}
+
+/** "START" and "GOAL" beside the path's end dots, in the dots' colours. */
+function pathEndLabels(
+  pathXY: Float64Array,
+  s: TopDownStyle,
+  width: number,
+  height: number,
+): TopDownLabel[] {
+  const n = pathXY.length / 2;
+  if (n < 2) return [];
+  const r = s.dotRadius + s.dotRimWidth;
+  const pixel = Math.max(2, Math.round(s.dotRadius / 3));
+  const at = (i: number, text: string, colour: Rgba) =>
+    labelBeside(text, pathXY[i * 2]!, pathXY[i * 2 + 1]!, r, pixel, colour, width, height);
+  return [at(0, "START", s.startColour), at(n - 1, "GOAL", s.endColour)];
 }
 
 /**
@@ -547,6 +569,7 @@ export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
     dot(img, path[0]!, path[1]!, s.dotRadius, s.dotRimWidth, s.startColour);
     dot(img, path[(n - 1) * 2]!, path[(n - 1) * 2 + 1]!, s.dotRadius, s.dotRimWidth, s.endColour);
   }
+  for (const label of L.labels) drawLabel(img, label);
 }
 
 /** Points of polygon p (draw order) as x, y pairs. */

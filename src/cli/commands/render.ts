@@ -92,7 +92,14 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
     if (answer.found) path = answer.points;
     else warn(io, `${input}: no path drawn: ${answer.reason}`);
   }
-  const options = { geometry, navMesh, path, size, colourBy: colourBy as "polygon" | "area" };
+  const options = {
+    geometry,
+    navMesh,
+    path,
+    size,
+    colourBy: colourBy as "polygon" | "area",
+    labelPathEnds: true,
+  };
   const bytes = out.toLowerCase().endsWith(".svg")
     ? new TextEncoder().encode(renderTopDownSvg(options))
     : encodePng(renderTopDown(options));
