@@ -76,6 +76,39 @@ describe("a consumer project type-checks against the built .d.ts", () => {
     expect(r.status).toBe(0);
   }, 120_000);
 
+  it("a CommonJS project (npm init -y) compiles with nodenext and runs (was: TS1479)", () => {
+    const cjs = join(dir, "cjs");
+    mkdirSync(join(cjs, "node_modules/@types"), { recursive: true });
+    symlinkSync(ROOT, join(cjs, "node_modules/meshway"), "dir");
+    symlinkSync(join(ROOT, "node_modules/@types/node"), join(cjs, "node_modules/@types/node"));
+    writeFileSync(join(cjs, "package.json"), JSON.stringify({ name: "x", version: "1.0.0" }));
+    writeFileSync(
+      join(cjs, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          lib: ["es2022"],
+          strict: true,
+          declaration: true,
+          outDir: "out",
+          types: ["node"],
+        },
+        files: ["index.ts"],
+      }),
+    );
+    writeFileSync(
+      join(cjs, "index.ts"),
+      'import { type BuildConfigInput, DEFAULT_CONFIG } from "meshway";\n' +
+        "export const options: BuildConfigInput = { agentRadius: 0.4 };\n" +
+        "console.log(DEFAULT_CONFIG.cellSize);\n",
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    const r = spawnSync(process.execPath, [tsc, "-p", cjs], { encoding: "utf8", cwd: cjs });
+    expect(r.stdout + r.stderr).toBe("");
+    const run = spawnSync(process.execPath, ["out/index.js"], { encoding: "utf8", cwd: cjs });
+    expect(run.stdout).toBe("0.3\n");
+  }, 120_000);
+
   it('require("meshway") works where Node can require ES modules, else says how to import', () => {
     const run = (...flags: string[]) =>
       spawnSync(
