@@ -23,7 +23,8 @@ import { answerPath } from "./path.js";
 export const RENDER_HELP = `usage: meshway render <file.navmesh|in.obj|in.gltf|in.glb> -o out.png|out.svg [options]
 
 Draws a top-down picture: the input geometry shaded by height (when given geometry), the
-navmesh polygons outlined and coloured per polygon, and optionally a path.
+navmesh polygons outlined and coloured per polygon, and optionally a path (its ends marked
+and labelled START and GOAL).
 
 options:
   -o, --output FILE    out.png or out.svg (written atomically)
