@@ -46,6 +46,12 @@ export interface BuildConfig {
   tileSize: number;
 }
 
+/**
+ * What the build functions take: any subset of {@link BuildConfig}; the rest are
+ * {@link DEFAULT_CONFIG}'s. `const options: BuildConfigInput = { agentRadius: 0.4 }`.
+ */
+export type BuildConfigInput = Partial<BuildConfig>;
+
 /** The derived values every stage works with. Built only by {@link resolveConfig}. */
 export interface ResolvedConfig extends Readonly<BuildConfig> {
   readonly walkableHeightVoxels: number;

@@ -5,6 +5,7 @@
 // --- Config and errors ---
 export {
   type BuildConfig,
+  type BuildConfigInput,
   DEFAULT_CONFIG,
   type Partition,
   type ResolvedConfig,
@@ -17,7 +18,12 @@ export * from "./format/index.js";
 // --- Build: buildNavMesh, the pipeline halves, every stage ---
 export * from "./generate/index.js";
 // --- Input: triangle meshes, OBJ ---
-export { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "./input.js";
+export {
+  type TriangleMesh,
+  type TriangleMeshInput,
+  type UpAxis,
+  validateTriangleMesh,
+} from "./input.js";
 export * from "./io/index.js";
 // --- The explainer lesson "from cells to faces": scene, criteria, tables, pictures ---
 export {

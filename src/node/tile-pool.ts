@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
 import {
@@ -90,7 +90,7 @@ export function defaultTileThreads(): number {
  */
 export async function buildTiledNavMeshNode(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TiledBuildOptions = {},
 ): Promise<TiledBuildResult> {
   if (options.pool) return buildTiledNavMesh(input, config, options);

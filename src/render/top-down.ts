@@ -10,6 +10,7 @@ import type { TriangleMeshInput } from "../input.js";
 import { WALKABLE_AREA } from "../navmesh/areas.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { drawLabel, labelBeside, type TopDownLabel } from "./labels.js";
 import {
   createImage,
   drawPolyline,
@@ -39,6 +40,8 @@ export interface TopDownOptions {
   colourBy?: "area" | "polygon";
   /** Background colour. Default white. */
   background?: Rgba;
+  /** Label the path's ends "START" and "GOAL" beside their dots (the CLI's pictures). Default false. */
+  labelPathEnds?: boolean;
 }
 
 /** Default longer image side. */
@@ -81,6 +84,8 @@ export interface TopDownLayout {
   offMeshLinks: Float64Array;
   /** Path corners in pixels (x, y pairs); empty without a path. */
   pathXY: Float64Array;
+  /** Labels drawn last (the path ends' "START" / "GOAL" with labelPathEnds), else empty. */
+  labels: readonly TopDownLabel[];
   style: TopDownStyle;
 }
 
@@ -227,6 +232,7 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   const polygons = options.navMesh
     ? layoutPolygons(options.navMesh, view, options.colourBy === "area")
     : noPolygons();
+  const pathXY = layoutPath(options.path, view);
   return {
     view,
     width: view.width,
@@ -234,7 +240,8 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
     background: options.background ?? WHITE,
     ...triangles,
     ...polygons,
-    pathXY: layoutPath(options.path, view),
+    pathXY,
+    labels: options.labelPathEnds ? pathEndLabels(pathXY, style, view.width, view.height) : [],
     style,
   };
 }
@@ -519,6 +526,22 @@ function layoutPath(path: TopDownOptions["path"], view: TopDownView): Float64Arr
   return pathXY;
 }
 
+/** "START" and "GOAL" beside the path's end dots, in the dots' colours. */
+function pathEndLabels(
+  pathXY: Float64Array,
+  s: TopDownStyle,
+  width: number,
+  height: number,
+): TopDownLabel[] {
+  const n = pathXY.length / 2;
+  if (n < 2) return [];
+  const r = s.dotRadius + s.dotRimWidth;
+  const pixel = Math.max(2, Math.round(s.dotRadius / 3));
+  const at = (i: number, text: string, colour: Rgba) =>
+    labelBeside(text, pathXY[i * 2]!, pathXY[i * 2 + 1]!, r, pixel, colour, width, height);
+  return [at(0, "START", s.startColour), at(n - 1, "GOAL", s.endColour)];
+}
+
 /**
  * Draws the top-down picture into a new RGBA image (white background by default): geometry,
  * then navmesh fills, polygon edges, walls, off-mesh links, and the path with start (green)
@@ -605,6 +628,7 @@ export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
     dot(img, path[0]!, path[1]!, s.dotRadius, s.dotRimWidth, s.startColour);
     dot(img, path[(n - 1) * 2]!, path[(n - 1) * 2 + 1]!, s.dotRadius, s.dotRimWidth, s.endColour);
   }
+  for (const label of L.labels) drawLabel(img, label);
 }
 
 /** Points of polygon p (draw order) as x, y pairs. */

@@ -57,7 +57,7 @@ export {
   type TileCacheAsyncResult,
 } from "./tile-cache-async.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
-export { createWebWorkerTilePool } from "./web-worker-pool.js";
+export { createWebWorkerTilePool, type WebWorkerLike } from "./web-worker-pool.js";
 export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
 export {
   createTileWorkerHandler,

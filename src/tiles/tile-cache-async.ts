@@ -1,4 +1,4 @@
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { AreaVolume } from "../generate/areas.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
@@ -50,7 +50,7 @@ export interface TileCacheAsyncResult {
  */
 export async function createTileCacheAsync(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TileCacheAsyncOptions = {},
 ): Promise<TileCacheAsyncResult> {
   const threads = options.threads ?? 1;
