@@ -157,7 +157,7 @@ export class ProximityGrid {
   /** Cell coordinate of a world coordinate, clamped to int32 range (far-out boxes stay finite). */
   private cell(v: number): number {
     const c = Math.floor(v * this.invCellSize);
-    return c < -0x40000000 ? -0x40000000 : c > 0x3fffffff ? 0x3fffffff : c;
+    return Math.max(-0x40000000, Math.min(c, 0x3fffffff));
   }
 
   private grow(needed: number): void {

@@ -76,7 +76,7 @@ describe("ProximityGrid", () => {
       fc.property(fc.array(box, { maxLength: 40 }), box, (items, q) => {
         const cs = 1.5;
         const g = new ProximityGrid(Math.max(1, items.length), cs);
-        items.forEach(([a, b, c, d], i) => g.addItem(i * 3, a, b, c, d));
+        for (const [i, [a, b, c, d]] of items.entries()) g.addItem(i * 3, a, b, c, d);
         const c = (v: number) => Math.floor(v / cs);
         const expected = items
           .map((it, i) => ({ it, id: i * 3 }))
