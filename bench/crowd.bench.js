@@ -44,11 +44,13 @@ const SECONDS = Number(values.seconds);
 const SEED = Number(values.seed);
 const RUNS = Number(values.runs);
 const ENGINES = values.engines.split(",");
-if (COUNTS.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--agents: positive integers");
+if (COUNTS.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error("--agents: positive integers");
 if (!(SECONDS > 5)) throw new Error("--seconds must be > 5 (stuck looks at the last 5 s)");
 if (!(RUNS >= 1)) throw new Error("--runs must be >= 1");
 if (values.clock !== "wall" && values.clock !== "cpu") throw new Error("--clock is wall or cpu");
-if (values.scene !== "dungeon" && values.scene !== "large") throw new Error("--scene is dungeon or large");
+if (values.scene !== "dungeon" && values.scene !== "large")
+  throw new Error("--scene is dungeon or large");
 for (const e of ENGINES) {
   if (!["detour", "navcat", "meshway-sampled", "meshway-orca"].includes(e)) {
     throw new Error(`--engines: unknown engine ${e}`);
@@ -161,7 +163,8 @@ function makeNavcat(n, pts) {
     });
     const t = [...pts.subarray(i * 6 + 3, i * 6 + 6)];
     navcat.findNearestPoly(nearest, ncMesh, t, [1, 1, 1], navcat.DEFAULT_QUERY_FILTER);
-    if (nearest.success) navcatCrowd.requestMoveTarget(crowd, id, nearest.nodeRef, nearest.position);
+    if (nearest.success)
+      navcatCrowd.requestMoveTarget(crowd, id, nearest.nodeRef, nearest.position);
     ids.push(id);
   }
   return {
@@ -312,7 +315,8 @@ for (const n of COUNTS) {
 
 const head = ["agents"];
 for (const e of engines) head.push(`${e} ms`);
-if (engines.includes("detour")) for (const e of engines) if (e !== "detour") head.push(`${e}/detour`);
+if (engines.includes("detour"))
+  for (const e of engines) if (e !== "detour") head.push(`${e}/detour`);
 for (const e of engines) head.push(`${e} arrived`, `${e} overlaps`, `${e} stuck`);
 console.log(
   `\ncrowd bench: ${values.scene}, seed ${SEED}, ${SECONDS} s at dt 1/60, ${values.clock} clock, ${RUNS} run(s), median ms per update\n`,

@@ -285,9 +285,12 @@ export class OrcaPlanner {
 
   /**
    * Line for wall segment i, seen from the agent's centre: a = a − p, b = b − p. Its velocity
-   * obstacle within τ is the cone between the rays to a and b, beyond the chord a/τ–b/τ — convex —
-   * so the half-plane is the supporting line at the boundary point nearest the current velocity
-   * v: it excludes the whole obstacle and always admits 0.
+   * obstacle within τ is the cone between the rays to a and b, beyond the chord a/τ–b/τ — convex.
+   * With v (the current velocity) outside it, the half-plane is the separating line through the
+   * obstacle's point nearest v, so it excludes the whole obstacle; with v inside, it is the
+   * boundary piece nearest v, as for agents. Either way it admits 0, so walls alone are always
+   * feasible and the fallback can keep them hard. (RVO2 builds wall lines from polygon
+   * obstacles' legs; single segments with this convex obstacle are simpler and exact.)
    */
   private wallLine(
     i: number,
