@@ -178,11 +178,11 @@ export class OrcaPlanner {
     this.lineTotal = n;
     const res = this.res;
     // Perfect mirror images (two agents face to face on one line) would only slow down, each
-    // waiting for the other to turn. When the desired velocity is not admitted as it is, aim
+    // waiting for the other to turn. When agents keep the desired velocity from being admitted, aim
     // a little clockwise of it: mirror images then pass each other on the same hand.
     let optX = dvx;
     let optZ = dvz;
-    if (!admits(this.lines, n, speed, dvx, dvz)) {
+    if (n > this.wallLineTotal && !admits(this.lines, n, speed, dvx, dvz)) {
       optX = dvx * TURN_COS + dvz * TURN_SIN;
       optZ = dvz * TURN_COS - dvx * TURN_SIN;
     }
@@ -309,6 +309,7 @@ export class OrcaPlanner {
     const sx = bx - ax;
     const sz = bz - az;
     const sl2 = sx * sx + sz * sz;
+    if (sl2 === 0) return false; // a point: hitting it exactly has no room to avoid
     const l = this.lines;
     // Closest point of the segment to the agent.
     const t = sl2 > 0 ? Math.max(0, Math.min(-(ax * sx + az * sz) / sl2, 1)) : 0;
@@ -317,7 +318,7 @@ export class OrcaPlanner {
     const cross = ax * bz - az * bx; // > 0: a→b turns counter-clockwise around the agent
     if (cx * cx + cz * cz < TOUCH_EPS * TOUCH_EPS || Math.abs(cross) < TOUCH_EPS * Math.sqrt(sl2)) {
       // On the segment or its line: only going through the segment's middle collides.
-      if (t <= 0 || t >= 1 || sl2 === 0) return false;
+      if (t <= 0 || t >= 1) return false;
       const len = Math.sqrt(sl2);
       // Do not cross it; the walkable side is (s.z, −s.x), the side Detour's boundary faces.
       l[k * 3] = sz / len;

@@ -242,6 +242,20 @@ describe("OrcaPlanner (van den Berg et al. 2011)", () => {
     expect(new Float64Array(a)).toEqual(new Float64Array(b));
   });
 
+  it("degenerate walls (a point, the agent on a wall's line or at its end) give no NaN", () => {
+    const p = new OrcaPlanner(0, 4);
+    const out = new Float64Array(2);
+    p.addSegment(1, 1, 1, 1); // a point
+    p.addSegment(2, 0, 5, 0); // the agent on its line, outside it
+    p.addSegment(0, 0, 0, 3); // the agent at its end
+    p.addSegment(-1, 0, 1, 0); // the agent on it
+    p.computeVelocity(0, 0, RADIUS, SPEED, 1, 1, 2, 2, DT, DEFAULT_ORCA_PARAMS, out);
+    expect(p.lineCount).toBe(1); // only the one it stands on
+    // Standing on p→q = (−1,0)→(1,0), the walkable side is (s.z, −s.x) ∝ (0, −1): no +z.
+    expect(out[0]).toBeCloseTo(2, 12);
+    expect(out[1]).toBeCloseTo(0, 12);
+  });
+
   it("bad arguments throw MeshwayError", () => {
     const p = new OrcaPlanner(1, 1);
     const out = new Float64Array(2);
