@@ -85,10 +85,16 @@ export const AVOIDANCE_PRESETS: Readonly<
 
 const MAX_PATTERN_DIVS = 32;
 const MAX_PATTERN_RINGS = 4;
-/** Circle record: p(2), rad, vel(2), dvel(2), dir to it(2), side normal(2). */
-const CIRCLE = 11;
-/** Segment record: p(2), q(2), touch (agent within 1 cm of it). */
-const SEGMENT = 5;
+/**
+ * Circle record: p(2), rad, vel(2), dvel(2) as added; then, per call: unit direction to it(2),
+ * side normal(2), offset from the agent(2), |offset|² − (r + r_agent)², vel + agent vel(2).
+ */
+const CIRCLE = 16;
+/**
+ * Segment record: p(2), q(2) as added; then, per call: q − p (2), agent − p (2),
+ * perp(q − p, agent − p), touch (1 when the agent is within 1 cm of it).
+ */
+const SEGMENT = 10;
 
 export class ObstacleAvoidanceQuery {
   private readonly maxCircles: number;
@@ -97,6 +103,9 @@ export class ObstacleAvoidanceQuery {
   private readonly segments: Float64Array;
   private circleCount = 0;
   private segmentCount = 0;
+  /** Segments a candidate can reach this call (a ray of length |v| <= the fastest candidate). */
+  private readonly activeSegments: Int32Array;
+  private activeCount = 0;
   /** Adaptive pattern, unit disc, (x, z) pairs. */
   private readonly pattern = new Float64Array((MAX_PATTERN_DIVS * MAX_PATTERN_RINGS + 1) * 2);
   private readonly trig = new Float64Array(2);
@@ -113,6 +122,7 @@ export class ObstacleAvoidanceQuery {
     this.maxSegments = maxSegments;
     this.circles = new Float64Array(maxCircles * CIRCLE);
     this.segments = new Float64Array(maxSegments * SEGMENT);
+    this.activeSegments = new Int32Array(maxSegments);
   }
 
   /** Forgets every circle and segment. */
@@ -196,7 +206,7 @@ export class ObstacleAvoidanceQuery {
     params: ObstacleAvoidanceParams,
     out: Float64Array,
   ): number {
-    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, out)) return 0;
+    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + 0.001, out)) return 0;
     const pat = this.pattern;
     const nd = clampInt(params.adaptiveDivs, 1, MAX_PATTERN_DIVS);
     const nr = clampInt(params.adaptiveRings, 1, MAX_PATTERN_RINGS);
@@ -266,7 +276,7 @@ export class ObstacleAvoidanceQuery {
         const cx = resX + pat[i * 2]! * cr;
         const cz = resZ + pat[i * 2 + 1]! * cr;
         if (cx * cx + cz * cz > limit) continue;
-        const penalty = this.processSample(cx, cz, px, pz, radius, vx, vz, dvx, dvz, minPenalty);
+        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
         samples++;
         if (penalty < minPenalty) {
           minPenalty = penalty;
@@ -305,11 +315,11 @@ export class ObstacleAvoidanceQuery {
         `sampleVelocityGrid: params.gridSize must be >= 2, got ${params.gridSize}`,
       );
     }
-    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, out)) return 0;
     const size = Math.trunc(params.gridSize);
+    const cs = (vmax * 2 * (1 - params.velBias)) / (size - 1);
+    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + cs, out)) return 0;
     const cvx = dvx * params.velBias;
     const cvz = dvz * params.velBias;
-    const cs = (vmax * 2 * (1 - params.velBias)) / (size - 1);
     const half = (size - 1) * cs * 0.5;
     const limit = (vmax + cs / 2) * (vmax + cs / 2);
     let minPenalty = Number.POSITIVE_INFINITY;
@@ -321,7 +331,7 @@ export class ObstacleAvoidanceQuery {
         const cx = cvx + x * cs - half;
         const cz = cvz + y * cs - half;
         if (cx * cx + cz * cz > limit) continue;
-        const penalty = this.processSample(cx, cz, px, pz, radius, vx, vz, dvx, dvz, minPenalty);
+        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
         samples++;
         if (penalty < minPenalty) {
           minPenalty = penalty;
@@ -351,6 +361,7 @@ export class ObstacleAvoidanceQuery {
     dvx: number,
     dvz: number,
     params: ObstacleAvoidanceParams,
+    fastest: number,
     out: Float64Array,
   ): boolean {
     checkFinite("sampleVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz);
@@ -385,8 +396,10 @@ export class ObstacleAvoidanceQuery {
     const c = this.circles;
     for (let i = 0; i < this.circleCount; i++) {
       const o = i * CIRCLE;
-      let dpx = c[o]! - px;
-      let dpz = c[o + 1]! - pz;
+      const ox = c[o]! - px;
+      const oz = c[o + 1]! - pz;
+      let dpx = ox;
+      let dpz = oz;
       const len = Math.sqrt(dpx * dpx + dpz * dpz);
       if (len > 0) {
         dpx /= len;
@@ -405,12 +418,35 @@ export class ObstacleAvoidanceQuery {
         c[o + 9] = dpz;
         c[o + 10] = -dpx;
       }
+      const r = radius + c[o + 2]!;
+      c[o + 11] = ox;
+      c[o + 12] = oz;
+      c[o + 13] = ox * ox + oz * oz - r * r;
+      c[o + 14] = vx + c[o + 3]!;
+      c[o + 15] = vz + c[o + 4]!;
     }
     const s = this.segments;
+    let active = 0;
     for (let i = 0; i < this.segmentCount; i++) {
       const o = i * SEGMENT;
-      s[o + 4] = distPtSegSqr(px, pz, s[o]!, s[o + 1]!, s[o + 2]!, s[o + 3]!) < 0.01 * 0.01 ? 1 : 0;
+      const ax = s[o]!;
+      const az = s[o + 1]!;
+      const d2 = distPtSegSqr(px, pz, ax, az, s[o + 2]!, s[o + 3]!);
+      // A candidate's ray p + v·t, t in [0, 1], cannot reach a segment further than |v|.
+      if (d2 > fastest * fastest) continue;
+      const ex = s[o + 2]! - ax;
+      const ez = s[o + 3]! - az;
+      const wx = px - ax;
+      const wz = pz - az;
+      s[o + 4] = ex;
+      s[o + 5] = ez;
+      s[o + 6] = wx;
+      s[o + 7] = wz;
+      s[o + 8] = ez * wx - ex * wz; // perp2D(e, w), Detour's dtVperp2D
+      s[o + 9] = d2 < 0.01 * 0.01 ? 1 : 0;
+      this.activeSegments[active++] = i;
     }
+    this.activeCount = active;
     return false;
   }
 
@@ -418,9 +454,6 @@ export class ObstacleAvoidanceQuery {
   private processSample(
     cx: number,
     cz: number,
-    px: number,
-    pz: number,
-    radius: number,
     vx: number,
     vz: number,
     dvx: number,
@@ -442,24 +475,23 @@ export class ObstacleAvoidanceQuery {
     for (let i = 0; i < this.circleCount; i++) {
       const o = i * CIRCLE;
       // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
-      const vabx = cx * 2 - vx - c[o + 3]!;
-      const vabz = cz * 2 - vz - c[o + 4]!;
+      const vabx = cx * 2 - c[o + 14]!;
+      const vabz = cz * 2 - c[o + 15]!;
       const along = (c[o + 7]! * vabx + c[o + 8]! * vabz) * 0.5 + 0.5;
       const across = (c[o + 9]! * vabx + c[o + 10]! * vabz) * 2;
       side += Math.min(Math.max(Math.min(along, across), 0), 1);
       // Sweep the agent's circle along vab against the neighbour's.
-      const sx = c[o]! - px;
-      const sz = c[o + 1]! - pz;
-      const r = radius + c[o + 2]!;
       const a = vabx * vabx + vabz * vabz;
       if (a < 0.0001) continue; // not moving relative to it
-      const cc = sx * sx + sz * sz - r * r;
-      const b = vabx * sx + vabz * sz;
+      const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
+      const cc = c[o + 13]!;
+      if (b <= 0 && cc > 0) continue; // apart and moving apart: both roots negative
       const d = b * b - a * cc;
       if (d < 0) continue; // passes by
       const rd = Math.sqrt(d);
-      let htmin = (b - rd) / a;
-      const htmax = (b + rd) / a;
+      const inv = 1 / a;
+      let htmin = (b - rd) * inv;
+      const htmax = (b + rd) * inv;
       // Already overlapping: avoid more, the sooner the deeper.
       if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
       if (htmin >= 0 && htmin < tmin) {
@@ -468,19 +500,25 @@ export class ObstacleAvoidanceQuery {
       }
     }
     const s = this.segments;
-    for (let i = 0; i < this.segmentCount; i++) {
-      const o = i * SEGMENT;
-      const ax = s[o]!;
-      const az = s[o + 1]!;
-      const bx = s[o + 2]!;
-      const bz = s[o + 3]!;
+    const activeSegments = this.activeSegments;
+    for (let k = 0; k < this.activeCount; k++) {
+      const o = activeSegments[k]! * SEGMENT;
+      const ex = s[o + 4]!;
+      const ez = s[o + 5]!;
       let htmin = 0;
-      if (s[o + 4] === 1) {
+      if (s[o + 9] === 1) {
         // Touching: moving away from the wall is free, anything else hits at once.
-        if (-(bz - az) * cx + (bx - ax) * cz < 0) continue;
+        if (-ez * cx + ex * cz < 0) continue;
       } else {
-        htmin = raySegment(px, pz, cx, cz, ax, az, bx, bz);
-        if (htmin < 0) continue;
+        // Ray p + cand·t against the segment (Detour's isectRaySeg), t and the segment
+        // parameter both in [0, 1].
+        let d = cz * ex - cx * ez;
+        if (Math.abs(d) < 1e-6) continue;
+        d = 1 / d;
+        htmin = s[o + 8]! * d;
+        if (htmin < 0 || htmin > 1) continue;
+        const u = (cz * s[o + 6]! - cx * s[o + 7]!) * d;
+        if (u < 0 || u > 1) continue;
       }
       htmin *= 2; // avoid walls less than agents
       if (htmin < tmin) {
@@ -518,35 +556,6 @@ function distPtSegSqr(
   const dx = ax + sx * t - px;
   const dz = az + sz * t - pz;
   return dx * dx + dz * dz;
-}
-
-/**
- * Parameter t >= 0 (in units of the ray direction u) where the ray p + u·t crosses segment a–b,
- * t and the segment parameter both in [0, 1]; −1 when it does not (Detour's isectRaySeg).
- */
-function raySegment(
-  px: number,
-  pz: number,
-  ux: number,
-  uz: number,
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-): number {
-  const vx = bx - ax;
-  const vz = bz - az;
-  const wx = px - ax;
-  const wz = pz - az;
-  // perp2D(a, b) = a.z·b.x − a.x·b.z, as Detour's dtVperp2D.
-  let d = uz * vx - ux * vz;
-  if (Math.abs(d) < 1e-6) return -1;
-  d = 1 / d;
-  const t = (vz * wx - vx * wz) * d;
-  if (t < 0 || t > 1) return -1;
-  const s = (uz * wx - ux * wz) * d;
-  if (s < 0 || s > 1) return -1;
-  return t;
 }
 
 function clampInt(v: number, lo: number, hi: number): number {

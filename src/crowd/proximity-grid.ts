@@ -29,11 +29,11 @@ export class ProximityGrid {
   /** Head entry of each hash bucket, or NONE. Length is a power of two. */
   private readonly buckets: Int32Array;
   private readonly bucketMask: number;
-  /** Cell entries, struct of arrays: cell coordinates, item index, next entry in the bucket. */
-  private entryX: Int32Array;
-  private entryZ: Int32Array;
-  private entryItem: Int32Array;
-  private entryNext: Int32Array;
+  /**
+   * Cell entries, 4 int32 each — cell x, cell z, item index, next entry in the bucket — side by
+   * side because a chain walk reads all four.
+   */
+  private entries: Int32Array;
   private entryCount = 0;
 
   /**
@@ -64,10 +64,7 @@ export class ProximityGrid {
     while (buckets < entries) buckets <<= 1;
     this.buckets = new Int32Array(buckets).fill(NONE);
     this.bucketMask = buckets - 1;
-    this.entryX = new Int32Array(entries);
-    this.entryZ = new Int32Array(entries);
-    this.entryItem = new Int32Array(entries);
-    this.entryNext = new Int32Array(entries);
+    this.entries = new Int32Array(entries * 4);
   }
 
   /** Removes every item. */
@@ -100,15 +97,16 @@ export class ProximityGrid {
     const z1 = this.cell(maxZ);
     checkSpan("addItem", x1 - x0 + 1, z1 - z0 + 1);
     const needed = this.entryCount + (x1 - x0 + 1) * (z1 - z0 + 1);
-    if (needed > this.entryX.length) this.grow(needed);
+    if (needed * 4 > this.entries.length) this.grow(needed * 4);
+    const entries = this.entries;
     for (let z = z0; z <= z1; z++) {
       for (let x = x0; x <= x1; x++) {
         const h = hashCell(x, z) & this.bucketMask;
         const e = this.entryCount++;
-        this.entryX[e] = x;
-        this.entryZ[e] = z;
-        this.entryItem[e] = item;
-        this.entryNext[e] = this.buckets[h]!;
+        entries[e * 4] = x;
+        entries[e * 4 + 1] = z;
+        entries[e * 4 + 2] = item;
+        entries[e * 4 + 3] = this.buckets[h]!;
         this.buckets[h] = e;
       }
     }
@@ -134,20 +132,21 @@ export class ProximityGrid {
     const z1 = this.cell(maxZ);
     checkSpan("queryItems", x1 - x0 + 1, z1 - z0 + 1);
     const max = out.length;
+    const entries = this.entries;
     let n = 0;
     for (let z = z0; z <= z1; z++) {
       for (let x = x0; x <= x1; x++) {
         let e = this.buckets[hashCell(x, z) & this.bucketMask]!;
         while (e !== NONE) {
-          if (this.entryX[e] === x && this.entryZ[e] === z) {
-            const item = this.entryItem[e]!;
+          if (entries[e * 4] === x && entries[e * 4 + 1] === z) {
+            const item = entries[e * 4 + 2]!;
             if (this.itemStamps[item] !== stamp) {
               if (n >= max) return n;
               this.itemStamps[item] = stamp;
               out[n++] = this.itemIds[item]!;
             }
           }
-          e = this.entryNext[e]!;
+          e = entries[e * 4 + 3]!;
         }
       }
     }
@@ -161,17 +160,11 @@ export class ProximityGrid {
   }
 
   private grow(needed: number): void {
-    let size = this.entryX.length * 2;
+    let size = this.entries.length * 2;
     while (size < needed) size *= 2;
-    const grow = (a: Int32Array): Int32Array => {
-      const b = new Int32Array(size);
-      b.set(a);
-      return b;
-    };
-    this.entryX = grow(this.entryX);
-    this.entryZ = grow(this.entryZ);
-    this.entryItem = grow(this.entryItem);
-    this.entryNext = grow(this.entryNext);
+    const bigger = new Int32Array(size);
+    bigger.set(this.entries);
+    this.entries = bigger;
   }
 }
 
