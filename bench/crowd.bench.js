@@ -18,7 +18,7 @@
 //
 // Usage: npm run bench:crowd -- [--agents 100,500,1000,5000] [--seconds 20] [--seed 1]
 //          [--scene dungeon|large] [--runs 1] [--clock cpu|wall]
-//          [--engines detour,navcat,meshway-sampled,meshway-orca]
+//          [--engines detour,navcat,meshway-sampled,meshway-orca] [--flags 31]
 import { parseArgs } from "node:util";
 import * as core from "@recast-navigation/core";
 import { generateSoloNavMesh as wasmGenerate } from "@recast-navigation/generators";
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     clock: { type: "string", default: "cpu" },
     engines: { type: "string", default: "detour,navcat,meshway-sampled,meshway-orca" },
+    flags: { type: "string", default: "31" },
   },
 });
 const COUNTS = values.agents.split(",").map(Number);
@@ -79,8 +80,14 @@ const AGENT = {
   pathOptimizationRange: 0.4 * 30,
   separationWeight: 2,
 };
-/** anticipateTurns | obstacleAvoidance | separation | optimizeVisibility | optimizeTopology (Detour's bits). */
-const UPDATE_FLAGS = 1 | 2 | 4 | 8 | 16;
+/**
+ * Detour's bits, the same in navcat: anticipateTurns 1 | obstacleAvoidance 2 | separation 4 |
+ * optimizeVisibility 8 | optimizeTopology 16; --flags 31 (all) by default.
+ */
+const UPDATE_FLAGS = Number(values.flags);
+if (!Number.isInteger(UPDATE_FLAGS) || UPDATE_FLAGS < 0 || UPDATE_FLAGS > 31) {
+  throw new Error("--flags: an integer in [0, 31]");
+}
 const OVERLAP_DIST = 0.9 * 2 * AGENT.radius;
 
 const meshway = await import("../dist/index.js");
@@ -319,7 +326,7 @@ if (engines.includes("detour"))
   for (const e of engines) if (e !== "detour") head.push(`${e}/detour`);
 for (const e of engines) head.push(`${e} arrived`, `${e} overlaps`, `${e} stuck`);
 console.log(
-  `\ncrowd bench: ${values.scene}, seed ${SEED}, ${SECONDS} s at dt 1/60, ${values.clock} clock, ${RUNS} run(s), median ms per update\n`,
+  `\ncrowd bench: ${values.scene}, seed ${SEED}, ${SECONDS} s at dt 1/60, update flags ${UPDATE_FLAGS}, ${values.clock} clock, ${RUNS} run(s), median ms per update\n`,
 );
 console.log(`| ${head.join(" | ")} |`);
 console.log(`|${head.map(() => "---").join("|")}|`);
