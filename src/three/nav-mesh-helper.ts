@@ -10,7 +10,6 @@ import type { NavMeshColourBy } from "../debug/colour-by.js";
 import { drawNavMesh } from "../debug/navmesh.js";
 import { navMeshGeometry } from "../debug/navmesh-geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import type { NavMeshTile } from "../navmesh/tile.js";
 import { fillGeometry } from "./buffers.js";
 import { DebugDrawer } from "./debug-drawer.js";
 
@@ -50,8 +49,11 @@ export class NavMeshHelper extends Object3D {
   private readonly colourBy: NavMeshColourBy;
   private readonly drawEdges: boolean;
   private readonly ownsMaterial: boolean;
-  /** Tile object per slot and the off-mesh count at the last rebuild (tiles are immutable). */
-  private seenTiles: (NavMeshTile | null)[] = [];
+  /**
+   * Per slot at the last rebuild: the ref of its polygon 0 (salt included, so a tile put
+   * back into the same slot still counts as new; 0 when empty), and the off-mesh signature.
+   */
+  private seenRefs = new Float64Array(0);
   private seenOffMesh = -1;
 
   constructor(navMesh: NavMesh, options: NavMeshHelperOptions = {}) {
@@ -97,10 +99,8 @@ export class NavMeshHelper extends Object3D {
   changed(): boolean {
     const nm = this.navMesh;
     const slots = nm.slots.length;
-    if (slots !== this.seenTiles.length || offMeshSignature(nm) !== this.seenOffMesh) {
-      return true;
-    }
-    for (let s = 0; s < slots; s++) if (nm.tileInSlot(s) !== this.seenTiles[s]) return true;
+    if (slots !== this.seenRefs.length || offMeshSignature(nm) !== this.seenOffMesh) return true;
+    for (let s = 0; s < slots; s++) if (slotRef(nm, s) !== this.seenRefs[s]) return true;
     return false;
   }
 
@@ -118,8 +118,8 @@ export class NavMeshHelper extends Object3D {
 
   private remember(): void {
     const nm = this.navMesh;
-    this.seenTiles.length = nm.slots.length;
-    for (let s = 0; s < nm.slots.length; s++) this.seenTiles[s] = nm.tileInSlot(s);
+    if (this.seenRefs.length !== nm.slots.length) this.seenRefs = new Float64Array(nm.slots.length);
+    for (let s = 0; s < nm.slots.length; s++) this.seenRefs[s] = slotRef(nm, s);
     this.seenOffMesh = offMeshSignature(nm);
   }
 
@@ -138,4 +138,9 @@ function offMeshSignature(nm: NavMesh): number {
   let live = 0;
   for (const c of nm.offMesh) if (c !== null) live++;
   return nm.offMesh.length * 0x100000 + live;
+}
+
+/** Ref of polygon 0 of the tile in `slot` (changes with every add, remove or replace), 0 when empty. */
+function slotRef(nm: NavMesh, slot: number): number {
+  return nm.tileInSlot(slot) === null ? 0 : nm.polyRef(slot, 0);
 }
