@@ -9,6 +9,7 @@ import {
   drawHeightfield,
   drawNavMesh,
   drawObstacles,
+  drawOffMeshConnections,
   drawPolyMesh,
   drawPolyMeshDetail,
   drawRegionConnections,
@@ -25,6 +26,7 @@ import {
   recast,
   runRecastPipeline,
 } from "../helpers/recast.js";
+import { SceneBuilder } from "../helpers/scenes.js";
 
 const core = recast as unknown as typeof recast & typeof DebugApi;
 const CFG = resolveConfig();
@@ -181,3 +183,31 @@ function countRecastFan(rc: RecastPipelineResult): number {
   }
   return n;
 }
+
+describe("off-mesh connections", () => {
+  it("an arc of 12 segments, a 16-segment circle at each end, the snapped ends as points", () => {
+    const { navMesh } = buildNavMesh(new SceneBuilder().floor(0, 0, 10, 10).build(), {
+      cellSize: 0.25,
+      cellHeight: 0.125,
+    });
+    expect(drawOffMeshConnections(navMesh)).toEqual([]);
+    navMesh.addOffMeshConnection({
+      start: [2, 0, 2],
+      end: [8, 0, 8],
+      radius: 0.5,
+      bidirectional: true,
+      area: 63,
+      flags: 1,
+    });
+    const prims = drawOffMeshConnections(navMesh);
+    expect(count(prims, "lines")).toBe((12 + 16 * 2) * 2);
+    expect(count(prims, "points")).toBe(2);
+    // The arc rises between the ends and lands on them.
+    const lines = prims.find((p) => p.kind === "lines")!.positions;
+    expect(lines[1]).toBeCloseTo(
+      navMesh.offMeshConnection(navMesh.offMeshConnectionRefs()[0]!)!.snappedStart[1],
+      5,
+    );
+    expect(Math.max(...lines.filter((_, i) => i % 3 === 1).slice(0, 24))).toBeGreaterThan(1);
+  });
+});
