@@ -7,8 +7,18 @@
 
 import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
-import { WALKABLE_AREA } from "../navmesh/areas.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
+import {
+  END_COLOUR,
+  INNER_EDGE_COLOUR,
+  OFF_MESH_COLOUR,
+  PATH_COLOUR,
+  POLY_PALETTE,
+  areaColour as paletteAreaColour,
+  polygonPaletteSlots,
+  START_COLOUR,
+  WALL_COLOUR,
+} from "../navmesh/palette.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { drawLabel, labelBeside, type TopDownLabel } from "./labels.js";
 import {
@@ -115,62 +125,27 @@ export const POLY_FILL_ALPHA = 150;
 const GREY_LOW = 226;
 const GREY_HIGH = 120;
 
-/**
- * Distinct, fairly light hues for polygon fills (Tableau-like, readable under dark outlines).
- * 13 colours: a polygon has at most 12 neighbours, so neighbours never need to share one.
- */
-const POLY_PALETTE: readonly Rgba[] = [
-  [78, 154, 222, 255],
-  [242, 142, 43, 255],
-  [89, 178, 95, 255],
-  [225, 87, 89, 255],
-  [118, 183, 178, 255],
-  [237, 201, 72, 255],
-  [176, 122, 161, 255],
-  [255, 157, 167, 255],
-  [156, 117, 95, 255],
-  [140, 160, 60, 255],
-  [100, 110, 200, 255],
-  [60, 165, 145, 255],
-  [220, 115, 180, 255],
-];
-
-/** Recast's demo shows walkable ground light blue. */
-const WALKABLE_COLOUR: Rgba = [0, 160, 230, 255];
-
-/** Deterministic integer hash (for palette picks). */
-function hash32(n: number): number {
-  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** Colour of an area id in "area" mode. */
-export function areaColour(area: number): Rgba {
-  if (area === WALKABLE_AREA) return WALKABLE_COLOUR;
-  return POLY_PALETTE[hash32(area) % POLY_PALETTE.length]!;
-}
+/** Colour of an area id in "area" mode (the shared palette, navmesh/palette.ts). */
+export const areaColour: (area: number) => Rgba = paletteAreaColour;
 
 function styleFor(size: number): TopDownStyle {
   const s = size / DEFAULT_RENDER_SIZE;
   const pathWidth = Math.max(2, 4 * s);
   return {
     innerEdgeWidth: Math.max(1, 1 * s),
-    innerEdgeColour: [30, 40, 55, 110],
+    innerEdgeColour: INNER_EDGE_COLOUR,
     wallWidth: Math.max(1.5, 2.2 * s),
-    wallColour: [25, 32, 45, 235],
+    wallColour: WALL_COLOUR,
     offMeshWidth: Math.max(1.5, 2 * s),
-    offMeshColour: [140, 50, 170, 230],
+    offMeshColour: OFF_MESH_COLOUR,
     pathWidth,
-    pathColour: [200, 30, 40, 255],
+    pathColour: PATH_COLOUR,
     pathHaloWidth: pathWidth + Math.max(2, 3 * s),
     pathHaloColour: [255, 255, 255, 230],
     dotRadius: Math.max(4, 8 * s),
     dotRimWidth: Math.max(1.5, 2.5 * s),
-    startColour: [30, 150, 60, 255],
-    endColour: [200, 30, 40, 255],
+    startColour: START_COLOUR,
+    endColour: END_COLOUR,
   };
 }
 
@@ -376,7 +351,7 @@ function polygonKeys(nm: NavMesh): {
   for (let ti = 0; ti < tiles.length; ti++) {
     const t = tiles[ti]!;
     const nvp = t.maxVertsPerPoly;
-    const picked = new Int16Array(t.polyCount).fill(-1);
+    const slots = polygonPaletteSlots(t, ti);
     for (let p = 0; p < t.polyCount; p++) {
       const gi = tileBase[ti]! + p;
       const nv = t.polyVertCount[p]!;
@@ -385,21 +360,7 @@ function polygonKeys(nm: NavMesh): {
       keys[gi] = nv > 0 ? sumY / nv : 0;
       tileOf[gi] = ti;
       polyOf[gi] = p;
-      // Palette slot: a hash of the polygon's identity, moved on past colours its already
-      // coloured neighbours (in this tile) use. Degree <= vertsPerPoly <= 12 < palette size.
-      let used = 0;
-      for (let j = 0; j < nv; j++) {
-        const nb = t.polyNeighbours[p * nvp + j]!;
-        if (nb !== EDGE_WALL && (nb & EDGE_TILE_BORDER) === 0 && picked[nb - 1]! >= 0) {
-          used |= 1 << picked[nb - 1]!;
-        }
-      }
-      let c = hash32(ti * 65536 + p) % POLY_PALETTE.length;
-      for (let tries = 0; tries < POLY_PALETTE.length && (used & (1 << c)) !== 0; tries++) {
-        c = (c + 1) % POLY_PALETTE.length;
-      }
-      picked[p] = c;
-      colourOf[gi] = c;
+      colourOf[gi] = slots[p]!;
     }
   }
   return { total, tileBase, keys, tileOf, polyOf, colourOf };
