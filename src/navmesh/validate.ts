@@ -228,24 +228,41 @@ function checkOverlaps(
     }
     box.set([x0, y0, z0, x1, y1, z1], p * 6);
   }
-  const cell = Math.max(navMesh.cellSize * 16, 1e-6);
-  const buckets = new Map<string, number[]>();
-  // Polygons spanning more buckets than this (huge or non-finite coordinates, e.g. in a loaded
-  // file) are compared with every polygon instead: bucketing them would not end.
+  // Buckets are counted from the tiles' lowest corner and at least 1/1024 of its extent wide,
+  // so bucket indices stay small integers even at |x| ~ 1e38 (an absolute index above 2^53
+  // would never advance under `++`: validate-1e17).
+  let ox = Infinity,
+    oz = Infinity,
+    ex = -Infinity,
+    ez = -Infinity;
+  for (let p = 0; p < n; p++) {
+    if (box[p * 6]! < ox) ox = box[p * 6]!;
+    if (box[p * 6 + 2]! < oz) oz = box[p * 6 + 2]!;
+    if (box[p * 6 + 3]! > ex) ex = box[p * 6 + 3]!;
+    if (box[p * 6 + 5]! > ez) ez = box[p * 6 + 5]!;
+  }
+  const cell = Math.max(navMesh.cellSize * 16, (ex - ox) / 1024, (ez - oz) / 1024, 1e-6);
+  const buckets = new Map<number, number[]>();
+  // Polygons spanning more buckets than this are compared with every polygon instead.
   const maxBucketsPerPoly = 4096;
   const unbucketed: number[] = [];
+  // Bucket entries in all, so a pile of large polygons cannot allocate n × 4096 of them.
+  const maxEntries = 16 * n + 65_536;
+  let entries = 0;
   for (let p = 0; p < n; p++) {
-    const gx0 = Math.floor(box[p * 6]! / cell),
-      gx1 = Math.floor(box[p * 6 + 3]! / cell);
-    const gz0 = Math.floor(box[p * 6 + 2]! / cell),
-      gz1 = Math.floor(box[p * 6 + 5]! / cell);
-    if (!((gx1 - gx0 + 1) * (gz1 - gz0 + 1) <= maxBucketsPerPoly)) {
+    const gx0 = Math.floor((box[p * 6]! - ox) / cell),
+      gx1 = Math.floor((box[p * 6 + 3]! - ox) / cell);
+    const gz0 = Math.floor((box[p * 6 + 2]! - oz) / cell),
+      gz1 = Math.floor((box[p * 6 + 5]! - oz) / cell);
+    const span = (gx1 - gx0 + 1) * (gz1 - gz0 + 1);
+    if (!(span <= maxBucketsPerPoly) || !(gx1 <= 1 << 20) || entries + span > maxEntries) {
       unbucketed.push(p);
       continue;
     }
+    entries += span;
     for (let gz = gz0; gz <= gz1; gz++) {
       for (let gx = gx0; gx <= gx1; gx++) {
-        const key = `${gx},${gz}`;
+        const key = gz * 2097152 + gx;
         let list = buckets.get(key);
         if (!list) buckets.set(key, (list = []));
         list.push(p);
@@ -254,12 +271,17 @@ function checkOverlaps(
   }
   const seen = new Set<number>();
   const climb = navMesh.agentMaxClimb;
+  // Pairs clipped against each other: a real tile's boxes overlap a few neighbours each; a
+  // crafted one of n polygons piled up would cost n^2 clips, so the work is capped.
+  const maxPairs = 64 * n + 100_000;
+  let pairs = 0;
   const checkPair = (a: number, b: number): void => {
     const p = Math.min(a, b),
       q = Math.max(a, b);
     const key = p * n + q;
     if (p === q || seen.has(key)) return;
     seen.add(key);
+    pairs++;
     if (box[p * 6 + 4]! + climb < box[q * 6 + 1]! || box[q * 6 + 4]! + climb < box[p * 6 + 1]!)
       return;
     const overlap = convexIntersectionCentroidXZ(tile, p, q);
@@ -271,12 +293,23 @@ function checkOverlaps(
       report(`tile ${t}: polygons ${p} and ${q} overlap in XZ on the same level`);
     }
   };
+  const overBudget = (): boolean => {
+    if (pairs <= maxPairs) return false;
+    report(
+      `tile ${t}: more than ${maxPairs} pairs of polygons with overlapping bounds (of ${n} polygons); the overlap check stopped there`,
+    );
+    return true;
+  };
   for (const list of buckets.values()) {
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) checkPair(list[i]!, list[j]!);
+      if (overBudget()) return;
     }
   }
-  for (const p of unbucketed) for (let q = 0; q < n; q++) checkPair(p, q);
+  for (const p of unbucketed) {
+    for (let q = 0; q < n; q++) checkPair(p, q);
+    if (overBudget()) return;
+  }
 }
 
 function perimeterXZ(tile: NavMeshTile, p: number): number {
