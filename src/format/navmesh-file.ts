@@ -262,6 +262,9 @@ function checkTileScalars(
     if (!Number.isFinite(bmin[k]) || !Number.isFinite(bmax[k])) {
       fail(at(T_BMIN), `bounds [${Array.from(bmin)}]..[${Array.from(bmax)}] are not finite`);
     }
+    if (!(bmin[k]! <= bmax[k]!)) {
+      fail(at(T_BMIN), `bounds [${Array.from(bmin)}]..[${Array.from(bmax)}] are inverted`);
+    }
   }
 }
 
@@ -321,7 +324,17 @@ function checkTileArrays(
     }
   }
   const bi = a[A_BV_INDEX]!;
+  const bb = a[A_BV_BOUNDS]!;
   for (let i = 0; i < bvNodeCount; i++) {
+    // An inverted box never overlaps a query box: its subtree would be unreachable.
+    for (let k = 0; k < 3; k++) {
+      if (!(bb[i * 6 + k]! <= bb[i * 6 + 3 + k]!)) {
+        fail(
+          at(A_BV_BOUNDS, i * 6 + k),
+          `BV node ${i} has an inverted box (min ${"xyz"[k]} ${bb[i * 6 + k]} > max ${bb[i * 6 + 3 + k]})`,
+        );
+      }
+    }
     const k = bi[i]!;
     if (k >= polyCount || (k < 0 && i - k > bvNodeCount)) {
       fail(
@@ -335,6 +348,14 @@ function checkTileArrays(
 function checkParams(p: ArrayLike<number>, nvp: number, fail: Fail): void {
   for (let k = 0; k < PARAM_NAMES.length; k++) {
     if (!Number.isFinite(p[k])) fail(H_PARAMS + k * 8, `navmesh ${PARAM_NAMES[k]} is ${p[k]}`);
+  }
+  // Sizes a query divides by or steps with must be positive, the agent's non-negative: a tile
+  // width of 0 puts every point in tile ±Infinity, so every position query misses.
+  for (let k = 3; k <= 6; k++) {
+    if (!(p[k]! > 0)) fail(H_PARAMS + k * 8, `navmesh ${PARAM_NAMES[k]} ${p[k]} is not positive`);
+  }
+  for (let k = 7; k <= 9; k++) {
+    if (!(p[k]! >= 0)) fail(H_PARAMS + k * 8, `navmesh ${PARAM_NAMES[k]} ${p[k]} is negative`);
   }
   if (!Number.isInteger(nvp) || nvp < 3 || nvp > MAX_VERTS_PER_POLY) {
     fail(H_NVP, `maxVertsPerPoly ${nvp} is not in 3..${MAX_VERTS_PER_POLY}`);
@@ -848,7 +869,15 @@ function deserializeWith(
     agentMaxClimb: paramValues[9]!,
   };
   const navMesh = new NavMesh(params);
-  for (const tile of tiles) navMesh.addTile(tile);
+  tiles.forEach((tile, t) => {
+    // The grid's own limits (tiles per tile coordinate), reported where the tile is.
+    try {
+      navMesh.addTile(tile);
+    } catch (e) {
+      if (e instanceof MeshwayError) fail(blocks[t]!.at, `tile ${t}: ${e.message}`);
+      throw e;
+    }
+  });
   for (const con of cons) navMesh.addOffMeshConnection(con);
   return { navMesh, config, version };
 }

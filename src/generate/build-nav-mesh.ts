@@ -228,7 +228,10 @@ export function buildNavMesh(
   lap("detail");
   const tile = createNavMeshTile(polyMesh, polyMeshDetail);
   lap("navMesh");
-  const navMesh = new NavMesh(navMeshParams(cfg, bmin, bmax[0] - bmin[0], bmax[2] - bmin[2]));
+  // At least a cell wide: a mesh flat in x or z must still save as a loadable file.
+  const tileWidth = Math.max(bmax[0] - bmin[0], cfg.cellSize);
+  const tileDepth = Math.max(bmax[2] - bmin[2], cfg.cellSize);
+  const navMesh = new NavMesh(navMeshParams(cfg, bmin, tileWidth, tileDepth));
   navMesh.addTile(tile);
   ctx.timings.total = performance.now() - t0;
   const stats: BuildStats = {

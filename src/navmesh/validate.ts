@@ -33,10 +33,93 @@ export function validateNavMesh(
   const report = (msg: string) => {
     if (problems.length < maxProblems) problems.push(msg);
   };
+  validateParams(navMesh, report);
   navMesh.tiles.forEach((tile, t) => {
     validateTile(tile, t, navMesh, tol, report);
+    validatePlacement(tile, t, navMesh, tol, report);
+    validateBVTree(tile, t, tol, report);
   });
   return { ok: problems.length === 0, problems };
+}
+
+/** Sizes the queries divide by must be positive and finite, the agent's non-negative. */
+function validateParams(navMesh: NavMesh, report: (msg: string) => void): void {
+  const p = navMesh.params;
+  for (const k of ["tileWidth", "tileDepth", "cellSize", "cellHeight"] as const) {
+    if (!(p[k] > 0 && p[k] < Infinity)) report(`navmesh ${k} ${p[k]} is not positive and finite`);
+  }
+  for (const k of ["agentHeight", "agentRadius", "agentMaxClimb"] as const) {
+    if (!(p[k] >= 0 && p[k] < Infinity)) report(`navmesh ${k} ${p[k]} is not >= 0 and finite`);
+  }
+}
+
+/**
+ * Position queries find a tile through the grid cell a point falls in, so a tile whose bounds
+ * lie outside its own cell (a tile width of 1e-300, every tile filed under one coordinate) is
+ * never found: its centre must fall in its cell.
+ */
+function validatePlacement(
+  tile: NavMeshTile,
+  t: number,
+  navMesh: NavMesh,
+  tol: number,
+  report: (msg: string) => void,
+): void {
+  if (tile.polyCount === 0) return;
+  const { origin, tileWidth, tileDepth } = navMesh.params;
+  const cx = (tile.bmin[0] + tile.bmax[0]) / 2;
+  const cz = (tile.bmin[2] + tile.bmax[2]) / 2;
+  const x0 = origin[0] + tile.tileX * tileWidth;
+  const z0 = origin[2] + tile.tileZ * tileDepth;
+  const slack = tol + 1e-6 * Math.max(Math.abs(cx), Math.abs(cz));
+  const inside =
+    cx >= x0 - slack &&
+    cx <= x0 + tileWidth + slack &&
+    cz >= z0 - slack &&
+    cz <= z0 + tileDepth + slack;
+  if (!inside) {
+    report(
+      `tile ${t}: its bounds' centre (${cx}, ${cz}) lies outside its grid cell (${tile.tileX}, ${tile.tileZ}) = x ${x0}..${x0 + tileWidth}, z ${z0}..${z0 + tileDepth}: position queries never reach it`,
+    );
+  }
+}
+
+/** BV boxes not inverted, and each leaf's box holding its polygon (queries skip what it misses). */
+function validateBVTree(
+  tile: NavMeshTile,
+  t: number,
+  tol: number,
+  report: (msg: string) => void,
+): void {
+  const b = tile.bvBounds;
+  const idx = tile.bvIndex;
+  const nvp = tile.maxVertsPerPoly;
+  const v = tile.vertices;
+  if (idx.length === 0 && tile.polyCount > 0) return; // no tree: queries scan the polygons
+  let leaves = 0;
+  for (let i = 0; i < idx.length; i++) {
+    const o = i * 6;
+    if (!(b[o]! <= b[o + 3]! && b[o + 1]! <= b[o + 4]! && b[o + 2]! <= b[o + 5]!)) {
+      report(`tile ${t}: BV node ${i} has an inverted box`);
+      return;
+    }
+    const p = idx[i]!;
+    if (p < 0 || p >= tile.polyCount) continue;
+    leaves++;
+    for (let k = 0; k < tile.polyVertCount[p]!; k++) {
+      const a = tile.polyVerts[p * nvp + k]! * 3;
+      for (let c = 0; c < 3; c++) {
+        const slack = tol + Math.abs(v[a + c]!) * 2 ** -20;
+        if (v[a + c]! < b[o + c]! - slack || v[a + c]! > b[o + 3 + c]! + slack) {
+          report(`tile ${t}: BV leaf ${i}'s box does not hold polygon ${p}'s vertex ${k}`);
+          return;
+        }
+      }
+    }
+  }
+  if (leaves !== tile.polyCount) {
+    report(`tile ${t}: BV tree has ${leaves} leaves for ${tile.polyCount} polygons`);
+  }
 }
 
 function validateTile(
