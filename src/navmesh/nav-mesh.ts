@@ -370,6 +370,34 @@ export class NavMesh {
     return n;
   }
 
+  /**
+   * Slots of the tiles filed in the grid cells the XZ box [x0, x1] × [z0, z1] touches, widened
+   * by one cell each way (tile bounds may reach a little past their cell), in slot order.
+   * Walks the occupied cells when the box covers more cells than are occupied.
+   */
+  tileSlotsNear(x0: number, z0: number, x1: number, z1: number, out: number[]): number[] {
+    out.length = 0;
+    const gx0 = Math.max(this.tileXAt(x0) - 1, this.gridMinX);
+    const gx1 = Math.min(this.tileXAt(x1) + 1, this.gridMaxX);
+    const gz0 = Math.max(this.tileZAt(z0) - 1, this.gridMinZ);
+    const gz1 = Math.min(this.tileZAt(z1) + 1, this.gridMaxZ);
+    if (!(gx0 <= gx1 && gz0 <= gz1)) return out;
+    const add = (key: number) => {
+      const list = this.grid.get(key);
+      if (list) for (const slot of list) out.push(slot);
+    };
+    if ((gx1 - gx0 + 1) * (gz1 - gz0 + 1) > this.grid.size) {
+      for (const key of this.grid.keys()) {
+        const xk = Math.floor(key / 0x4000000) - 0x2000000;
+        const zk = key - (xk + 0x2000000) * 0x4000000 - 0x2000000;
+        if (xk >= gx0 && xk <= gx1 && zk >= gz0 && zk <= gz1) add(key);
+      }
+    } else {
+      for (let tz = gz0; tz <= gz1; tz++) for (let tx = gx0; tx <= gx1; tx++) add(gridKey(tx, tz));
+    }
+    return out.sort((a, b) => a - b);
+  }
+
   /** Occupied grid cells as z-major keys ((z + 2^25) · 2^26 + x + 2^25), sorted; cached. */
   private sortedCells(): Float64Array {
     if (this.sortedCellCache === null || this.sortedCellCache.length !== this.grid.size) {

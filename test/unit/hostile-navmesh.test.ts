@@ -258,3 +258,42 @@ describe("navmeshes every position query misses (validate-ok-unusable)", () => {
     expect(validateNavMesh(squaresMesh()).problems).toEqual([]);
   });
 });
+
+describe("off-mesh connections on load (offmesh-load-quadratic)", () => {
+  it("land by the tiles filed near their ends, not by scanning every tile", () => {
+    const nm = navMeshFor(10, 10);
+    for (let tz = 0; tz < 30; tz++) {
+      for (let tx = 0; tx < 30; tx++) {
+        const x = tx * 10;
+        const z = tz * 10;
+        nm.addTile(
+          handTile({
+            verts: [x, 0, z, x, 0, z + 10, x + 10, 0, z + 10, x + 10, 0, z],
+            polys: [[0, 1, 2, 3]],
+            tileX: tx,
+            tileZ: tz,
+          }),
+        );
+      }
+    }
+    const near = nm.tileSlotsNear(154, 154, 156, 156, []);
+    expect(near).toHaveLength(9);
+    expect(near.map((s) => [nm.tileInSlot(s)!.tileX, nm.tileInSlot(s)!.tileZ])).toContainEqual([
+      15, 15,
+    ]);
+    // A box wider than the grid walks the occupied cells: every tile, once, in slot order.
+    const all = nm.tileSlotsNear(-1e30, -1e30, 1e30, 1e30, []);
+    expect(all).toEqual(Array.from({ length: 900 }, (_, i) => i + 1));
+    const ref = nm.addOffMeshConnection({
+      start: [5, 0, 5],
+      end: [295, 0, 295],
+      radius: 1,
+      bidirectional: true,
+      area: 0,
+      flags: 1,
+    });
+    const info = nm.offMeshConnection(ref)!;
+    expect(nm.tileInSlot(tileOfRef(info.startPoly))!.tileX).toBe(0);
+    expect(nm.tileInSlot(tileOfRef(info.endPoly))!.tileX).toBe(29);
+  });
+});
