@@ -115,11 +115,17 @@ interface ArraySpec {
   length(c: TileCounts): number;
   view(buffer: ArrayBufferLike, byteOffset: number, length: number): TileArray;
   alloc(length: number): TileArray;
+  /**
+   * One zero-length array shared by every empty section: an empty tile then costs no typed
+   * arrays of its own (a file may hold 2^20 − 1 of them: empty-tiles-memory).
+   */
+  empty: TileArray;
   get(dv: DataView, at: number): number;
   set(dv: DataView, at: number, v: number): void;
 }
 
 const f32 = {
+  empty: new Float32Array(0),
   size: 4,
   view: (b: ArrayBufferLike, o: number, n: number) => new Float32Array(b, o, n),
   alloc: (n: number) => new Float32Array(n),
@@ -127,6 +133,7 @@ const f32 = {
   set: (dv: DataView, at: number, v: number) => dv.setFloat32(at, v, true),
 } as const;
 const u32 = {
+  empty: new Uint32Array(0),
   size: 4,
   view: (b: ArrayBufferLike, o: number, n: number) => new Uint32Array(b, o, n),
   alloc: (n: number) => new Uint32Array(n),
@@ -134,6 +141,7 @@ const u32 = {
   set: (dv: DataView, at: number, v: number) => dv.setUint32(at, v, true),
 } as const;
 const i32 = {
+  empty: new Int32Array(0),
   size: 4,
   view: (b: ArrayBufferLike, o: number, n: number) => new Int32Array(b, o, n),
   alloc: (n: number) => new Int32Array(n),
@@ -141,6 +149,7 @@ const i32 = {
   set: (dv: DataView, at: number, v: number) => dv.setInt32(at, v, true),
 } as const;
 const u16 = {
+  empty: new Uint16Array(0),
   size: 2,
   view: (b: ArrayBufferLike, o: number, n: number) => new Uint16Array(b, o, n),
   alloc: (n: number) => new Uint16Array(n),
@@ -148,6 +157,7 @@ const u16 = {
   set: (dv: DataView, at: number, v: number) => dv.setUint16(at, v, true),
 } as const;
 const u8 = {
+  empty: new Uint8Array(0),
   size: 1,
   view: (b: ArrayBufferLike, o: number, n: number) => new Uint8Array(b, o, n),
   alloc: (n: number) => new Uint8Array(n),
@@ -652,7 +662,7 @@ function readTileArrays(
   return ARRAYS.map((spec, i) => {
     const n = spec.length(b.counts);
     const at = b.at + b.offsets[i]!;
-    if (n === 0) return spec.alloc(0);
+    if (n === 0) return spec.empty;
     if (nativeLE) {
       const abs = bytes.byteOffset + at;
       if (abs % spec.size === 0) return spec.view(bytes.buffer, abs, n);
@@ -809,11 +819,13 @@ function deserializeWith(
     );
   }
   const tilesEnd = end - offMeshCount * OFFMESH_SIZE;
-  const blocks: TileBlock[] = [];
+  // Only the offsets are kept between the passes (headers are re-read, cheaply), so the
+  // structure check costs 8 bytes per tile, not a block object.
+  const blockAt = new Float64Array(tileCount);
   let at = tilesStart;
   for (let t = 0; t < tileCount; t++) {
     const b = readTileHeader(dv, at, tilesEnd, t, nvp, fail);
-    blocks.push(b);
+    blockAt[t] = at;
     at += tileLayout(b.counts).length;
   }
   if (at !== tilesEnd) {
@@ -825,7 +837,9 @@ function deserializeWith(
 
   // Structure checked; now read (views where possible) and check the contents.
   const config = configLength > 0 ? readConfig(bytes, configLength, fail) : null;
-  const tiles = blocks.map((b, t) => {
+  const tiles: NavMeshTile[] = [];
+  for (let t = 0; t < tileCount; t++) {
+    const b = readTileHeader(dv, blockAt[t]!, tilesEnd, t, nvp, fail);
     const arrays = readTileArrays(bytes, dv, b, nativeLE);
     checkTileArrays(
       arrays,
@@ -833,8 +847,8 @@ function deserializeWith(
       (o, what) => fail(o, `tile ${t}: ${what}`),
       (k, e) => b.at + b.offsets[k]! + e * ARRAYS[k]!.size,
     );
-    return tileFromBlock(b, arrays);
-  });
+    tiles.push(tileFromBlock(b, arrays));
+  }
   const cons: OffMeshConnection[] = [];
   for (let i = 0; i < offMeshCount; i++) {
     const o = tilesEnd + i * OFFMESH_SIZE;
@@ -874,7 +888,7 @@ function deserializeWith(
     try {
       navMesh.addTile(tile);
     } catch (e) {
-      if (e instanceof MeshwayError) fail(blocks[t]!.at, `tile ${t}: ${e.message}`);
+      if (e instanceof MeshwayError) fail(blockAt[t]!, `tile ${t}: ${e.message}`);
       throw e;
     }
   });

@@ -84,6 +84,18 @@ interface TileSlot {
   links: LinkPool;
 }
 
+/**
+ * A tile without polygons never gets a link (links start at a polygon), so every such tile
+ * shares one empty pool.
+ */
+const NO_LINKS = new LinkPool(0);
+/** tilesAt's answer for an empty cell (no array per miss). */
+const NO_SLOTS: readonly number[] = Object.freeze([]);
+
+function linkPoolFor(tile: NavMeshTile): LinkPool {
+  return tile.polyCount === 0 ? NO_LINKS : new LinkPool(tile.polyCount);
+}
+
 /** Slot 0 holds no ground tile: its "polygons" are the off-mesh connections. */
 export const OFF_MESH_SLOT = 0;
 
@@ -187,15 +199,16 @@ export class NavMesh {
       if (index >= MAX_TILES) {
         throw new MeshwayError("INVALID_ARGUMENT", `a navmesh holds at most ${MAX_TILES} tiles`);
       }
-      this.slots.push({ tile, salt: 1, links: new LinkPool(tile.polyCount) });
+      this.slots.push({ tile, salt: 1, links: linkPoolFor(tile) });
     } else {
       const slot = this.slots[index]!;
       slot.tile = tile;
-      slot.links = new LinkPool(tile.polyCount);
+      slot.links = linkPoolFor(tile);
     }
-    let list = this.grid.get(key);
-    if (!list) this.grid.set(key, (list = []));
-    list.push(index);
+    // A literal of one: `[]` then push reserves 17 slots, 130 bytes per tile for nothing.
+    const list = this.grid.get(key);
+    if (list) list.push(index);
+    else this.grid.set(key, [index]);
     for (let k = 0; k < 3; k++) {
       this.bmin[k] = Math.min(this.bmin[k]!, tile.bmin[k]!);
       this.bmax[k] = Math.max(this.bmax[k]!, tile.bmax[k]!);
@@ -295,7 +308,7 @@ export class NavMesh {
 
   /** Slots of the tiles at tile coordinates (x, z) (several when layered). */
   tilesAt(x: number, z: number): readonly number[] {
-    return this.grid.get(gridKey(x, z)) ?? [];
+    return this.grid.get(gridKey(x, z)) ?? NO_SLOTS;
   }
 
   /** The tile in `slot`, or null. */

@@ -297,3 +297,25 @@ describe("off-mesh connections on load (offmesh-load-quadratic)", () => {
     expect(nm.tileInSlot(tileOfRef(info.endPoly))!.tileX).toBe(29);
   });
 });
+
+describe("memory of empty loaded tiles (empty-tiles-memory)", () => {
+  it("empty tiles share their zero-length arrays and link pool instead of allocating their own", () => {
+    const nm = navMeshFor(1, 1);
+    for (let i = 0; i < 3; i++) {
+      const t = handTile({ verts: [], polys: [], tileX: i, bmin: [i, 0, 0], bmax: [i + 1, 0, 1] });
+      nm.addTile(t);
+    }
+    const loaded = deserializeNavMesh(serializeNavMesh(nm, null), "empty.navmesh").navMesh;
+    const [a, b] = loaded.tiles as [NavMeshTile, NavMeshTile];
+    expect(a.polyCount).toBe(0);
+    expect(a.vertices).toBe(b.vertices);
+    expect(a.polyAreas).toBe(b.polyAreas);
+    expect(a.bvBounds).toBe(b.bvBounds);
+    expect(loaded.slots[1]!.links).toBe(loaded.slots[2]!.links);
+    expect(loaded.slots[1]!.links.next.length).toBe(0);
+    // A tile with polygons still gets links of its own, grown on the first add.
+    const two = navMeshFor(4, 2);
+    two.addTile(twoSquaresTile());
+    expect(two.slots[1]!.links).not.toBe(loaded.slots[1]!.links);
+  });
+});
