@@ -1,6 +1,7 @@
 import { type BuildConfig, DEFAULT_CONFIG, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
+import { MAX_AREAS } from "../navmesh/areas.js";
 import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
 import { MAX_POLYS_PER_TILE, MAX_TILES } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, type NavMeshTile } from "../navmesh/tile.js";
@@ -187,6 +188,7 @@ const A_DETAIL_VERTICES = 4;
 const A_BV_BOUNDS = 5;
 const A_BV_INDEX = 6;
 const A_POLY_VERT_COUNT = 8;
+const A_POLY_AREAS = 9;
 const A_DETAIL_TRIANGLES = 10;
 
 /** Rounds up to a multiple of 8 (arithmetic: counts from a corrupt file may exceed 32 bits). */
@@ -301,7 +303,12 @@ function checkTileArrays(
   const pn = a[A_POLY_NEIGHBOURS]!;
   const dm = a[A_DETAIL_MESHES]!;
   const dt = a[A_DETAIL_TRIANGLES]!;
+  const areas = a[A_POLY_AREAS]!;
   for (let p = 0; p < polyCount; p++) {
+    // QueryFilter prices areas 0..63: a higher one would cost NaN and bend paths silently.
+    if (areas[p]! >= MAX_AREAS) {
+      fail(at(A_POLY_AREAS, p), `polygon ${p} has area ${areas[p]}, areas are 0..${MAX_AREAS - 1}`);
+    }
     const n = pvc[p]!;
     if (n < 3 || n > nvp)
       fail(at(A_POLY_VERT_COUNT, p), `polygon ${p} has ${n} vertices (3..${nvp})`);

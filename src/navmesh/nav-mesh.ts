@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
+import { MAX_AREAS } from "./areas.js";
 import type { QueryFilter } from "./filter.js";
 import { LinkPool } from "./links.js";
 import { linkOffMeshConnection, offMeshLanding, unlinkOffMeshConnection } from "./off-mesh.js";
@@ -173,6 +174,14 @@ export class NavMesh {
         "INVALID_ARGUMENT",
         `tile has ${tile.polyCount} polygons, more than the ${MAX_POLYS_PER_TILE} a tile may hold`,
       );
+    }
+    for (let p = 0; p < tile.polyCount; p++) {
+      if (!(tile.polyAreas[p]! < MAX_AREAS)) {
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `tile polygon ${p} has area ${tile.polyAreas[p]}, areas are 0..${MAX_AREAS - 1} (QueryFilter prices 64)`,
+        );
+      }
     }
     const { tileX, tileZ } = tile;
     if (

@@ -319,3 +319,49 @@ describe("memory of empty loaded tiles (empty-tiles-memory)", () => {
     expect(two.slots[1]!.links).not.toBe(loaded.slots[1]!.links);
   });
 });
+
+describe("polygon areas above 63 (area-over-63)", () => {
+  it("the loader refuses them at the area's byte, serializeNavMesh and addTile too", () => {
+    const nm = squaresMesh();
+    nm.tiles[0]!.polyAreas[1] = 17; // a marker to find in the bytes
+    const bytes = serializeNavMesh(nm, null);
+    const at = bytes.lastIndexOf(17);
+    bytes[at] = 64;
+    const e = thrownMeshwayError(() => deserializeNavMesh(reseal(bytes), "a.navmesh"));
+    expect(e.message).toBe(
+      `a.navmesh: tile 0: polygon 1 has area 64, areas are 0..63 at byte ${at}`,
+    );
+    nm.tiles[0]!.polyAreas[1] = 200;
+    expect(thrownMeshwayError(() => serializeNavMesh(nm, null)).message).toMatch(/area 200/);
+    const fresh = navMeshFor(4, 2);
+    expect(
+      thrownMeshwayError(() => fresh.addTile(twoSquaresTile({ areas: [63, 255] }))).message,
+    ).toMatch(/polygon 1 has area 255, areas are 0\.\.63/);
+  });
+
+  it("A* treats an area the filter does not price (NaN) as blocked, like an Infinity cost", () => {
+    // 3 × 3 squares of side 2; the path from the left middle to the right middle either crosses
+    // the centre or goes round it.
+    const verts: number[] = [];
+    for (let i = 0; i <= 3; i++) for (let j = 0; j <= 3; j++) verts.push(2 * i, 0, 2 * j);
+    const v = (i: number, j: number) => i * 4 + j;
+    const polys: number[][] = [];
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) polys.push([v(i, j), v(i, j + 1), v(i + 1, j + 1), v(i + 1, j)]);
+    }
+    const answer = (area: number, filterCost: number) => {
+      const nm = navMeshFor(6, 6);
+      nm.addTile(handTile({ verts, polys }));
+      nm.tiles[0]!.polyAreas[4] = area; // the centre, changed after addTile as a caller could
+      const q = new NavMeshQuery(nm);
+      q.defaultFilter.setAreaCost(5, filterCost);
+      const a = q.findNearestPoly([1, 0, 3], [0.5, 1, 0.5]);
+      const b = q.findNearestPoly([5, 0, 3], [0.5, 1, 0.5]);
+      const path = q.findPath(a, b, [1, 0, 3], [5, 0, 3]);
+      return { status: path.status, polys: Array.from(path.polys).slice(0, path.polyCount) };
+    };
+    const round = answer(5, Infinity);
+    expect(round.polys).toHaveLength(5);
+    expect(answer(200, 1)).toEqual(round);
+  });
+});
