@@ -365,3 +365,23 @@ describe("polygon areas above 63 (area-over-63)", () => {
     expect(answer(200, 1)).toEqual(round);
   });
 });
+
+describe("per-call maxNodes (maxnodes-validation)", () => {
+  it.each([Number.NaN, 1.5, 0, -1, 2 ** 31, 2 ** 40, 1e9])(
+    "computePath, findPath and findShortestPath refuse maxNodes %d with INVALID_ARGUMENT",
+    (maxNodes) => {
+      const q = new NavMeshQuery(squaresMesh());
+      const a = q.findNearestPoly([1, 0, 1], [1, 1, 1]);
+      for (const call of [
+        () => q.computePath([1, 0, 1], [3, 0, 1], { maxNodes }),
+        () => q.findPath(a, a, [1, 0, 1], [1, 0, 1], q.defaultFilter, [], undefined, maxNodes),
+        () => q.findShortestPath([1, 0, 1], [3, 0, 1], { maxNodes }),
+      ]) {
+        const e = thrownMeshwayError(call);
+        expect(e.code).toBe("INVALID_ARGUMENT");
+        expect(e.message).toMatch(/maxNodes .* must be an integer in 1\.\.2\^24 \(16777216\)/);
+      }
+      expect(q.computePath([1, 0, 1], [3, 0, 1], { maxNodes: 1 }).status).toBeDefined();
+    },
+  );
+});
