@@ -9,7 +9,7 @@ import { buildContours } from "./contours.js";
 import { buildPolyMeshDetail } from "./detail.js";
 import { erodeWalkableArea } from "./erode.js";
 import { filterHeightfield } from "./filter.js";
-import { checkGridSize, computeBounds, gridSize } from "./grid.js";
+import { checkGridSize, checkWork, computeBounds, gridSize, rasterWorkCells } from "./grid.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
 import { navMeshParams } from "./nav-mesh-params.js";
 import { createNavMeshTile } from "./nav-mesh-tile.js";
@@ -121,6 +121,12 @@ export function buildNavMesh(
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
   checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  checkWork(
+    rasterWorkCells(mesh.positions, mesh.indices, bmin, cfg.cellSize, width, depth),
+    `rasterizing ${mesh.triangleCount} triangles`,
+    cfg.maxVoxels,
+    cfg.cellSize,
+  );
 
   t = performance.now();
   const { areas: triangleAreas, degenerateCount } = markWalkableTriangles(
