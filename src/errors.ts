@@ -5,7 +5,9 @@ export type MeshwayErrorCode =
   | "OBJ_PARSE"
   | "GRID_TOO_LARGE"
   | "NO_TRIANGLES"
-  | "INVALID_ARGUMENT";
+  | "INVALID_ARGUMENT"
+  /** A build's worker thread died (crashed, ran out of memory, was terminated). */
+  | "WORKER_FAILED";
 
 /** The one error type meshway throws. `code` says what kind of problem; the message says where. */
 export class MeshwayError extends Error {

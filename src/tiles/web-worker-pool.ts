@@ -17,24 +17,31 @@ export function createWebWorkerTilePool(
     throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
   }
   const ports: TileWorkerPort[] = [];
-  for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker()));
+  for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker));
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
   return new WorkerTilePool(ports, isolated);
 }
 
-function webWorkerPort(worker: Worker): TileWorkerPort {
+/** A port over a Web Worker; restart (after a failure) replaces it with a fresh one. */
+function webWorkerPort(createWorker: () => Worker): TileWorkerPort {
+  let worker = createWorker();
   return {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
+      const w = worker;
       const message = (e: MessageEvent<TileWorkerReply>) => onReply(e.data);
       const error = (e: ErrorEvent) => onFailure(new Error(`tile worker failed: ${e.message}`));
-      worker.addEventListener("message", message);
-      worker.addEventListener("error", error);
+      w.addEventListener("message", message);
+      w.addEventListener("error", error);
       return () => {
-        worker.removeEventListener("message", message);
-        worker.removeEventListener("error", error);
+        w.removeEventListener("message", message);
+        w.removeEventListener("error", error);
       };
     },
     terminate: () => worker.terminate(),
+    restart() {
+      worker.terminate();
+      worker = createWorker();
+    },
   };
 }

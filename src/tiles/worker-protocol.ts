@@ -6,13 +6,18 @@ import {
   type TileBuildState,
 } from "./pool.js";
 
-/** Pool → worker: the setup once per build, then one message per tile. */
+/**
+ * Pool → worker: the setup once per build, then one message per tile. `build` numbers the
+ * pool's builds; replies carry it back, so a reply to an earlier (failed) build is never
+ * taken for one of the current build's jobs.
+ */
 export type TileWorkerRequest =
   | { type: "setup"; setup: TileBuildSetup }
-  | { type: "job"; job: number; tx: number; tz: number };
+  | { type: "job"; build: number; job: number; tx: number; tz: number };
 
 /** Worker → pool: a finished tile (block null when empty) or the error that stopped it. */
 export interface TileWorkerReply {
+  build: number;
   job: number;
   block?: Uint8Array | null;
   warnings?: string[];
@@ -38,12 +43,12 @@ export function createTileWorkerHandler(
       const ctx = new BuildContext();
       const block = buildTileBlock(state, msg.tx, msg.tz, ctx);
       post(
-        { job: msg.job, block, warnings: ctx.warnings },
+        { build: msg.build, job: msg.job, block, warnings: ctx.warnings },
         block ? [block.buffer as ArrayBuffer] : [],
       );
     } catch (e) {
       const err = e as Error & { code?: string };
-      post({ job: msg.job, error: { message: err.message, code: err.code } }, []);
+      post({ build: msg.build, job: msg.job, error: { message: err.message, code: err.code } }, []);
     }
   };
 }
