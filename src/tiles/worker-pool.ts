@@ -107,7 +107,7 @@ export class WorkerTilePool implements TileBuildPool {
           if (r.error) {
             fail(
               new MeshwayError(
-                (r.error.code ?? "INVALID_ARGUMENT") as MeshwayErrorCode,
+                (r.error.code ?? "WORKER_FAILED") as MeshwayErrorCode,
                 `${tileName(r.job)}: ${r.error.message}`,
               ),
             );
@@ -132,14 +132,9 @@ export class WorkerTilePool implements TileBuildPool {
           broken.add(port);
           const lost = inFlight[p]!;
           const where = lost.length > 0 ? tileName(lost[0]!) : "a tile worker";
-          fail(
-            e instanceof MeshwayError
-              ? e
-              : new MeshwayError(
-                  "WORKER_FAILED",
-                  `${where}: ${e.message} (the worker is replaced)`,
-                ),
-          );
+          // The port's own error (e.g. "exited with code 134"), prefixed with the lost tile.
+          const code = e instanceof MeshwayError ? e.code : "WORKER_FAILED";
+          fail(new MeshwayError(code, `${where}: ${e.message} (the worker is replaced)`));
         };
         unlisten.push(port.listen(onReply, onFailure));
         port.post({ type: "setup", setup: sent });

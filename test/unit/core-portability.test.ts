@@ -25,9 +25,9 @@ describe("core library portability", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("declares runtime dependencies only for the Node-side front ends", () => {
+  it("installs no runtime dependency at all (glTF is read by meshway/node's own parser)", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8"));
-    // glTF/GLB loading in the CLI; the core never imports it (checked above).
-    expect(Object.keys(pkg.dependencies ?? {})).toEqual(["@gltf-transform/core"]);
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.peerDependencies ?? {}).toEqual({});
   });
 });

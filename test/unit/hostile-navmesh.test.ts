@@ -243,7 +243,7 @@ describe("navmeshes every position query misses (validate-ok-unusable)", () => {
     );
     const one = navMeshFor(4, 2);
     const far = twoSquaresTile();
-    for (let i = 0; i < far.vertices.length; i += 3) far.vertices[i] += 40;
+    for (let i = 0; i < far.vertices.length; i += 3) far.vertices[i]! += 40;
     far.bmin[0] += 40;
     far.bmax[0] += 40;
     far.bvBounds = handTile({
