@@ -1,7 +1,12 @@
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
 import { buildTileBVTree } from "../navmesh/bvtree.js";
-import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
+import {
+  MAX_TILE_COORD,
+  NavMesh,
+  type NavMeshParams,
+  type OffMeshConnection,
+} from "../navmesh/nav-mesh.js";
 import { MAX_POLYS_PER_TILE } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
 
@@ -109,6 +114,8 @@ function fourcc(v: number): string {
 
 interface ParsedTile {
   tile: NavMeshTile;
+  /** Byte offset of the tile's mesh header, for messages. */
+  at: number;
   offMesh: OffMeshConnection[];
   walkableHeight: number;
   walkableRadius: number;
@@ -157,8 +164,9 @@ export function importDetourNavMesh(bytes: Uint8Array, source = "navmesh"): NavM
   const origin = r.vec3(12, "navmesh origin");
   const tileWidth = r.finite(24, "tile width");
   const tileDepth = r.finite(28, "tile height");
-  if (!(tileWidth >= 0 && tileDepth >= 0)) {
-    r.fail(24, `negative tile size ${tileWidth} x ${tileDepth}`);
+  if (!(tileWidth > 0 && tileDepth > 0)) {
+    // A zero width puts every point in tile ±Infinity: every position query would miss.
+    r.fail(24, `tile size ${tileWidth} x ${tileDepth} is not positive`);
   }
 
   // Tile record header: 4-byte tile refs (recast-navigation's wasm build) or 8-byte refs
@@ -214,7 +222,15 @@ export function importDetourNavMesh(bytes: Uint8Array, source = "navmesh"): NavM
     agentMaxClimb: first?.walkableClimb ?? 0,
   };
   const navMesh = new NavMesh(params);
-  for (const p of parsed) navMesh.addTile(p.tile);
+  parsed.forEach((p, t) => {
+    // The grid's own limits (coordinates, tiles per coordinate), reported where the tile is.
+    try {
+      navMesh.addTile(p.tile);
+    } catch (e) {
+      if (e instanceof MeshwayError) r.fail(p.at, `tile ${t}: ${e.message}`);
+      throw e;
+    }
+  });
   // Connections last: each end links to ground polygons of whichever tile holds it.
   for (const p of parsed) for (const c of p.offMesh) navMesh.addOffMeshConnection(c);
   return navMesh;
@@ -310,6 +326,7 @@ function parseTile(
   tile.bvIndex = bv.bvIndex;
   return {
     tile,
+    at: start,
     offMesh,
     walkableHeight: h.walkableHeight,
     walkableRadius: h.walkableRadius,
@@ -346,6 +363,10 @@ function readTileHeader(
   }
   const tileX = r.i32(start + 8);
   const tileZ = r.i32(start + 12);
+  if (Math.abs(tileX) > MAX_TILE_COORD || Math.abs(tileZ) > MAX_TILE_COORD) {
+    // Beyond this, grid keys would alias and the tile drop out of position queries.
+    r.fail(start + 8, `${where}: tile coordinates (${tileX}, ${tileZ}) outside ±${MAX_TILE_COORD}`);
+  }
   const count = (k: number, name: string): number => {
     const v = r.i32(start + k);
     if (v < 0) r.fail(start + k, `${where}: negative ${name} ${v}`);
@@ -363,8 +384,14 @@ function readTileHeader(
   const walkableHeight = r.finite(start + 60, `${where} walkableHeight`);
   const walkableRadius = r.finite(start + 64, `${where} walkableRadius`);
   const walkableClimb = r.finite(start + 68, `${where} walkableClimb`);
+  for (const [k, v] of [walkableHeight, walkableRadius, walkableClimb].entries()) {
+    if (!(v >= 0)) r.fail(start + 60 + k * 4, `${where}: negative agent size ${v}`);
+  }
   const bmin = r.vec3(start + 72, `${where} bmin`);
   const bmax = r.vec3(start + 84, `${where} bmax`);
+  if (!(bmin[0] <= bmax[0] && bmin[1] <= bmax[1] && bmin[2] <= bmax[2])) {
+    r.fail(start + 72, `${where}: bounds [${bmin}]..[${bmax}] are inverted`);
+  }
   const quant = r.finite(start + 96, `${where} bvQuantFactor`);
   if (!(quant > 0)) r.fail(start + 96, `${where}: bvQuantFactor ${quant} is not positive`);
   if (offMeshBase > polyCount) {

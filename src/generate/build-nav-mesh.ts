@@ -3,7 +3,7 @@ import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import type { AreaVolume } from "./areas.js";
 import { BuildContext } from "./context.js";
-import { checkGridSize, computeBounds, gridSize } from "./grid.js";
+import { checkGridSize, checkWork, computeBounds, gridSize, rasterWorkCells } from "./grid.js";
 import { navMeshParams } from "./nav-mesh-params.js";
 import { createNavMeshTile } from "./nav-mesh-tile.js";
 import { countWalkableSpans, runAreaStage, runCompactStage, runMeshStage } from "./pipeline.js";
@@ -107,6 +107,12 @@ export function buildNavMesh(
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
   checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  checkWork(
+    rasterWorkCells(mesh.positions, mesh.indices, bmin, cfg.cellSize, width, depth),
+    `rasterizing ${mesh.triangleCount} triangles`,
+    cfg.maxVoxels,
+    cfg.cellSize,
+  );
 
   t = performance.now();
   const { areas: triangleAreas, degenerateCount } = markWalkableTriangles(
@@ -133,7 +139,10 @@ export function buildNavMesh(
   )!;
   const tile = createNavMeshTile(polyMesh, polyMeshDetail);
   lap("navMesh");
-  const navMesh = new NavMesh(navMeshParams(cfg, bmin, bmax[0] - bmin[0], bmax[2] - bmin[2]));
+  // At least a cell wide: a mesh flat in x or z must still save as a loadable file.
+  const tileWidth = Math.max(bmax[0] - bmin[0], cfg.cellSize);
+  const tileDepth = Math.max(bmax[2] - bmin[2], cfg.cellSize);
+  const navMesh = new NavMesh(navMeshParams(cfg, bmin, tileWidth, tileDepth));
   navMesh.addTile(tile);
   ctx.timings.total = performance.now() - t0;
   const stats: BuildStats = {

@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
+import { MAX_AREAS } from "./areas.js";
 import type { QueryFilter } from "./filter.js";
 import { LinkPool } from "./links.js";
 import { linkOffMeshConnection, offMeshLanding, unlinkOffMeshConnection } from "./off-mesh.js";
@@ -64,6 +65,15 @@ export interface OffMeshConnectionInfo extends Readonly<OffMeshConnection> {
   endPoly: PolyRef;
 }
 
+/** Largest |tile coordinate| the grid key holds (26 bits with the sign). */
+export const MAX_TILE_COORD = 2 ** 25 - 1;
+
+/**
+ * Tiles (layers) one grid cell may hold, as Detour's MAX_NEIS: each is linked with every tile
+ * of the four neighbouring cells, so the links grow with the product of their counts.
+ */
+export const MAX_TILES_PER_CELL = 32;
+
 /** Numeric tile-grid key (no string building on query paths); |x|, |z| < 2^25. */
 function gridKey(x: number, z: number): number {
   return (x + 0x2000000) * 0x4000000 + (z + 0x2000000);
@@ -73,6 +83,18 @@ interface TileSlot {
   tile: NavMeshTile | null;
   salt: number;
   links: LinkPool;
+}
+
+/**
+ * A tile without polygons never gets a link (links start at a polygon), so every such tile
+ * shares one empty pool.
+ */
+const NO_LINKS = new LinkPool(0);
+/** tilesAt's answer for an empty cell (no array per miss). */
+const NO_SLOTS: readonly number[] = Object.freeze([]);
+
+function linkPoolFor(tile: NavMeshTile): LinkPool {
+  return tile.polyCount === 0 ? NO_LINKS : new LinkPool(tile.polyCount);
 }
 
 /** Slot 0 holds no ground tile: its "polygons" are the off-mesh connections. */
@@ -101,6 +123,8 @@ export class NavMesh {
   /** Last grid lookup of queryPolygons (lists are never replaced, so it cannot go stale). */
   private lastGridKey = -1;
   private lastGridList: number[] = [];
+  /** Occupied grid cells, sorted z-major (queryPolygons over boxes wider than the tiles). */
+  private sortedCellCache: Float64Array | null = null;
   /** Off-mesh connections by index within slot 0 (null when removed). */
   /** @internal */ readonly offMesh: (OffMeshConnection | null)[] = [];
   /** @internal Snapped end points of the off-mesh connections: 6 per connection (start xyz, end xyz). */
@@ -151,22 +175,49 @@ export class NavMesh {
         `tile has ${tile.polyCount} polygons, more than the ${MAX_POLYS_PER_TILE} a tile may hold`,
       );
     }
-    const key = gridKey(tile.tileX, tile.tileZ);
+    for (let p = 0; p < tile.polyCount; p++) {
+      if (!(tile.polyAreas[p]! < MAX_AREAS)) {
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `tile polygon ${p} has area ${tile.polyAreas[p]}, areas are 0..${MAX_AREAS - 1} (QueryFilter prices 64)`,
+        );
+      }
+    }
+    const { tileX, tileZ } = tile;
+    if (
+      !Number.isInteger(tileX) ||
+      !Number.isInteger(tileZ) ||
+      Math.abs(tileX) > MAX_TILE_COORD ||
+      Math.abs(tileZ) > MAX_TILE_COORD
+    ) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `tile coordinates (${tileX}, ${tileZ}) must be integers within ±${MAX_TILE_COORD}`,
+      );
+    }
+    const key = gridKey(tileX, tileZ);
+    if ((this.grid.get(key)?.length ?? 0) >= MAX_TILES_PER_CELL) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `tile (${tileX}, ${tileZ}) would be layer ${MAX_TILES_PER_CELL + 1} there: at most ${MAX_TILES_PER_CELL} tiles share one tile coordinate`,
+      );
+    }
     let index = this.freeSlots.pop();
     if (index === undefined) {
       index = this.slots.length;
       if (index >= MAX_TILES) {
         throw new MeshwayError("INVALID_ARGUMENT", `a navmesh holds at most ${MAX_TILES} tiles`);
       }
-      this.slots.push({ tile, salt: 1, links: new LinkPool(tile.polyCount) });
+      this.slots.push({ tile, salt: 1, links: linkPoolFor(tile) });
     } else {
       const slot = this.slots[index]!;
       slot.tile = tile;
-      slot.links = new LinkPool(tile.polyCount);
+      slot.links = linkPoolFor(tile);
     }
-    let list = this.grid.get(key);
-    if (!list) this.grid.set(key, (list = []));
-    list.push(index);
+    // A literal of one: `[]` then push reserves 17 slots, 130 bytes per tile for nothing.
+    const list = this.grid.get(key);
+    if (list) list.push(index);
+    else this.grid.set(key, [index]);
     for (let k = 0; k < 3; k++) {
       this.bmin[k] = Math.min(this.bmin[k]!, tile.bmin[k]!);
       this.bmax[k] = Math.max(this.bmax[k]!, tile.bmax[k]!);
@@ -266,7 +317,7 @@ export class NavMesh {
 
   /** Slots of the tiles at tile coordinates (x, z) (several when layered). */
   tilesAt(x: number, z: number): readonly number[] {
-    return this.grid.get(gridKey(x, z)) ?? [];
+    return this.grid.get(gridKey(x, z)) ?? NO_SLOTS;
   }
 
   /** The tile in `slot`, or null. */
@@ -316,50 +367,115 @@ export class NavMesh {
     const x1 = Math.min(this.tileXAt(bmax[0]!), this.gridMaxX);
     const z0 = Math.max(this.tileZAt(bmin[2]!), this.gridMinZ);
     const z1 = Math.min(this.tileZAt(bmax[2]!), this.gridMaxZ);
-    const max = outRefs.length;
-    const filtered = !!filter;
-    const include = filter ? filter.includeFlags : 0;
-    const exclude = filter ? filter.excludeFlags : 0;
+    if (!(x0 <= x1 && z0 <= z1)) return 0;
+    // A box spanning more grid cells than there are occupied ones walks the occupied cells
+    // (in the same z-major order) instead: two tiles at ±(2^25 − 1) would be 2^52 cells.
+    const sorted = (x1 - x0 + 1) * (z1 - z0 + 1) > this.grid.size;
     let n = 0;
+    if (sorted) {
+      const cells = this.sortedCells();
+      for (let i = 0; i < cells.length && n < outRefs.length; i++) {
+        const zk = Math.floor(cells[i]! / 0x4000000);
+        const tz = zk - 0x2000000;
+        const tx = cells[i]! - zk * 0x4000000 - 0x2000000;
+        if (tz < z0 || tz > z1 || tx < x0 || tx > x1) continue;
+        n = this.queryCell(gridKey(tx, tz), bmin, bmax, filter, outRefs, n);
+      }
+      return n;
+    }
     for (let tz = z0; tz <= z1; tz++) {
       for (let tx = x0; tx <= x1; tx++) {
-        // Grid lists are created once per key and only edited in place, so the last lookup
-        // stays valid (most queries touch the same tile column as the previous one).
-        const key = gridKey(tx, tz);
-        let list: number[] | undefined;
-        if (key === this.lastGridKey) {
-          list = this.lastGridList;
-        } else {
-          list = this.grid.get(key);
-          if (!list) continue;
-          this.lastGridKey = key;
-          this.lastGridList = list;
-        }
-        for (let li = 0; li < list.length; li++) {
-          const index = list[li]!;
-          const slot = this.slots[index]!;
-          const tile = slot.tile!;
-          if (this.polyScratch.length < tile.polyCount) {
-            this.polyScratch = new Int32Array(
-              Math.max(tile.polyCount, this.polyScratch.length * 2),
-            );
-          }
-          const scratch = this.polyScratch;
-          const found = queryPolygonsInTile(tile, bmin, bmax, scratch, tile.polyCount);
-          // Refs of this tile's polygons are base + poly.
-          const base = encodePolyRef(slot.salt, index, 0);
-          const flags = tile.polyFlags;
-          for (let i = 0; i < found && n < max; i++) {
-            const p = scratch[i]!;
-            if (filtered) {
-              const f = flags[p]!;
-              if ((f & include) === 0 || (f & exclude) !== 0) continue;
-            }
-            outRefs[n++] = base + p;
-          }
-          if (n >= max) return n;
-        }
+        n = this.queryCell(gridKey(tx, tz), bmin, bmax, filter, outRefs, n);
+        if (n >= outRefs.length) return n;
       }
+    }
+    return n;
+  }
+
+  /**
+   * Slots of the tiles filed in the grid cells the XZ box [x0, x1] × [z0, z1] touches, widened
+   * by one cell each way (tile bounds may reach a little past their cell), in slot order.
+   * Walks the occupied cells when the box covers more cells than are occupied.
+   */
+  tileSlotsNear(x0: number, z0: number, x1: number, z1: number, out: number[]): number[] {
+    out.length = 0;
+    const gx0 = Math.max(this.tileXAt(x0) - 1, this.gridMinX);
+    const gx1 = Math.min(this.tileXAt(x1) + 1, this.gridMaxX);
+    const gz0 = Math.max(this.tileZAt(z0) - 1, this.gridMinZ);
+    const gz1 = Math.min(this.tileZAt(z1) + 1, this.gridMaxZ);
+    if (!(gx0 <= gx1 && gz0 <= gz1)) return out;
+    const add = (key: number) => {
+      const list = this.grid.get(key);
+      if (list) for (const slot of list) out.push(slot);
+    };
+    if ((gx1 - gx0 + 1) * (gz1 - gz0 + 1) > this.grid.size) {
+      for (const key of this.grid.keys()) {
+        const xk = Math.floor(key / 0x4000000) - 0x2000000;
+        const zk = key - (xk + 0x2000000) * 0x4000000 - 0x2000000;
+        if (xk >= gx0 && xk <= gx1 && zk >= gz0 && zk <= gz1) add(key);
+      }
+    } else {
+      for (let tz = gz0; tz <= gz1; tz++) for (let tx = gx0; tx <= gx1; tx++) add(gridKey(tx, tz));
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  /** Occupied grid cells as z-major keys ((z + 2^25) · 2^26 + x + 2^25), sorted; cached. */
+  private sortedCells(): Float64Array {
+    if (this.sortedCellCache === null || this.sortedCellCache.length !== this.grid.size) {
+      const cells = new Float64Array(this.grid.size);
+      let i = 0;
+      for (const key of this.grid.keys()) {
+        const xk = Math.floor(key / 0x4000000);
+        cells[i++] = (key - xk * 0x4000000) * 0x4000000 + xk;
+      }
+      this.sortedCellCache = cells.sort();
+    }
+    return this.sortedCellCache;
+  }
+
+  /** queryPolygons over the tiles of one grid cell; returns the new count. */
+  private queryCell(
+    key: number,
+    bmin: ArrayLike<number>,
+    bmax: ArrayLike<number>,
+    filter: QueryFilter | null,
+    outRefs: Float64Array,
+    n: number,
+  ): number {
+    const max = outRefs.length;
+    // Grid lists are created once per key and only edited in place, so the last lookup
+    // stays valid (most queries touch the same tile column as the previous one).
+    let list: number[] | undefined;
+    if (key === this.lastGridKey) {
+      list = this.lastGridList;
+    } else {
+      list = this.grid.get(key);
+      if (!list) return n;
+      this.lastGridKey = key;
+      this.lastGridList = list;
+    }
+    for (let li = 0; li < list.length; li++) {
+      const index = list[li]!;
+      const slot = this.slots[index]!;
+      const tile = slot.tile!;
+      if (this.polyScratch.length < tile.polyCount) {
+        this.polyScratch = new Int32Array(Math.max(tile.polyCount, this.polyScratch.length * 2));
+      }
+      const scratch = this.polyScratch;
+      const found = queryPolygonsInTile(tile, bmin, bmax, scratch, tile.polyCount);
+      // Refs of this tile's polygons are base + poly.
+      const base = encodePolyRef(slot.salt, index, 0);
+      const flags = tile.polyFlags;
+      for (let i = 0; i < found && n < max; i++) {
+        const p = scratch[i]!;
+        if (filter) {
+          const f = flags[p]!;
+          if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) continue;
+        }
+        outRefs[n++] = base + p;
+      }
+      if (n >= max) return n;
     }
     return n;
   }

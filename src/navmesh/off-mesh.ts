@@ -9,7 +9,7 @@ import { queryPolygonsInTile } from "./spatial.js";
 /**
  * Off-mesh connection landing, after Detour's baseOffMeshLinks / connectExtOffMeshLinks
  * (Mononen): each end snaps to the nearest ground polygon in a box of half extents
- * (radius, agent climb, radius) around it — in any tile, not only the connection's — and
+ * (radius, agent climb, radius) around it — in any tile filed near it, not only the connection's — and
  * links only when the snapped point is within `radius` on XZ. A polygon the end point is
  * directly above, within climb height, counts as distance 0 (Detour's findNearestPolyInTile
  * rule). Links: connection → start polygon (edge 0) and → end polygon (edge 1); start polygon
@@ -19,6 +19,7 @@ import { queryPolygonsInTile } from "./spatial.js";
 const scratchPoint = new Float64Array(3);
 const landing = new Float64Array(3);
 let scratchPolys = new Int32Array(64);
+const nearSlots: number[] = [];
 
 /**
  * Nearest ground polygon to (x, y, z) within the box of half extents (hx, hy, hz), over all
@@ -40,7 +41,10 @@ export function nearestGroundPoly(
   let bestRef = 0;
   let best = Infinity;
   const slots = navMesh.slots;
-  for (let s = 1; s < slots.length; s++) {
+  // Only tiles filed near the box: scanning every tile made loading tiles × connections.
+  navMesh.tileSlotsNear(bmin[0], bmin[2], bmax[0], bmax[2], nearSlots);
+  for (let i = 0; i < nearSlots.length; i++) {
+    const s = nearSlots[i]!;
     const tile = slots[s]!.tile;
     if (!tile) continue;
     if (scratchPolys.length < tile.polyCount) scratchPolys = new Int32Array(tile.polyCount);

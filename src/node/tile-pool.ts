@@ -29,10 +29,30 @@ function workerScript(): URL {
   );
 }
 
-function nodeWorkerPort(worker: Worker): TileWorkerPort {
+/**
+ * A port over a worker_threads Worker that replaces its worker when it has died (noticed at
+ * exit even between builds, so the next build does not post into a dead thread) or when the
+ * pool asks (restart, after a failure).
+ */
+function nodeWorkerPort(script: URL): TileWorkerPort {
+  let worker: Worker;
+  let dead = false;
+  const spawn = () => {
+    const w = new Worker(script);
+    // Idle workers don't keep the process alive; a running build holds them (hold).
+    w.unref();
+    dead = false;
+    w.once("exit", () => {
+      if (w === worker) dead = true;
+    });
+    worker = w;
+  };
+  spawn();
   return {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
+      if (dead) spawn();
+      const w = worker;
       const error = (e: Error) =>
         onFailure(
           e instanceof MeshwayError
@@ -41,19 +61,24 @@ function nodeWorkerPort(worker: Worker): TileWorkerPort {
         );
       const exit = (code: number) =>
         onFailure(new MeshwayError("WORKER_FAILED", `tile worker exited with code ${code}`));
-      worker.on("message", onReply);
-      worker.on("error", error);
-      worker.on("exit", exit);
+      w.on("message", onReply);
+      w.on("error", error);
+      w.on("exit", exit);
       return () => {
-        worker.off("message", onReply);
-        worker.off("error", error);
-        worker.off("exit", exit);
+        w.off("message", onReply);
+        w.off("error", error);
+        w.off("exit", exit);
       };
     },
     terminate: async () => {
       await worker.terminate();
     },
     hold: (active) => (active ? worker.ref() : worker.unref()),
+    restart() {
+      const old = worker;
+      spawn();
+      void old.terminate();
+    },
   };
 }
 
@@ -68,12 +93,7 @@ export class NodeTilePool extends WorkerTilePool {
     checkThreadCount(threads);
     const script = workerScript();
     const ports: TileWorkerPort[] = [];
-    for (let i = 0; i < threads; i++) {
-      // Idle workers don't keep the process alive; a running build holds them (hold).
-      const worker = new Worker(script);
-      worker.unref();
-      ports.push(nodeWorkerPort(worker));
-    }
+    for (let i = 0; i < threads; i++) ports.push(nodeWorkerPort(script));
     super(ports, true);
   }
 }

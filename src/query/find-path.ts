@@ -167,7 +167,10 @@ export class PathFinder {
     this.ey = ey;
     this.ez = ez;
     this.filter = filter;
-    this.endCost = filter.areaCost[areaOfRef(nm, endRef)]!;
+    // An area the filter does not price (NaN) blocks like Infinity instead of poisoning the
+    // open list's order (loaders refuse such areas; this keeps hand-made tiles honest too).
+    const endCost = filter.areaCost[areaOfRef(nm, endRef)]!;
+    this.endCost = endCost >= -Infinity ? endCost : Infinity;
     this.outOfNodes = false;
     this.iterations = 0;
     this.nodeLimit = Math.min(Math.max(1, maxNodes | 0), this.pool.maxNodes);
@@ -333,6 +336,7 @@ export class PathFinder {
         }
         perMetre = areaCost[cAreas[poly]!]!;
       }
+      if (!(perMetre >= -Infinity)) perMetre = Infinity; // unpriced (undefined, NaN): blocks
       const parentNode = pparent[best]!;
       const parentRef = parentNode === NULL_NODE ? 0 : pref[parentNode]!;
       const bx = px[best]!;

@@ -13,7 +13,7 @@ import type { NavMeshTile } from "../navmesh/tile.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
 import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
 import { MoveAlongSurfaceResult, moveAlongSurface } from "./move-along-surface.js";
-import { NodePool, NodeQueue } from "./node-pool.js";
+import { checkMaxNodes, NodePool, NodeQueue } from "./node-pool.js";
 import { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
 import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
 import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
@@ -427,7 +427,10 @@ export class NavMeshQuery {
     result: FindPathResult = createFindPathResult(),
     maxNodes?: number,
   ): FindPathResult {
-    if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    if (maxNodes !== undefined) {
+      checkMaxNodes(maxNodes, "findPath");
+      if (maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    }
     const f = this.finder;
     if (f.init(startRef, endRef, startPos, endPos, filter, maxNodes) === "inProgress") {
       f.update(Infinity, false);
@@ -535,7 +538,10 @@ export class NavMeshQuery {
     const e = this.cpEnd;
     // findPath without re-validating refs and points just produced by findNearestPoly.
     const maxNodes = options.maxNodes;
-    if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    if (maxNodes !== undefined) {
+      checkMaxNodes(maxNodes, "computePath");
+      if (maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    }
     const f = this.finder;
     if (f.init(s.ref, e.ref, s.point, e.point, filter, maxNodes, true) === "inProgress") {
       f.update(Infinity, false);
@@ -594,6 +600,7 @@ export class NavMeshQuery {
   ): ComputePathResult {
     assertFinite3("findShortestPath start", start);
     assertFinite3("findShortestPath end", end);
+    if (options.maxNodes !== undefined) checkMaxNodes(options.maxNodes, "findShortestPath");
     const filter = options.filter ?? this.defaultFilter;
     const costs = filter.areaCost;
     for (let a = 0; a < costs.length; a++) {

@@ -1,3 +1,4 @@
+import { MeshwayError } from "../errors.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 
 /** Node flag: the node is in the open list. */
@@ -27,6 +28,23 @@ const EMPTY_MAP = new Int32Array(0);
  * side, 0..3); every other search uses state 0.
  */
 export const MAX_NODE_STATES = 4;
+
+/** Largest node limit a search accepts (the NavMeshQuery constructor's bound too). */
+export const MAX_SEARCH_NODES = 2 ** 24;
+
+/**
+ * Checks a caller's node limit (`maxNodes` of findPath, computePath, findShortestPath): an
+ * integer in 1..2^24. NaN, 1.5 or 0 used to end as a silent "outOfNodes", 2^31 as a
+ * RangeError and 1e9 as gigabytes of node arrays.
+ */
+export function checkMaxNodes(maxNodes: number, where: string): void {
+  if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > MAX_SEARCH_NODES) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `${where}: maxNodes ${maxNodes} must be an integer in 1..2^24 (${MAX_SEARCH_NODES})`,
+    );
+  }
+}
 
 /**
  * Search nodes for graph queries over polygons, one node per (polygon reference, state), as a

@@ -315,9 +315,12 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
       const sy = py + (s + 0.5) * weight;
       while (next < edgeCount && edgeBuf[order[next]! * 4 + 1]! <= sy)
         active[activeCount++] = order[next++]!;
-      // Crossings of this sub-scanline, kept sorted by x (insertion: counts are small).
+      // Crossings of this sub-scanline, sorted by x: insertion while the count is small, a
+      // native sort past that (many overlapping shapes in one, e.g. a pile of coincident
+      // polygons' edges: insertion would be quadratic in them).
       let n = 0;
       let kept = 0;
+      const insert = activeCount <= INSERTION_SORT_MAX;
       for (let a = 0; a < activeCount; a++) {
         const e = active[a]!;
         const o = e * 4;
@@ -329,15 +332,18 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
         const x = ex0 + ((sy - ey0) * (edgeBuf[o + 2]! - ex0)) / (ey1 - ey0);
         const d = edgeDir[e]!;
         let k = n++;
-        while (k > 0 && crossX[k - 1]! > x) {
-          crossX[k] = crossX[k - 1]!;
-          crossD[k] = crossD[k - 1]!;
-          k--;
+        if (insert) {
+          while (k > 0 && crossX[k - 1]! > x) {
+            crossX[k] = crossX[k - 1]!;
+            crossD[k] = crossD[k - 1]!;
+            k--;
+          }
         }
         crossX[k] = x;
         crossD[k] = d;
       }
       activeCount = kept;
+      if (!insert) sortCrossings(n);
       let wind = 0;
       for (let k = 0; k < n - 1; k++) {
         wind += crossD[k]!;
@@ -357,6 +363,42 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
     }
   }
   return true;
+}
+
+/** Active edges up to which crossings are insertion-sorted as they are found. */
+const INSERTION_SORT_MAX = 32;
+/** Crossing x by direction, for sortCrossings. */
+let upX = new Float64Array(64);
+let downX = new Float64Array(64);
+
+/**
+ * Sorts crossX[0, n) (with crossD) by x: the +1 and -1 crossings sorted apart (native numeric
+ * sorts) and merged. Crossings at equal x bound empty spans, so their order does not matter.
+ */
+function sortCrossings(n: number): void {
+  if (upX.length < n) {
+    upX = new Float64Array(n * 2);
+    downX = new Float64Array(n * 2);
+  }
+  let nu = 0;
+  let nd = 0;
+  for (let k = 0; k < n; k++) {
+    if (crossD[k]! > 0) upX[nu++] = crossX[k]!;
+    else downX[nd++] = crossX[k]!;
+  }
+  const u = upX.subarray(0, nu).sort();
+  const d = downX.subarray(0, nd).sort();
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j >= nd || (i < nu && u[i]! <= d[j]!)) {
+      crossX[k] = u[i++]!;
+      crossD[k] = 1;
+    } else {
+      crossX[k] = d[j++]!;
+      crossD[k] = -1;
+    }
+  }
 }
 
 /** Adds the exact horizontal overlap of [xa, xb) with each pixel of the row, times `weight`. */

@@ -22,6 +22,7 @@ import {
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { drawLabel, labelBeside, type TopDownLabel } from "./labels.js";
 import {
+  AA_SUBSCANLINES,
   createImage,
   drawPolyline,
   drawSegments,
@@ -515,8 +516,72 @@ export function renderTopDown(options: TopDownOptions): RgbaImage {
   return img;
 }
 
+/**
+ * Drawing work a layout may take: this many times its pixels (each pixel drawn over this often
+ * on average, anti-aliased strokes counted per sub-scanline), and at least RENDER_MIN_WORK.
+ * Real navmeshes overdraw little; 250 coincident polygons at 8192 px would be 3 minutes.
+ */
+export const RENDER_MAX_OVERDRAW = 8;
+export const RENDER_MIN_WORK = 2e8;
+
+/**
+ * Estimated pixel operations of drawLayout: every fill's bounding box (clipped to the image),
+ * the occlusion masks, and every stroke's area per sub-scanline. Linear in the layout.
+ */
+export function layoutDrawWork(L: TopDownLayout): number {
+  const W = L.width;
+  const H = L.height;
+  const box = (xy: ArrayLike<number>, from: number, to: number): number => {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let i = from; i < to; i += 2) {
+      x0 = Math.min(x0, xy[i]!);
+      x1 = Math.max(x1, xy[i]!);
+      y0 = Math.min(y0, xy[i + 1]!);
+      y1 = Math.max(y1, xy[i + 1]!);
+    }
+    const w = Math.min(W, Math.ceil(x1) + 1) - Math.max(0, Math.floor(x0));
+    const h = Math.min(H, Math.ceil(y1) + 1) - Math.max(0, Math.floor(y0));
+    return w > 0 && h > 0 ? w * h : 0;
+  };
+  let work = 0;
+  for (let t = 0; t < L.triangleCount; t++) work += box(L.triangleXY, t * 6, t * 6 + 6);
+  let fills = 0;
+  for (let p = 0; p < L.polyCount; p++) {
+    fills += box(L.polyXY, L.polyStart[p]! * 2, L.polyStart[p + 1]! * 2);
+  }
+  let occluded = false;
+  for (let b = 0; b < L.bandCount; b++) {
+    if (L.bandOccluderStart[b]! < L.polyCount) occluded = true;
+  }
+  // Fills, plus the "which polygon is on top" pass and a mask per band when floors overlap.
+  work += occluded ? 2 * fills + L.bandCount * W * H : fills;
+  const s = L.style;
+  const strokes = (seg: ArrayLike<number>, width: number): number => {
+    let area = 0;
+    for (let i = 0; i + 3 < seg.length; i += 4) {
+      const len = Math.abs(seg[i + 2]! - seg[i]!) + Math.abs(seg[i + 3]! - seg[i + 1]!);
+      area += (len + 2 * width + 2) * (width + 2);
+    }
+    return area * AA_SUBSCANLINES;
+  };
+  work += strokes(L.innerEdges, s.innerEdgeWidth) + strokes(L.wallEdges, s.wallWidth);
+  work += strokes(L.offMeshLinks, s.offMeshWidth * 2);
+  return work;
+}
+
 /** Draws a computed layout into an image of its size (e.g. a canvas's ImageData buffer). */
 export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
+  const work = layoutDrawWork(L);
+  const limit = Math.max(RENDER_MIN_WORK, RENDER_MAX_OVERDRAW * L.width * L.height);
+  if (work > limit) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `render: ${L.polyCount} polygons, ${L.triangleCount} triangles and ${(L.innerEdges.length + L.wallEdges.length) / 4} edges at ${L.width} × ${L.height} pixels need about ${Math.round(work)} pixel operations, ${(work / (L.width * L.height)).toFixed(0)} per pixel; the limit is ${Math.round(limit)} (${RENDER_MAX_OVERDRAW} per pixel, at least ${RENDER_MIN_WORK}): use a smaller size (overlapping polygons cost the most)`,
+    );
+  }
   // Fills are pixel-centre sampled: adjacent shapes partition the pixels exactly (no seams,
   // no double blending); the anti-aliased outlines on top hide their stair steps.
   const xy = L.triangleXY;

@@ -2,6 +2,7 @@ import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { AreaVolume } from "../generate/areas.js";
 import { BuildContext } from "../generate/context.js";
+import { checkWork, rasterWorkCells } from "../generate/grid.js";
 import { createNavMeshTile } from "../generate/nav-mesh-tile.js";
 import { runAreaStage, runCompactStage, runMeshStage } from "../generate/pipeline.js";
 import { SKIP_TRIANGLE } from "../generate/rasterize.js";
@@ -28,9 +29,15 @@ export interface TriangleBins {
  * `padWorld` (default: a 16-cell border plus one cell, enough for any border up to 16 cells;
  * pass `(cfg.borderSizeVoxels + 1) * cfg.cellSize` to bin exactly). The extra cell covers
  * the rasterizer's one-cell tolerance at a heightfield's low edge. Two passes (count, fill):
- * no per-tile arrays.
+ * no per-tile arrays. Throws MeshwayError("GRID_TOO_LARGE") before counting into tiles when
+ * the bins would hold more than `maxEntries` (triangle, tile) entries.
  */
-export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: number): TriangleBins {
+export function binTriangles(
+  mesh: TriangleMesh,
+  grid: TileGrid,
+  padWorld?: number,
+  maxEntries = Number.POSITIVE_INFINITY,
+): TriangleBins {
   const pad = padWorld ?? (grid.tileWorld / grid.tileSize) * 17;
   const pos = mesh.positions;
   const idx = mesh.indices;
@@ -43,6 +50,7 @@ export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: numb
   const counts = new Uint32Array(tilesX * tilesZ + 1);
   // Tile range per triangle, kept so the fill pass needn't recompute it (4 int32 per triangle).
   const ranges = new Int32Array(triCount * 4);
+  let entries = 0;
   for (let t = 0; t < triCount; t++) {
     const a = idx[t * 3]! * 3;
     const b = idx[t * 3 + 1]! * 3;
@@ -60,6 +68,20 @@ export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: numb
     ranges[t * 4 + 1] = x1;
     ranges[t * 4 + 2] = z0;
     ranges[t * 4 + 3] = z1;
+    if (x1 >= x0 && z1 >= z0) entries += (x1 - x0 + 1) * (z1 - z0 + 1);
+  }
+  // Checked before the per-tile passes, whose time and the entry array grow with it.
+  if (entries > maxEntries) {
+    throw new MeshwayError(
+      "GRID_TOO_LARGE",
+      `binning ${triCount} triangles into a ${tilesX} × ${tilesZ} tile grid needs ${entries} (triangle, tile) entries (${entries * 4} bytes), more than maxVoxels ${Math.floor(maxEntries)}; use a larger tileSize or cellSize, or raise maxVoxels`,
+    );
+  }
+  for (let t = 0; t < triCount; t++) {
+    const x0 = ranges[t * 4]!;
+    const x1 = ranges[t * 4 + 1]!;
+    const z0 = ranges[t * 4 + 2]!;
+    const z1 = ranges[t * 4 + 3]!;
     for (let tz = z0; tz <= z1; tz++) {
       for (let tx = x0; tx <= x1; tx++) counts[tx + tz * tilesX]!++;
     }
@@ -84,6 +106,39 @@ export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: numb
     }
   }
   return { offsets, triangles, pad };
+}
+
+/**
+ * Refuses, before any tile is built, a tiled build whose total work is out of proportion to
+ * maxVoxels: every tile holding a triangle builds a side × side heightfield (a 2-triangle
+ * 10 km world at 0.05 m cells is 600 000 of them), and every triangle is rasterized over the
+ * columns its box covers (see WORK_CELLS_PER_VOXEL).
+ */
+export function checkTiledWork(
+  mesh: TriangleMesh,
+  bins: TriangleBins,
+  grid: TileGrid,
+  cfg: ResolvedConfig,
+): void {
+  let jobs = 0;
+  for (let k = 0; k < grid.tilesX * grid.tilesZ; k++) {
+    if (bins.offsets[k + 1]! > bins.offsets[k]!) jobs++;
+  }
+  const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
+  checkWork(
+    jobs * side * side,
+    `building ${jobs} tiles of ${side} × ${side} columns`,
+    cfg.maxVoxels,
+    cfg.cellSize,
+  );
+  const width = grid.tilesX * grid.tileSize;
+  const depth = grid.tilesZ * grid.tileSize;
+  checkWork(
+    rasterWorkCells(mesh.positions, mesh.indices, grid.bmin, cfg.cellSize, width, depth),
+    `rasterizing ${mesh.triangleCount} triangles`,
+    cfg.maxVoxels,
+    cfg.cellSize,
+  );
 }
 
 /** Reused per-thread gather buffers (one tile's triangles, renumbered 0..n-1). */

@@ -7,7 +7,7 @@ import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { binTriangles } from "./build-tile.js";
+import { binTriangles, checkTiledWork } from "./build-tile.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
 import { checkThreadCount } from "./threads.js";
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
@@ -83,7 +83,7 @@ export async function buildTiledNavMesh(
   );
   timings.markTriangles = performance.now() - t;
   t = performance.now();
-  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
   timings.binTriangles = performance.now() - t;
 
   // Jobs: the tiles with at least one triangle, in (tz, tx) order.
@@ -96,6 +96,8 @@ export async function buildTiledNavMesh(
   }
   const jobs = Int32Array.from(coords);
   const jobCount = jobs.length >> 1;
+  checkTiledWork(mesh, bins, grid, cfg);
+
   const setup: TileBuildSetup = {
     positions: mesh.positions,
     indices: mesh.indices,

@@ -14,6 +14,7 @@ import {
   binTriangles,
   buildTileCompact,
   buildTileFromCompact,
+  checkTiledWork,
   type TriangleBins,
 } from "./build-tile.js";
 import {
@@ -203,7 +204,8 @@ export function planTileCache(
     validateAreaVolume(v, `areaVolumes[${i}]`),
   );
   const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
-  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
+  checkTiledWork(mesh, bins, grid, cfg);
   return { cfg, mesh, grid, volumes, triAreas, bins };
 }
 

@@ -40,27 +40,34 @@ export function createWebWorkerTilePool(
 ): WorkerTilePool {
   checkThreadCount(threads);
   const ports: TileWorkerPort[] = [];
-  for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker()));
+  for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker));
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
   return new WorkerTilePool(ports, isolated);
 }
 
-function webWorkerPort(worker: WebWorkerLike): TileWorkerPort {
+/** A port over a Web Worker; restart (after a failure) replaces it with a fresh one. */
+function webWorkerPort(createWorker: () => WebWorkerLike): TileWorkerPort {
+  let worker = createWorker();
   return {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
+      const w = worker;
       const message = (e: { data: TileWorkerReply }) => onReply(e.data);
       const error = (e: { message?: string }) =>
         onFailure(
           new MeshwayError("WORKER_FAILED", `tile worker failed: ${e.message ?? "unknown error"}`),
         );
-      worker.addEventListener("message", message);
-      worker.addEventListener("error", error);
+      w.addEventListener("message", message);
+      w.addEventListener("error", error);
       return () => {
-        worker.removeEventListener("message", message);
-        worker.removeEventListener("error", error);
+        w.removeEventListener("message", message);
+        w.removeEventListener("error", error);
       };
     },
     terminate: () => worker.terminate(),
+    restart() {
+      worker.terminate();
+      worker = createWorker();
+    },
   };
 }

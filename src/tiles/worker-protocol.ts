@@ -7,13 +7,18 @@ import {
   type TileBuildState,
 } from "./pool.js";
 
-/** Pool → worker: the setup once per build, then one message per tile. */
+/**
+ * Pool → worker: the setup once per build, then one message per tile. `build` numbers the
+ * pool's builds; replies carry it back, so a reply to an earlier (failed) build is never
+ * taken for one of the current build's jobs.
+ */
 export type TileWorkerRequest =
   | { type: "setup"; setup: TileBuildSetup }
-  | { type: "job"; job: number; tx: number; tz: number };
+  | { type: "job"; build: number; job: number; tx: number; tz: number };
 
 /** Worker → pool: a finished tile (block null when empty) or the error that stopped it. */
 export interface TileWorkerReply {
+  build: number;
   job: number;
   block?: Uint8Array | null;
   warnings?: string[];
@@ -39,14 +44,14 @@ export function createTileWorkerHandler(
       const ctx = new BuildContext();
       const block = buildTileBlock(state, msg.tx, msg.tz, ctx);
       post(
-        { job: msg.job, block, warnings: ctx.warnings },
+        { build: msg.build, job: msg.job, block, warnings: ctx.warnings },
         block ? [block.buffer as ArrayBuffer] : [],
       );
     } catch (e) {
       // Only meshway's own codes cross over; anything else is the worker failing.
       const message = e instanceof Error ? e.message : String(e);
       const code = e instanceof MeshwayError ? e.code : "WORKER_FAILED";
-      post({ job: msg.job, error: { message, code } }, []);
+      post({ build: msg.build, job: msg.job, error: { message, code } }, []);
     }
   };
 }

@@ -35,9 +35,9 @@ describe("one error type with a code at every entry point", () => {
   it("a tile job that reaches a worker before its setup is WORKER_FAILED, not INVALID_ARGUMENT", () => {
     const replies: TileWorkerReply[] = [];
     const handle = createTileWorkerHandler((r) => replies.push(r));
-    handle({ type: "job", job: 0, tx: 0, tz: 0 });
+    handle({ type: "job", build: 1, job: 0, tx: 0, tz: 0 });
     expect(replies).toEqual([
-      { job: 0, error: { message: "tile job before setup", code: "WORKER_FAILED" } },
+      { build: 1, job: 0, error: { message: "tile job before setup", code: "WORKER_FAILED" } },
     ]);
   });
 
