@@ -1,9 +1,10 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { LinkPool } from "../navmesh/links.js";
-import { checkRefArgument, type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import { encodePolyRef, OFF_MESH_SLOT, type PolyRef } from "../navmesh/poly-ref.js";
+import { checkRefArgument, isLiveRef } from "../navmesh/ref-class.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkFilterCosts } from "./filter-check.js";
 import {
@@ -14,7 +15,7 @@ import {
   type NodeQueue,
   NULL_NODE,
 } from "./node-pool.js";
-import { areaOfRef, isLiveRef } from "./ref-geometry.js";
+import { areaOfRef } from "./ref-geometry.js";
 import { buildSlotGraph, CROSS_STATE, type SlotGraph, slotGraphCurrent } from "./slot-graph.js";
 import type { QueryStatus } from "./status.js";
 
@@ -32,7 +33,6 @@ export interface FindPathResult {
   polys: Float64Array | number[];
 }
 
-const POLY_SPACE = 2 ** 20;
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
@@ -219,7 +219,7 @@ export class PathFinder {
     const ey = this.ey;
     const ez = this.ez;
     const limit = this.nodeLimit;
-    const slots = nm.slots;
+    const slotCount = nm.slotCount;
     const pflags = pool.flags;
     const pref = pool.ref;
     const pparent = pool.parent;
@@ -278,18 +278,17 @@ export class PathFinder {
       if (slotIndex !== cSlot) {
         // Entering another tile slot: reload its arrays (searches mostly stay in one tile,
         // so this keeps the per-node work to typed-array reads).
-        const slot = slots[slotIndex];
-        if (slot === undefined) {
+        if (slotIndex >= slotCount) {
           status = "invalidRef";
           break;
         }
         cSlot = slotIndex;
-        cTile = slot.tile;
-        cLinks = slot.links;
+        cTile = nm.tileInSlot(slotIndex);
+        cLinks = nm.slotLinks(slotIndex);
         if (cTile !== null) {
           let g = this.graphBySlot[slotIndex];
           if (!slotGraphCurrent(g, cTile, cLinks)) {
-            g = buildSlotGraph(nm, slotIndex, slot.salt, cTile, cLinks);
+            g = buildSlotGraph(nm, slotIndex, nm.slotSalt(slotIndex), cTile, cLinks);
             this.graphBySlot[slotIndex] = g;
           }
           cTileBase = g.tileBase;
@@ -308,7 +307,7 @@ export class PathFinder {
           gMid = g.mid;
         } else {
           // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
-          cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
+          cTileBase = encodePolyRef(nm.slotSalt(slotIndex), slotIndex, 0);
         }
       }
       if (tileBase !== cTileBase) {
@@ -319,7 +318,7 @@ export class PathFinder {
       let perMetre: number;
       let fixedCost = -1;
       if (cTile === null) {
-        const con = slotIndex === OFF_MESH_SLOT ? nm.offMesh[poly] : null;
+        const con = slotIndex === OFF_MESH_SLOT ? nm.offMeshAt(poly) : null;
         if (!con) {
           status = "invalidRef";
           break;

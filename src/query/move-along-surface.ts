@@ -1,8 +1,7 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { pointInPolyXZ, segmentParamXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
 import {

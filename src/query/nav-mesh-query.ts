@@ -7,8 +7,9 @@ import {
   distancePtSegSqrXZ,
   pointInPolyXZ,
 } from "../navmesh/geometry.js";
-import { checkRefArgument, type NavMesh } from "../navmesh/nav-mesh.js";
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkRefArgument, isLiveRef } from "../navmesh/ref-class.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
 import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
@@ -17,12 +18,7 @@ import { NodePool, NodeQueue } from "./node-pool.js";
 import { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
 import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
 import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
-import {
-  closestPointByRef,
-  closestPointOnBoundaryByRef,
-  heightByRef,
-  isLiveRef,
-} from "./ref-geometry.js";
+import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
 import { ShortestPath } from "./shortest-path/reconstruct.js";
 import { DEFAULT_SHORTEST_MAX_NODES, ShortestPathFinder } from "./shortest-path/search.js";
 import type { QueryStatus } from "./status.js";
@@ -284,7 +280,6 @@ export class NavMeshQuery {
     const refs = this.refBuffer;
     if (this.deferred.length < refs.length) this.deferred = new Int32Array(refs.length);
     const deferred = this.deferred;
-    const slots = nm.slots;
     const p = this.scratch;
     const outPoint = out.point;
     // The answer is the candidate with the smallest distance, the first in candidate order
@@ -299,9 +294,8 @@ export class NavMeshQuery {
     let nDeferred = 0;
     for (let i = 0; i < count; i++) {
       const ref = refs[i]!;
-      const hi = Math.floor(ref / 1048576);
-      const poly = ref - hi * 1048576;
-      const tile = slots[hi % 1048576]!.tile!;
+      const poly = polyOfRef(ref);
+      const tile = nm.tileInSlot(tileOfRef(ref))!;
       if (!pointInPolyXZ(tile, poly, cx, cz)) {
         deferred[nDeferred++] = i;
         continue;
@@ -326,9 +320,8 @@ export class NavMeshQuery {
       // Later candidates must be strictly nearer; nothing is nearer than 0.
       if (i > bestIndex && bestD === 0) break;
       const ref = refs[i]!;
-      const hi = Math.floor(ref / 1048576);
-      const poly = ref - hi * 1048576;
-      const tile = slots[hi % 1048576]!.tile!;
+      const poly = polyOfRef(ref);
+      const tile = nm.tileInSlot(tileOfRef(ref))!;
       if (bestD !== Infinity && polyFartherThan(tile, poly, cx, cz, bestD)) continue;
       closestPointOnDetailBoundary(tile, poly, cx, cz, p);
       const dx = cx - p[0]!;

@@ -1,4 +1,4 @@
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 
 /** Node flag: the node is in the open list. */
 export const NODE_OPEN = 1;
@@ -18,7 +18,6 @@ function nextPow2(n: number): number {
   return p;
 }
 
-const POLY_SPACE = 2 ** 20;
 const EMPTY_MAP = new Int32Array(0);
 
 /**
@@ -97,9 +96,7 @@ export class NodePool {
 
   /** Index of the node of (`ref`, `state`), or NULL_NODE when it has none. */
   findNode(ref: PolyRef, state = 0): number {
-    const hi = Math.floor(ref / POLY_SPACE);
-    const poly = ref - hi * POLY_SPACE;
-    return this.findNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref, state);
+    return this.findNodeAt(tileOfRef(ref), polyOfRef(ref), ref, state);
   }
 
   /** findNode for a ref already decoded into its tile slot and polygon. */
@@ -118,9 +115,7 @@ export class NodePool {
    * position 0) when missing; NULL_NODE when the pool is full.
    */
   getNode(ref: PolyRef, state = 0): number {
-    const hi = Math.floor(ref / POLY_SPACE);
-    const poly = ref - hi * POLY_SPACE;
-    return this.getNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref, state);
+    return this.getNodeAt(tileOfRef(ref), polyOfRef(ref), ref, state);
   }
 
   /** getNode for a ref already decoded into its tile slot and polygon. */

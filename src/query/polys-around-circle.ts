@@ -1,8 +1,7 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import {
@@ -115,7 +114,9 @@ export function findPolysAroundCircle(
     // Cost per unit walked in this polygon; an off-mesh connection may have a fixed price.
     const perMetre = areaCost[getPolyArea(navMesh, bestRef)]!;
     const fixedCost =
-      tileOfRef(bestRef) === OFF_MESH_SLOT ? (navMesh.offMesh[polyOfRef(bestRef)]?.cost ?? -1) : -1;
+      tileOfRef(bestRef) === OFF_MESH_SLOT
+        ? (navMesh.offMeshAt(polyOfRef(bestRef))?.cost ?? -1)
+        : -1;
     const n = collectNeighbours(navMesh, bestRef, neighbourRefs, neighbourEdges);
     for (let k = 0; k < n; k++) {
       const nref = neighbourRefs[k]!;

@@ -1,9 +1,8 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
@@ -172,10 +171,10 @@ export function findRandomPoint(
   checkFilter(filter);
   checkRng(rng);
   const navMesh = query.navMesh;
-  const slots = navMesh.slots;
+  const slotCount = navMesh.slotCount;
   let total = 0;
-  for (let s = 1; s < slots.length; s++) {
-    const tile = slots[s]!.tile;
+  for (let s = 1; s < slotCount; s++) {
+    const tile = navMesh.tileInSlot(s);
     if (!tile) continue;
     for (let p = 0; p < tile.polyCount; p++) {
       const flags = tile.polyFlags[p]!;
@@ -193,8 +192,8 @@ export function findRandomPoint(
   let acc = 0;
   let chosenSlot = -1;
   let chosenPoly = -1;
-  search: for (let s = 1; s < slots.length; s++) {
-    const tile = slots[s]!.tile;
+  search: for (let s = 1; s < slotCount; s++) {
+    const tile = navMesh.tileInSlot(s);
     if (!tile) continue;
     for (let p = 0; p < tile.polyCount; p++) {
       const flags = tile.polyFlags[p]!;
@@ -208,7 +207,7 @@ export function findRandomPoint(
       if (threshold < acc) break search;
     }
   }
-  const tile = slots[chosenSlot]!.tile!;
+  const tile = navMesh.tileInSlot(chosenSlot)!;
   randomPointInPoly(tile, chosenPoly, unit(rng()), unit(rng()), out.point);
   out.ref = navMesh.polyRef(chosenSlot, chosenPoly);
   out.status = "complete";

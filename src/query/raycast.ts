@@ -1,9 +1,9 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { checkRefArgument, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkRefArgument } from "../navmesh/ref-class.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { checkFilterCosts } from "./filter-check.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
@@ -198,7 +198,6 @@ export function raycast(
   const areaCost = filter.areaCost;
   const include = filter.includeFlags;
   const exclude = filter.excludeFlags;
-  const slots = navMesh.slots;
 
   let t = 0;
   let hitEdge = -1;
@@ -219,7 +218,7 @@ export function raycast(
   // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
   let slot = tileOfRef(curRef);
   let poly = polyOfRef(curRef);
-  let tile = slots[slot]!.tile!;
+  let tile = navMesh.tileInSlot(slot)!;
   let nvp = tile.maxVertsPerPoly;
   let v = tile.vertices;
   let pv = tile.polyVerts;
@@ -320,7 +319,7 @@ export function raycast(
       }
     }
     if (nextRef === 0) {
-      const links = slots[slot]!.links;
+      const links = navMesh.slotLinks(slot);
       if (poly < links.first.length) {
         for (let l = links.first[poly]!; l >= 0; l = links.next[l]!) {
           if (links.edge[l] !== segMax) continue;
@@ -384,7 +383,7 @@ export function raycast(
     poly = nextPoly;
     if (nextSlot !== slot) {
       slot = nextSlot;
-      tile = slots[slot]!.tile!;
+      tile = navMesh.tileInSlot(slot)!;
       nvp = tile.maxVertsPerPoly;
       v = tile.vertices;
       pv = tile.polyVerts;
