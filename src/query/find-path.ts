@@ -1,4 +1,3 @@
-import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { LinkPool } from "../navmesh/links.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
@@ -6,7 +5,7 @@ import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
 import { encodePolyRef, OFF_MESH_SLOT, type PolyRef } from "../navmesh/poly-ref.js";
 import { checkRefArgument, isLiveRef } from "../navmesh/ref-class.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { checkFilterCosts } from "./filter-check.js";
+import { checkFilter, checkMaxNodes, checkPoint } from "./args.js";
 import {
   MAX_NODE_STATES,
   NODE_CLOSED,
@@ -113,27 +112,11 @@ export class PathFinder {
     if (trusted) return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
     const startLive = checkRefArgument(nm, startRef, "findPath startRef");
     const endLive = checkRefArgument(nm, endRef, "findPath endRef");
-    // Optional chaining: a null or undefined position is refused below like a non-finite one.
-    const sx = startPos?.[0] as number;
-    const sy = startPos?.[1] as number;
-    const sz = startPos?.[2] as number;
-    const ex = endPos?.[0] as number;
-    const ey = endPos?.[1] as number;
-    const ez = endPos?.[2] as number;
-    if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(sz))) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: start position [${sx}, ${sy}, ${sz}] is not finite`,
-      );
-    }
-    if (!(Number.isFinite(ex) && Number.isFinite(ey) && Number.isFinite(ez))) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: end position [${ex}, ${ey}, ${ez}] is not finite`,
-      );
-    }
+    checkPoint(startPos, "findPath startPos");
+    checkPoint(endPos, "findPath endPos");
+    checkMaxNodes(maxNodes, "findPath maxNodes");
     if (!startLive || !endLive) {
-      checkFilterCosts(filter, "findPath");
+      checkFilter(filter, "findPath");
       this.startRef = startRef;
       this.endRef = endRef;
       this.iterations = 0;
@@ -154,7 +137,7 @@ export class PathFinder {
   ): SlicedStatus {
     const nm = this.navMesh;
     // Checked even for trusted callers: computePath passes the user's filter through.
-    checkFilterCosts(filter, "findPath");
+    checkFilter(filter, "findPath");
     const sx = startPos[0]!;
     const sy = startPos[1]!;
     const sz = startPos[2]!;

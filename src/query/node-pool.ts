@@ -1,4 +1,5 @@
 import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkMaxNodes } from "./args.js";
 
 /** Node flag: the node is in the open list. */
 export const NODE_OPEN = 1;
@@ -71,9 +72,7 @@ export class NodePool {
   private readonly mask: number;
 
   constructor(maxNodes: number) {
-    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 0x7fffffff) {
-      throw new RangeError(`NodePool: maxNodes must be a positive integer, got ${maxNodes}`);
-    }
+    checkMaxNodes(maxNodes, "NodePool maxNodes");
     this.maxNodes = maxNodes;
     this.ref = new Float64Array(maxNodes);
     this.parent = new Int32Array(maxNodes);
@@ -308,9 +307,7 @@ export class NodeQueue {
   private n = 0;
 
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1 || capacity > 0x7fffffff) {
-      throw new RangeError(`NodeQueue: capacity must be a positive integer, got ${capacity}`);
-    }
+    checkMaxNodes(capacity, "NodeQueue capacity");
     this.capacity = capacity;
     this.heapNode = new Int32Array(capacity);
     this.heapKey = new Float64Array(capacity);

@@ -2,19 +2,12 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRadius,
-  checkRef,
-  growFloat64,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
+import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -75,7 +68,7 @@ export function findPolysAroundCircle(
   const navMesh = query.navMesh;
   checkPoint(center, "findPolysAroundCircle center");
   checkRadius(radius, "findPolysAroundCircle radius");
-  checkFilter(filter);
+  checkFilter(filter, "findPolysAroundCircle");
   if (!checkRef(navMesh, startRef, "findPolysAroundCircle startRef", false)) {
     out.count = 0;
     out.status = "invalidRef";

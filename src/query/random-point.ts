@@ -4,18 +4,12 @@ import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRadius,
-  checkRef,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
+import { neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -168,7 +162,7 @@ export function findRandomPoint(
   rng: () => number,
   out: RandomPointResult,
 ): RandomPointResult {
-  checkFilter(filter);
+  checkFilter(filter, "findRandomPoint");
   checkRng(rng);
   const navMesh = query.navMesh;
   const slotCount = navMesh.slotCount;
@@ -241,7 +235,7 @@ export function findRandomPointAroundCircle(
   const navMesh = query.navMesh;
   checkPoint(center, "findRandomPointAroundCircle center");
   checkRadius(maxRadius, "findRandomPointAroundCircle maxRadius");
-  checkFilter(filter);
+  checkFilter(filter, "findRandomPointAroundCircle");
   checkRng(rng);
   const live = checkRef(navMesh, startRef, "findRandomPointAroundCircle startRef", false);
   out.ref = 0;

@@ -1,3 +1,4 @@
+import type { QueryFilter } from "../navmesh/filter.js";
 import {
   closestPointOnPolyBoundary,
   closestPointOnPoly as closestPointOnTilePoly,
@@ -5,6 +6,7 @@ import {
   segmentParamXZ,
 } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { getPolyFlags } from "../navmesh/neighbours.js";
 import {
   OFF_MESH_SLOT,
   type PolyRef,
@@ -28,6 +30,12 @@ export function areaOfRef(navMesh: NavMesh, ref: PolyRef): number {
   const slotIndex = tileOfRef(ref);
   if (slotIndex === OFF_MESH_SLOT) return navMesh.offMeshAt(poly)!.area;
   return navMesh.tileInSlot(slotIndex)!.polyAreas[poly]!;
+}
+
+/** True when the polygon or connection `ref` passes the filter's flags. */
+export function passesFilter(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef): boolean {
+  const flags = getPolyFlags(navMesh, ref);
+  return (flags & filter.includeFlags) !== 0 && (flags & filter.excludeFlags) === 0;
 }
 
 /** The ground tile holding `ref`, or null (off-mesh connection, stale or foreign ref). */

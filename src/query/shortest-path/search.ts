@@ -1,4 +1,3 @@
-import { MeshwayError } from "../../errors.js";
 import type { QueryFilter } from "../../navmesh/filter.js";
 import type { LinkPool } from "../../navmesh/links.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
@@ -11,8 +10,8 @@ import {
   polyOfRef,
   tileOfRef,
 } from "../../navmesh/poly-ref.js";
-import { checkRefArgument } from "../../navmesh/ref-class.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/tile.js";
+import { checkMaxNodes, checkPoint, checkRef } from "../args.js";
 import { type FindPathResult, PathFinder } from "../find-path.js";
 import { NodePool, NodeQueue } from "../node-pool.js";
 import { closestPointByRef } from "../ref-geometry.js";
@@ -37,6 +36,8 @@ const SMALL_COMPONENT = 64;
 
 /** Default node limit of one search. */
 export const DEFAULT_SHORTEST_MAX_NODES = 1 << 18;
+/** Largest maxNodes findShortestPath accepts (its node store grows on demand up to this). */
+export const MAX_SHORTEST_NODES = 2 ** 26;
 
 /** Distances below this (world units, XZ) count as zero: side tests, pruning, snapping. */
 const EPS = 1e-9;
@@ -151,16 +152,11 @@ export class ShortestPathFinder {
     out: ShortestPath,
     maxNodes = DEFAULT_SHORTEST_MAX_NODES,
   ): QueryStatus {
-    const startLive = this.checkRef("startRef", startRef);
-    const endLive = this.checkRef("endRef", endRef);
-    checkPoint("start", startPos);
-    checkPoint("end", endPos);
-    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 1 << 26) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findShortestPath: maxNodes ${maxNodes} must be an integer in 1..2^26`,
-      );
-    }
+    const startLive = checkRef(this.navMesh, startRef, "findShortestPath startRef", true);
+    const endLive = checkRef(this.navMesh, endRef, "findShortestPath endRef", true);
+    checkPoint(startPos, "findShortestPath startPos");
+    checkPoint(endPos, "findShortestPath endPos");
+    checkMaxNodes(maxNodes, "findShortestPath maxNodes", MAX_SHORTEST_NODES);
     if (!startLive || !endLive) {
       out.reset();
       out.status = "invalidRef";
@@ -291,7 +287,7 @@ export class ShortestPathFinder {
   private considerNearest(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): boolean {
     const p = this.farScratch;
     closestPointByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, p);
-    const d = dist3(p, pos);
+    const d = distSq3(p, pos);
     if (!(d < this.nearD2)) return false;
     this.nearD2 = d;
     this.nearRef = ref;
@@ -345,8 +341,8 @@ export class ShortestPathFinder {
     if (far === 0) return before;
     const p = this.farScratch;
     closestPointByRef(nm, far, endPos[0]!, endPos[1]!, endPos[2]!, p);
-    const d0 = dist3(out, endPos);
-    if (dist3(p, endPos) >= d0) return before;
+    const d0 = distSq3(out, endPos);
+    if (distSq3(p, endPos) >= d0) return before;
     out[0] = p[0]!;
     out[1] = p[1]!;
     out[2] = p[2]!;
@@ -380,18 +376,6 @@ export class ShortestPathFinder {
   }
 
   private goalNode = NONE;
-
-  /** True when live, false when stale; throws for malformed and off-mesh refs. */
-  private checkRef(what: string, ref: PolyRef): boolean {
-    const live = checkRefArgument(this.navMesh, ref, `findShortestPath ${what}`);
-    if (tileOfRef(ref) === OFF_MESH_SLOT) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findShortestPath: ${what} ${ref} is an off-mesh connection, not a ground polygon`,
-      );
-    }
-    return live;
-  }
 
   /**
    * Of the polygons the last search reached, the one whose (detail-surface) closest point is
@@ -1041,21 +1025,10 @@ function passesFlags(filter: QueryFilter, f: number): boolean {
   return (f & filter.includeFlags) !== 0 && (f & filter.excludeFlags) === 0;
 }
 
-function dist3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+/** Squared 3D distance. */
+function distSq3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const dx = a[0]! - b[0]!;
   const dy = a[1]! - b[1]!;
   const dz = a[2]! - b[2]!;
   return dx * dx + dy * dy + dz * dz;
-}
-
-function checkPoint(what: string, p: ArrayLike<number>): void {
-  const x = p[0]!;
-  const y = p[1]!;
-  const z = p[2]!;
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `findShortestPath: ${what} position [${x}, ${y}, ${z}] must be three finite numbers`,
-    );
-  }
 }
