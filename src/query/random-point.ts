@@ -1,4 +1,5 @@
 import { MeshwayError } from "../errors.js";
+import { triArea2XZ } from "../math/predicates2d.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
@@ -52,7 +53,7 @@ export class RandomPointResult {
   status: QueryStatus = "complete";
 }
 
-/** Twice the XZ area of polygon `poly` (positive for the build's winding). */
+/** Twice the XZ area of polygon `poly`, triArea2XZ's sign (positive for the build's winding). */
 function polyArea2(tile: NavMeshTile, poly: number): number {
   const nvp = tile.maxVertsPerPoly;
   const base = poly * nvp;
@@ -65,7 +66,7 @@ function polyArea2(tile: NavMeshTile, poly: number): number {
   let b = tile.polyVerts[base + 1]! * 3;
   for (let i = 2; i < n; i++) {
     const c = tile.polyVerts[base + i]! * 3;
-    sum += (v[c]! - ax) * (v[b + 2]! - az) - (v[b]! - ax) * (v[c + 2]! - az);
+    sum += triArea2XZ(ax, az, v[b]!, v[b + 2]!, v[c]!, v[c + 2]!);
     b = c;
   }
   return sum;
@@ -90,7 +91,7 @@ function triCorner(tile: NavMeshTile, poly: number, fan: boolean, i: number, k: 
 }
 
 /** Twice the XZ area of triangle i (see {@link triCorner}), unsigned. */
-function triArea2(
+function triangleArea2Abs(
   tile: NavMeshTile,
   verts: Float32Array,
   poly: number,
@@ -101,8 +102,7 @@ function triArea2(
   const b = triCorner(tile, poly, fan, i, 1);
   const c = triCorner(tile, poly, fan, i, 2);
   return Math.abs(
-    (verts[c]! - verts[a]!) * (verts[b + 2]! - verts[a + 2]!) -
-      (verts[b]! - verts[a]!) * (verts[c + 2]! - verts[a + 2]!),
+    triArea2XZ(verts[a]!, verts[a + 2]!, verts[b]!, verts[b + 2]!, verts[c]!, verts[c + 2]!),
   );
 }
 
@@ -124,13 +124,13 @@ function randomPointInPoly(
   const verts = fan ? tile.vertices : tile.detailVertices;
   const triangles = fan ? tile.polyVertCount[poly]! - 2 : triCount;
   let total = 0;
-  for (let i = 0; i < triangles; i++) total += triArea2(tile, verts, poly, fan, i);
+  for (let i = 0; i < triangles; i++) total += triangleArea2Abs(tile, verts, poly, fan, i);
   const threshold = s * total;
   let tri = triangles - 1;
   let u = 1;
   let acc = 0;
   for (let i = 0; i < triangles; i++) {
-    const ai = triArea2(tile, verts, poly, fan, i);
+    const ai = triangleArea2Abs(tile, verts, poly, fan, i);
     if (ai > 0 && threshold < acc + ai) {
       tri = i;
       u = (threshold - acc) / ai;

@@ -1,3 +1,4 @@
+import { triArea2XZ } from "../math/predicates2d.js";
 import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
@@ -90,11 +91,6 @@ const left = new Float64Array(3);
 const right = new Float64Array(3);
 const startPt = new Float64Array(3);
 const endPt = new Float64Array(3);
-
-/** Twice the signed XZ area of triangle (a, b, c), Detour's dtTriArea2D sign convention. */
-function triArea2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
-  return (cx - ax) * (bz - az) - (bx - ax) * (cz - az);
-}
 
 /** A corner this close (XZ) to the segment joining its neighbours is redundant. */
 const COLLINEAR_SQR = 1e-6 * 1e-6;
@@ -330,9 +326,8 @@ function clampToPoly(
  * since the corridor was found: find a new corridor. A malformed ref (never valid, see
  * classifyRef) throws MeshwayError("INVALID_ARGUMENT") naming `polys[i]`.
  *
- * Portal "left"/"right" are getPortalPoints'; triArea2 has Detour's sign, so the funnel
- * tightens the same way as Detour's for polygons wound like Recast's (clockwise seen from +Y
- * with x right and z down). Differences from Detour, both about degenerate input: a corner
+ * Portal "left"/"right" are getPortalPoints'; triArea2XZ (math/predicates2d.ts) has Detour's
+ * sign, so the funnel tightens the same way as Detour's for polygons wound like Recast's. Differences from Detour, both about degenerate input: a corner
  * left on the XZ segment between its neighbours (within 1e-6; the funnel makes those when
  * the apex lies on a wall's line) is dropped unless crossings are requested or it lands an
  * off-mesh link; and a start or end within 1e-4 of the polygon's boundary keeps its own
@@ -489,11 +484,11 @@ export function stringPull(
       }
 
       // Right side of the funnel.
-      if (triArea2(ax, az, prx, prz, rx, rz) <= 0) {
+      if (triArea2XZ(ax, az, prx, prz, rx, rz) <= 0) {
         const dx = ax - prx;
         const dy = ay - pry;
         const dz = az - prz;
-        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2(ax, az, plx, plz, rx, rz) > 0) {
+        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2XZ(ax, az, plx, plz, rx, rz) > 0) {
           prx = rx;
           pry = ry;
           prz = rz;
@@ -533,11 +528,11 @@ export function stringPull(
         }
       }
       // Left side of the funnel.
-      if (triArea2(ax, az, plx, plz, lx, lz) >= 0) {
+      if (triArea2XZ(ax, az, plx, plz, lx, lz) >= 0) {
         const dx = ax - plx;
         const dy = ay - ply;
         const dz = az - plz;
-        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2(ax, az, prx, prz, lx, lz) < 0) {
+        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2XZ(ax, az, prx, prz, lx, lz) < 0) {
           plx = lx;
           ply = ly;
           plz = lz;
