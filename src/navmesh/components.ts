@@ -1,6 +1,6 @@
 import type { NavMesh } from "./nav-mesh.js";
 import { offMeshLanding } from "./off-mesh.js";
-import { OFF_MESH_SLOT, type PolyRef, polyOfRef, saltOfRef, tileOfRef } from "./poly-ref.js";
+import { isLiveRef, OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "./poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "./tile.js";
 
 /**
@@ -48,12 +48,9 @@ export function labelConnectedComponents(navMesh: NavMesh, enabledOnly: boolean)
   /** Union-find index of a live, included ground polygon ref; -1 otherwise. */
   const indexOf = (ref: PolyRef): number => {
     const slot = tileOfRef(ref);
-    const tile = navMesh.tileInSlot(slot);
-    if (slot === OFF_MESH_SLOT || tile === null || navMesh.slotSalt(slot) !== saltOfRef(ref)) {
-      return -1;
-    }
+    if (slot === OFF_MESH_SLOT || !isLiveRef(navMesh, ref)) return -1;
     const poly = polyOfRef(ref);
-    if (poly >= tile.polyCount || (enabledOnly && tile.polyFlags[poly] === 0)) return -1;
+    if (enabledOnly && navMesh.tileInSlot(slot)!.polyFlags[poly] === 0) return -1;
     return base[slot]! + poly;
   };
   for (let s = 0; s < slotCount; s++) {

@@ -5,6 +5,7 @@ import { LinkPool } from "./links.js";
 import { linkOffMeshConnection, offMeshLanding, unlinkOffMeshConnection } from "./off-mesh.js";
 import {
   encodePolyRef,
+  isLiveRef,
   MAX_POLYS_PER_TILE,
   MAX_TILES,
   nextSalt,
@@ -14,7 +15,6 @@ import {
   saltOfRef,
   tileOfRef,
 } from "./poly-ref.js";
-import { isLiveRef } from "./ref-class.js";
 import { queryPolygonsInTile } from "./spatial.js";
 import { type NavMeshTile, polygonAreaXZ } from "./tile.js";
 import {
@@ -71,15 +71,18 @@ function gridKey(x: number, z: number): number {
   return (x + 0x2000000) * 0x4000000 + (z + 0x2000000);
 }
 
-interface TileSlot {
+/** One tile slot: a ref's slot index addresses it (see poly-ref.ts). */
+export interface TileSlot {
+  /** The tile in the slot, null when empty (slot 0 never holds one: off-mesh connections). */
   tile: NavMeshTile | null;
+  /** Current salt: refs into the slot carry it; bumped when the slot is emptied. */
   salt: number;
+  /** Links of the slot's polygons (tile portals, off-mesh landings). */
   links: LinkPool;
 }
 
 // Re-exported for the package index; navmesh/ and query/ import them from their owners.
-export { OFF_MESH_SLOT } from "./poly-ref.js";
-export { checkRefArgument, classifyRef, type RefClass } from "./ref-class.js";
+export { checkRefArgument, classifyRef, OFF_MESH_SLOT, type RefClass } from "./poly-ref.js";
 
 /**
  * The runtime navigation mesh: tiles of convex polygons in slots addressed by polygon
@@ -274,7 +277,8 @@ export class NavMesh {
 
   /** The tile in `slot`, or null. */
   tileInSlot(slot: number): NavMeshTile | null {
-    return this.slots[slot]?.tile ?? null;
+    const s = this.slots[slot];
+    return s === undefined ? null : s.tile;
   }
 
   /** Reference of polygon `poly` of the tile in `slot`. */
@@ -288,6 +292,14 @@ export class NavMesh {
   }
 
   // Read-only access for the queries (they never write slots or connections).
+
+  /**
+   * The tile slots by index (a ref's tileOfRef), read-only: for query loops that visit many
+   * refs and hoist the table once. Entries are replaced as tiles come and go; do not keep one.
+   */
+  get slotTable(): readonly Readonly<TileSlot>[] {
+    return this.slots;
+  }
 
   /** Number of tile slots, the off-mesh slot included: slot indices run 0..slotCount-1. */
   get slotCount(): number {

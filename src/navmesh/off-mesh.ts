@@ -2,8 +2,14 @@ import type { Vec3 } from "../math/vec3.js";
 import { closestPointOnPoly } from "./geometry.js";
 import type { NavMesh } from "./nav-mesh.js";
 import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "./neighbours.js";
-import { encodePolyRef, OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "./poly-ref.js";
-import { isLiveRef } from "./ref-class.js";
+import {
+  encodePolyRef,
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "./poly-ref.js";
 import { queryPolygonsInTile } from "./spatial.js";
 
 /**

@@ -1,8 +1,7 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { OFF_MESH_SLOT, type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
-import { checkRefArgument } from "../navmesh/ref-class.js";
+import { checkRefArgument, OFF_MESH_SLOT, type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
 
 /**
  * Argument checks of the queries' public entry points, one copy each (DESIGN.md "Errors and

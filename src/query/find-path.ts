@@ -2,8 +2,13 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import type { LinkPool } from "../navmesh/links.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
-import { encodePolyRef, OFF_MESH_SLOT, type PolyRef } from "../navmesh/poly-ref.js";
-import { checkRefArgument, isLiveRef } from "../navmesh/ref-class.js";
+import {
+  checkRefArgument,
+  encodePolyRef,
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+} from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkFilter, checkMaxNodes, checkPoint } from "./args.js";
 import {
@@ -202,7 +207,7 @@ export class PathFinder {
     const ey = this.ey;
     const ez = this.ez;
     const limit = this.nodeLimit;
-    const slotCount = nm.slotCount;
+    const slots = nm.slotTable;
     const pflags = pool.flags;
     const pref = pool.ref;
     const pparent = pool.parent;
@@ -261,17 +266,18 @@ export class PathFinder {
       if (slotIndex !== cSlot) {
         // Entering another tile slot: reload its arrays (searches mostly stay in one tile,
         // so this keeps the per-node work to typed-array reads).
-        if (slotIndex >= slotCount) {
+        const slot = slots[slotIndex];
+        if (slot === undefined) {
           status = "invalidRef";
           break;
         }
         cSlot = slotIndex;
-        cTile = nm.tileInSlot(slotIndex);
-        cLinks = nm.slotLinks(slotIndex);
+        cTile = slot.tile;
+        cLinks = slot.links;
         if (cTile !== null) {
           let g = this.graphBySlot[slotIndex];
           if (!slotGraphCurrent(g, cTile, cLinks)) {
-            g = buildSlotGraph(nm, slotIndex, nm.slotSalt(slotIndex), cTile, cLinks);
+            g = buildSlotGraph(nm, slotIndex, slot.salt, cTile, cLinks);
             this.graphBySlot[slotIndex] = g;
           }
           cTileBase = g.tileBase;
@@ -290,7 +296,7 @@ export class PathFinder {
           gMid = g.mid;
         } else {
           // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
-          cTileBase = encodePolyRef(nm.slotSalt(slotIndex), slotIndex, 0);
+          cTileBase = encodePolyRef(slot.salt, slotIndex, 0);
         }
       }
       if (tileBase !== cTileBase) {

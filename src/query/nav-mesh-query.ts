@@ -8,8 +8,13 @@ import {
   pointInPolyXZ,
 } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
-import { checkRefArgument, isLiveRef } from "../navmesh/ref-class.js";
+import {
+  checkRefArgument,
+  isLiveRef,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkHalfExtents, checkMaxNodes, checkPoint } from "./args.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
@@ -253,6 +258,7 @@ export class NavMeshQuery {
     const refs = this.refBuffer;
     if (this.deferred.length < refs.length) this.deferred = new Int32Array(refs.length);
     const deferred = this.deferred;
+    const slots = nm.slotTable;
     const p = this.scratch;
     const outPoint = out.point;
     // The answer is the candidate with the smallest distance, the first in candidate order
@@ -268,7 +274,7 @@ export class NavMeshQuery {
     for (let i = 0; i < count; i++) {
       const ref = refs[i]!;
       const poly = polyOfRef(ref);
-      const tile = nm.tileInSlot(tileOfRef(ref))!;
+      const tile = slots[tileOfRef(ref)]!.tile!;
       if (!pointInPolyXZ(tile, poly, cx, cz)) {
         deferred[nDeferred++] = i;
         continue;
@@ -294,7 +300,7 @@ export class NavMeshQuery {
       if (i > bestIndex && bestD === 0) break;
       const ref = refs[i]!;
       const poly = polyOfRef(ref);
-      const tile = nm.tileInSlot(tileOfRef(ref))!;
+      const tile = slots[tileOfRef(ref)]!.tile!;
       if (bestD !== Infinity && polyFartherThan(tile, poly, cx, cz, bestD)) continue;
       closestPointOnDetailBoundary(tile, poly, cx, cz, p);
       const dx = cx - p[0]!;

@@ -141,7 +141,8 @@ export function raycast(
   // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
   let slot = tileOfRef(curRef);
   let poly = polyOfRef(curRef);
-  let tile = navMesh.tileInSlot(slot)!;
+  const slots = navMesh.slotTable;
+  let tile = slots[slot]!.tile!;
   let nvp = tile.maxVertsPerPoly;
   let v = tile.vertices;
   let pv = tile.polyVerts;
@@ -242,7 +243,7 @@ export function raycast(
       }
     }
     if (nextRef === 0) {
-      const links = navMesh.slotLinks(slot);
+      const links = slots[slot]!.links;
       if (poly < links.first.length) {
         for (let l = links.first[poly]!; l >= 0; l = links.next[l]!) {
           if (links.edge[l] !== segMax) continue;
@@ -306,7 +307,7 @@ export function raycast(
     poly = nextPoly;
     if (nextSlot !== slot) {
       slot = nextSlot;
-      tile = navMesh.tileInSlot(slot)!;
+      tile = slots[slot]!.tile!;
       nvp = tile.maxVertsPerPoly;
       v = tile.vertices;
       pv = tile.polyVerts;

@@ -8,13 +8,12 @@ import {
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPolyFlags } from "../navmesh/neighbours.js";
 import {
+  isLiveRef,
   OFF_MESH_SLOT,
   type PolyRef,
   polyOfRef,
-  saltOfRef,
   tileOfRef,
 } from "../navmesh/poly-ref.js";
-import { isLiveRef } from "../navmesh/ref-class.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 
 /**
@@ -41,9 +40,9 @@ export function passesFilter(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef
 /** The ground tile holding `ref`, or null (off-mesh connection, stale or foreign ref). */
 export function groundTileOf(navMesh: NavMesh, ref: PolyRef): NavMeshTile | null {
   const slotIndex = tileOfRef(ref);
-  if (navMesh.slotSalt(slotIndex) !== saltOfRef(ref)) return null;
-  const tile = navMesh.tileInSlot(slotIndex);
-  return tile !== null && polyOfRef(ref) < tile.polyCount ? tile : null;
+  return slotIndex !== OFF_MESH_SLOT && isLiveRef(navMesh, ref)
+    ? navMesh.tileInSlot(slotIndex)
+    : null;
 }
 
 /** XZ parameter of (x, z) on off-mesh connection `index`'s segment, its start point at `o`. */

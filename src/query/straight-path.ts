@@ -3,6 +3,8 @@ import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import {
+  checkRefArgument,
+  classifyRef,
   OFF_MESH_SLOT,
   type PolyRef,
   polyOfRef,
@@ -10,7 +12,6 @@ import {
   tileBaseOfRef,
   tileOfRef,
 } from "../navmesh/poly-ref.js";
-import { checkRefArgument, classifyRef } from "../navmesh/ref-class.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { areaOfRef, closestPointOnBoundaryByRef, groundTileOf } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
