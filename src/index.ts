@@ -57,7 +57,7 @@ export {
   renderLessonSection,
 } from "./lesson/pictures.js";
 // --- The runtime navmesh: tiles, refs, flags and areas, validation ---
-export { countConnectedComponents } from "./navmesh/components.js";
+export { countConnectedComponents, labelConnectedComponents } from "./navmesh/components.js";
 export { QueryFilter } from "./navmesh/filter.js";
 export {
   closestPointOnPoly,
@@ -69,20 +69,26 @@ export {
   segmentParamXZ,
 } from "./navmesh/geometry.js";
 export {
-  // classifyRef: stale refs give queries status "invalidRef", malformed ones throw.
-  classifyRef,
   NavMesh,
   type NavMeshParams,
   navMeshArea,
   type OffMeshConnection,
   type OffMeshConnectionInfo,
-  type RefClass,
 } from "./navmesh/nav-mesh.js";
-export { getPolyArea, getPolyFlags, getPortalPoints } from "./navmesh/neighbours.js";
 export {
+  collectNeighbours,
+  getPolyArea,
+  getPolyFlags,
+  getPortalPoints,
+} from "./navmesh/neighbours.js";
+export {
+  // classifyRef: stale refs give queries status "invalidRef", malformed ones throw.
+  classifyRef,
   encodePolyRef,
+  isLiveRef,
   type PolyRef,
   polyOfRef,
+  type RefClass,
   saltOfRef,
   tileOfRef,
 } from "./navmesh/poly-ref.js";

@@ -436,7 +436,7 @@ function checkCapacity(name: string, n: number): void {
   if (!Number.isInteger(n) || n < 0 || n > 1 << 20) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
-      `OrcaPlanner: ${name} must be an integer in [0, 1048576], got ${n}`,
+      `OrcaPlanner: ${name} must be an integer in [0, 2^20], got ${n}`,
     );
   }
 }

@@ -5,6 +5,7 @@
  * wall tessellation and hole merging as in Recast's rcBuildContours (Mononen).
  */
 import { MeshwayError } from "../errors.js";
+import { onSegmentXZ, triArea2XZ } from "../math/predicates2d.js";
 import type { BuildContext } from "./context.js";
 import type { CompactHeightfield, Contour, ContourSet, Regions } from "./types.js";
 import * as T from "./types.js";
@@ -382,7 +383,7 @@ function collinearXZ(s: Int32Array, n: number): boolean {
   const bx = s[4]!;
   const bz = s[6]!;
   for (let i = 2; i < n; i++) {
-    if (area2(ax, az, bx, bz, s[i * 4]!, s[i * 4 + 2]!) !== 0) return false;
+    if (triArea2XZ(ax, az, s[i * 4]!, s[i * 4 + 2]!, bx, bz) !== 0) return false;
   }
   return true;
 }
@@ -397,23 +398,8 @@ function signedArea(v: Int32Array): number {
   return Math.trunc((area + 1) / 2);
 }
 
-// Orientation predicates on XZ (Recast's "left" means negative area here).
-function area2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
-  return (bx - ax) * (cz - az) - (cx - ax) * (bz - az);
-}
-
-function onSegment(
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-  cx: number,
-  cz: number,
-): boolean {
-  if (area2(ax, az, bx, bz, cx, cz) !== 0) return false;
-  if (ax !== bx) return (ax <= cx && cx <= bx) || (ax >= cx && cx >= bx);
-  return (az <= cz && cz <= bz) || (az >= cz && cz >= bz);
-}
+// Orientation: Recast's area2(a, b, c) is triArea2XZ(a, c, b) (math/predicates2d.ts), so the
+// Recast-ported tests below pass their last two points swapped.
 
 /** Segments a–b and c–d touch or cross (endpoints included). */
 function segmentsIntersect(
@@ -426,18 +412,18 @@ function segmentsIntersect(
   dx: number,
   dz: number,
 ): boolean {
-  const abc = area2(ax, az, bx, bz, cx, cz);
-  const abd = area2(ax, az, bx, bz, dx, dz);
-  const cda = area2(cx, cz, dx, dz, ax, az);
-  const cdb = area2(cx, cz, dx, dz, bx, bz);
+  const abc = triArea2XZ(ax, az, cx, cz, bx, bz);
+  const abd = triArea2XZ(ax, az, dx, dz, bx, bz);
+  const cda = triArea2XZ(cx, cz, ax, az, dx, dz);
+  const cdb = triArea2XZ(cx, cz, bx, bz, dx, dz);
   if (abc !== 0 && abd !== 0 && cda !== 0 && cdb !== 0) {
     return abc < 0 !== abd < 0 && cda < 0 !== cdb < 0;
   }
   return (
-    onSegment(ax, az, bx, bz, cx, cz) ||
-    onSegment(ax, az, bx, bz, dx, dz) ||
-    onSegment(cx, cz, dx, dz, ax, az) ||
-    onSegment(cx, cz, dx, dz, bx, bz)
+    onSegmentXZ(ax, az, bx, bz, cx, cz) ||
+    onSegmentXZ(ax, az, bx, bz, dx, dz) ||
+    onSegmentXZ(cx, cz, dx, dz, ax, az) ||
+    onSegmentXZ(cx, cz, dx, dz, bx, bz)
   );
 }
 
@@ -483,12 +469,12 @@ function inCone(v: Int32Array, j: number, px: number, pz: number): boolean {
   const nz = v[jn * 4 + 2]!;
   const qx = v[jp * 4]!;
   const qz = v[jp * 4 + 2]!;
-  if (area2(qx, qz, x, z, nx, nz) <= 0) {
+  if (triArea2XZ(qx, qz, nx, nz, x, z) <= 0) {
     // Convex vertex.
-    return area2(x, z, px, pz, qx, qz) < 0 && area2(px, pz, x, z, nx, nz) < 0;
+    return triArea2XZ(x, z, qx, qz, px, pz) < 0 && triArea2XZ(px, pz, nx, nz, x, z) < 0;
   }
   // Reflex vertex.
-  return !(area2(x, z, px, pz, nx, nz) <= 0 && area2(px, pz, x, z, qx, qz) <= 0);
+  return !(triArea2XZ(x, z, nx, nz, px, pz) <= 0 && triArea2XZ(px, pz, qx, qz, x, z) <= 0);
 }
 
 /** Outline from vertex ia round to ia again, then the hole from ib round to ib: one polygon. */

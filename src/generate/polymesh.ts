@@ -9,6 +9,7 @@
  */
 
 import { MeshwayError } from "../errors.js";
+import { betweenOnLineXZ, triArea2XZ } from "../math/predicates2d.js";
 import type { Vec3 } from "../math/vec3.js";
 import type { BuildContext } from "./context.js";
 import {
@@ -30,23 +31,6 @@ const MULTIPLE_REGIONS = 0;
 // ---------------------------------------------------------------------------------------------
 // Triangulation. `verts` holds 4 ints per vertex (x, y, z, flags); only x and z matter.
 // Points are passed as base offsets into `verts`.
-
-function area2(v: Int32Array, a: number, b: number, c: number): number {
-  return (v[b]! - v[a]!) * (v[c + 2]! - v[a + 2]!) - (v[c]! - v[a]!) * (v[b + 2]! - v[a + 2]!);
-}
-
-/** (cx, cz) lies on the closed segment a-b, given that the three points are collinear. */
-function onSegment(
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-  cx: number,
-  cz: number,
-): boolean {
-  if (ax !== bx) return (ax <= cx && cx <= bx) || (ax >= cx && cx >= bx);
-  return (az <= cz && cz <= bz) || (az >= cz && cz >= bz);
-}
 
 /**
  * (i, j) hits no polygon edge other than those incident to i or j, nor edges that merely share
@@ -86,7 +70,8 @@ function clearOfEdges(
     ) {
       continue;
     }
-    // Signed areas (Recast's area2) of c and d against a-b; both strictly on one side: no contact.
+    // Signed areas (Recast's area2 = triArea2XZ(a, c, b)) of c and d against a-b, inlined for
+    // speed; both strictly on one side: no contact.
     const abc = ex * (cz - az) - (cx - ax) * ez;
     const abd = ex * (dz - az) - (dx - ax) * ez;
     if ((abc > 0 && abd > 0) || (abc < 0 && abd < 0)) continue;
@@ -101,10 +86,10 @@ function clearOfEdges(
     }
     if (loose) continue;
     if (
-      (abc === 0 && onSegment(ax, az, bx, bz, cx, cz)) ||
-      (abd === 0 && onSegment(ax, az, bx, bz, dx, dz)) ||
-      (cda === 0 && onSegment(cx, cz, dx, dz, ax, az)) ||
-      (cdb === 0 && onSegment(cx, cz, dx, dz, bx, bz))
+      (abc === 0 && betweenOnLineXZ(ax, az, bx, bz, cx, cz)) ||
+      (abd === 0 && betweenOnLineXZ(ax, az, bx, bz, dx, dz)) ||
+      (cda === 0 && betweenOnLineXZ(cx, cz, dx, dz, ax, az)) ||
+      (cdb === 0 && betweenOnLineXZ(cx, cz, dx, dz, bx, bz))
     ) {
       return false;
     }
@@ -125,13 +110,23 @@ function insideCone(
   const pj = (idx[j]! & INDEX_MASK) * 4;
   const pNext = (idx[i + 1 < n ? i + 1 : 0]! & INDEX_MASK) * 4;
   const pPrev = (idx[i > 0 ? i - 1 : n - 1]! & INDEX_MASK) * 4;
-  if (area2(v, pPrev, pi, pNext) <= 0) {
+  // Recast's area2(a, b, c) (its convex/reflex tests) is triArea2XZ(a, c, b).
+  const ix = v[pi]!;
+  const iz = v[pi + 2]!;
+  const jx = v[pj]!;
+  const jz = v[pj + 2]!;
+  const nx = v[pNext]!;
+  const nz = v[pNext + 2]!;
+  const px = v[pPrev]!;
+  const pz = v[pPrev + 2]!;
+  if (triArea2XZ(px, pz, nx, nz, ix, iz) <= 0) {
     // Convex corner.
-    if (loose) return area2(v, pi, pj, pPrev) <= 0 && area2(v, pj, pi, pNext) <= 0;
-    return area2(v, pi, pj, pPrev) < 0 && area2(v, pj, pi, pNext) < 0;
+    if (loose)
+      return triArea2XZ(ix, iz, px, pz, jx, jz) <= 0 && triArea2XZ(jx, jz, nx, nz, ix, iz) <= 0;
+    return triArea2XZ(ix, iz, px, pz, jx, jz) < 0 && triArea2XZ(jx, jz, nx, nz, ix, iz) < 0;
   }
   // Reflex corner.
-  return !(area2(v, pi, pj, pNext) <= 0 && area2(v, pj, pi, pPrev) <= 0);
+  return !(triArea2XZ(ix, iz, nx, nz, jx, jz) <= 0 && triArea2XZ(jx, jz, px, pz, ix, iz) <= 0);
 }
 
 function isDiagonal(i: number, j: number, n: number, v: Int32Array, idx: Int32Array): boolean {
@@ -227,14 +222,20 @@ function polyVertCount(polys: Uint32Array, p: number, nvp: number): number {
   return nvp;
 }
 
-/** c strictly left of a→b in Recast's XZ convention (negative signed area). */
+/**
+ * c strictly left of a→b in Recast's XZ convention (its area2(a, b, c) < 0, i.e.
+ * triArea2XZ(a, c, b) < 0: see math/predicates2d.ts).
+ */
 function strictlyLeft(verts: Uint16Array, a: number, b: number, c: number): boolean {
-  const ax = verts[a * 3]!;
-  const az = verts[a * 3 + 2]!;
   return (
-    (verts[b * 3]! - ax) * (verts[c * 3 + 2]! - az) -
-      (verts[c * 3]! - ax) * (verts[b * 3 + 2]! - az) <
-    0
+    triArea2XZ(
+      verts[a * 3]!,
+      verts[a * 3 + 2]!,
+      verts[c * 3]!,
+      verts[c * 3 + 2]!,
+      verts[b * 3]!,
+      verts[b * 3 + 2]!,
+    ) < 0
   );
 }
 

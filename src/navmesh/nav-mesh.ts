@@ -6,9 +6,11 @@ import { LinkPool } from "./links.js";
 import { linkOffMeshConnection, offMeshLanding, unlinkOffMeshConnection } from "./off-mesh.js";
 import {
   encodePolyRef,
+  isLiveRef,
   MAX_POLYS_PER_TILE,
   MAX_TILES,
   nextSalt,
+  OFF_MESH_SLOT,
   type PolyRef,
   polyOfRef,
   saltOfRef,
@@ -79,9 +81,13 @@ function gridKey(x: number, z: number): number {
   return (x + 0x2000000) * 0x4000000 + (z + 0x2000000);
 }
 
-interface TileSlot {
+/** One tile slot: a ref's slot index addresses it (see poly-ref.ts). */
+export interface TileSlot {
+  /** The tile in the slot, null when empty (slot 0 never holds one: off-mesh connections). */
   tile: NavMeshTile | null;
+  /** Current salt: refs into the slot carry it; bumped when the slot is emptied. */
   salt: number;
+  /** Links of the slot's polygons (tile portals, off-mesh landings). */
   links: LinkPool;
 }
 
@@ -96,9 +102,6 @@ const NO_SLOTS: readonly number[] = Object.freeze([]);
 function linkPoolFor(tile: NavMeshTile): LinkPool {
   return tile.polyCount === 0 ? NO_LINKS : new LinkPool(tile.polyCount);
 }
-
-/** Slot 0 holds no ground tile: its "polygons" are the off-mesh connections. */
-export const OFF_MESH_SLOT = 0;
 
 /**
  * The runtime navigation mesh: tiles of convex polygons in slots addressed by polygon
@@ -322,7 +325,8 @@ export class NavMesh {
 
   /** The tile in `slot`, or null. */
   tileInSlot(slot: number): NavMeshTile | null {
-    return this.slots[slot]?.tile ?? null;
+    const s = this.slots[slot];
+    return s === undefined ? null : s.tile;
   }
 
   /** Reference of polygon `poly` of the tile in `slot`. */
@@ -332,13 +336,53 @@ export class NavMesh {
 
   /** True when `ref` names a live ground polygon or off-mesh connection. */
   isValidPolyRef(ref: PolyRef): boolean {
-    if (!Number.isInteger(ref) || ref <= 0) return false;
-    const index = tileOfRef(ref);
-    const slot = this.slots[index];
-    if (!slot || slot.salt !== saltOfRef(ref)) return false;
-    const poly = polyOfRef(ref);
-    if (index === OFF_MESH_SLOT) return this.offMesh[poly] != null;
-    return slot.tile !== null && poly < slot.tile.polyCount;
+    return isLiveRef(this, ref);
+  }
+
+  // Read-only access for the queries (they never write slots or connections).
+
+  /**
+   * The tile slots by index (a ref's tileOfRef), read-only: for query loops that visit many
+   * refs and hoist the table once. Entries are replaced as tiles come and go; do not keep one.
+   */
+  get slotTable(): readonly Readonly<TileSlot>[] {
+    return this.slots;
+  }
+
+  /** Number of tile slots, the off-mesh slot included: slot indices run 0..slotCount-1. */
+  get slotCount(): number {
+    return this.slots.length;
+  }
+
+  /** Current salt of `slot` (refs into it carry it), 0 for a slot index never used. */
+  slotSalt(slot: number): number {
+    return this.slots[slot]?.salt ?? 0;
+  }
+
+  /**
+   * Links of the polygons in `slot` (tile portals, off-mesh landings; for the off-mesh slot
+   * the connections' two ends). Read-only for callers; `slot` must be below slotCount.
+   */
+  slotLinks(slot: number): LinkPool {
+    return this.slots[slot]!.links;
+  }
+
+  /** Off-mesh connection indices handed out so far (removed ones included). */
+  get offMeshCount(): number {
+    return this.offMesh.length;
+  }
+
+  /** Off-mesh connection `index` as added (frozen), or null when removed or never added. */
+  offMeshAt(index: number): OffMeshConnection | null {
+    return this.offMesh[index] ?? null;
+  }
+
+  /**
+   * Snapped end points of the off-mesh connections: 6 numbers per connection index (start
+   * xyz, end xyz). Read-only for callers; replaced when it grows, so do not keep it.
+   */
+  get offMeshEndPoints(): Float64Array {
+    return this.offMeshPoints;
   }
 
   /** Tile-grid column containing world x (tile (0, 0) starts at params.origin). */
@@ -590,53 +634,4 @@ export class NavMesh {
 /** Sum of polygon areas projected on XZ, over all tiles. */
 export function navMeshArea(navMesh: NavMesh): number {
   return navMesh.area();
-}
-
-/**
- * What a polygon reference is to `navMesh` (see DESIGN.md "Errors and statuses"):
- * - "live": it names a ground polygon or off-mesh connection present now;
- * - "stale": it was valid once but its tile has been removed or replaced (its salt is not
- *   the slot's current salt, or the slot is empty now) or its off-mesh connection was
- *   removed — a run-time condition: queries report it as status "invalidRef";
- * - "malformed": it could never have been valid (not a positive integer below 2^52, salt 0,
- *   a slot index beyond the navmesh's slots, a polygon index beyond a live tile's polygon
- *   count with the current salt, an off-mesh index never allocated) — a programmer error:
- *   queries throw MeshwayError("INVALID_ARGUMENT").
- */
-export type RefClass = "live" | "stale" | "malformed";
-
-// Ref fields by floor arithmetic (bit operators are 32-bit; `%` on doubles is slow).
-const REF_POLY_SPACE = 2 ** 20;
-const REF_LIMIT = 2 ** 52;
-
-/** Classifies `ref` for `navMesh`; the live case costs what isValidPolyRef costs. */
-export function classifyRef(navMesh: NavMesh, ref: PolyRef): RefClass {
-  if (!(ref > 0 && ref < REF_LIMIT) || ref !== Math.floor(ref)) return "malformed";
-  const hi = Math.floor(ref / REF_POLY_SPACE);
-  const salt = Math.floor(hi / REF_POLY_SPACE);
-  const slotIndex = hi - salt * REF_POLY_SPACE;
-  const poly = ref - hi * REF_POLY_SPACE;
-  const slot = navMesh.slots[slotIndex];
-  if (slot === undefined || salt === 0) return "malformed";
-  if (slotIndex === OFF_MESH_SLOT) {
-    if (poly >= navMesh.offMesh.length) return "malformed";
-    return slot.salt === salt && navMesh.offMesh[poly] != null ? "live" : "stale";
-  }
-  const tile = slot.tile;
-  if (slot.salt !== salt || tile === null) return "stale";
-  return poly < tile.polyCount ? "live" : "malformed";
-}
-
-/**
- * Argument check of the queries: true when `ref` is live, false when stale (the query then
- * returns "invalidRef"); throws MeshwayError("INVALID_ARGUMENT") naming `name` when malformed.
- */
-export function checkRefArgument(navMesh: NavMesh, ref: PolyRef, name: string): boolean {
-  const c = classifyRef(navMesh, ref);
-  if (c === "live") return true;
-  if (c === "stale") return false;
-  throw new MeshwayError(
-    "INVALID_ARGUMENT",
-    `${name} ${String(ref)} is not a polygon reference of this navmesh (0, not an integer, or its slot, polygon or off-mesh index was never valid)`,
-  );
 }

@@ -1,9 +1,15 @@
 import type { Vec3 } from "../math/vec3.js";
 import { closestPointOnPoly } from "./geometry.js";
 import type { NavMesh } from "./nav-mesh.js";
-import { OFF_MESH_SLOT } from "./nav-mesh.js";
 import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "./neighbours.js";
-import { encodePolyRef, type PolyRef, polyOfRef, saltOfRef, tileOfRef } from "./poly-ref.js";
+import {
+  encodePolyRef,
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "./poly-ref.js";
 import { queryPolygonsInTile } from "./spatial.js";
 
 /**
@@ -74,10 +80,9 @@ export function nearestGroundPoly(
   return bestRef;
 }
 
-/** True when `ref` is a ground polygon of a live tile with the ref's salt. */
+/** True when `ref` is a live ground polygon (landings always name polygons of their tile). */
 function liveGround(navMesh: NavMesh, ref: PolyRef): boolean {
-  const s = navMesh.slots[tileOfRef(ref)];
-  return !!s?.tile && s.salt === saltOfRef(ref);
+  return tileOfRef(ref) !== OFF_MESH_SLOT && isLiveRef(navMesh, ref);
 }
 
 /** Removes connection `index`'s links (both directions) and resets its snapped ends. */

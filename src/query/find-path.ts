@@ -1,11 +1,16 @@
-import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { LinkPool } from "../navmesh/links.js";
-import { checkRefArgument, type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import {
+  checkRefArgument,
+  encodePolyRef,
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+} from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { checkFilterCosts } from "./filter-check.js";
+import { checkFilter, checkMaxNodes, checkPoint } from "./args.js";
 import {
   MAX_NODE_STATES,
   NODE_CLOSED,
@@ -14,7 +19,7 @@ import {
   type NodeQueue,
   NULL_NODE,
 } from "./node-pool.js";
-import { areaOfRef, isLiveRef } from "./ref-geometry.js";
+import { areaOfRef } from "./ref-geometry.js";
 import { buildSlotGraph, CROSS_STATE, type SlotGraph, slotGraphCurrent } from "./slot-graph.js";
 import type { QueryStatus } from "./status.js";
 
@@ -32,7 +37,6 @@ export interface FindPathResult {
   polys: Float64Array | number[];
 }
 
-const POLY_SPACE = 2 ** 20;
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
@@ -113,27 +117,11 @@ export class PathFinder {
     if (trusted) return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
     const startLive = checkRefArgument(nm, startRef, "findPath startRef");
     const endLive = checkRefArgument(nm, endRef, "findPath endRef");
-    // Optional chaining: a null or undefined position is refused below like a non-finite one.
-    const sx = startPos?.[0] as number;
-    const sy = startPos?.[1] as number;
-    const sz = startPos?.[2] as number;
-    const ex = endPos?.[0] as number;
-    const ey = endPos?.[1] as number;
-    const ez = endPos?.[2] as number;
-    if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(sz))) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: start position [${sx}, ${sy}, ${sz}] is not finite`,
-      );
-    }
-    if (!(Number.isFinite(ex) && Number.isFinite(ey) && Number.isFinite(ez))) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: end position [${ex}, ${ey}, ${ez}] is not finite`,
-      );
-    }
+    checkPoint(startPos, "findPath startPos");
+    checkPoint(endPos, "findPath endPos");
+    checkMaxNodes(maxNodes, "findPath maxNodes");
     if (!startLive || !endLive) {
-      checkFilterCosts(filter, "findPath");
+      checkFilter(filter, "findPath");
       this.startRef = startRef;
       this.endRef = endRef;
       this.iterations = 0;
@@ -154,7 +142,7 @@ export class PathFinder {
   ): SlicedStatus {
     const nm = this.navMesh;
     // Checked even for trusted callers: computePath passes the user's filter through.
-    checkFilterCosts(filter, "findPath");
+    checkFilter(filter, "findPath");
     const sx = startPos[0]!;
     const sy = startPos[1]!;
     const sz = startPos[2]!;
@@ -222,7 +210,7 @@ export class PathFinder {
     const ey = this.ey;
     const ez = this.ez;
     const limit = this.nodeLimit;
-    const slots = nm.slots;
+    const slots = nm.slotTable;
     const pflags = pool.flags;
     const pref = pool.ref;
     const pparent = pool.parent;
@@ -311,7 +299,7 @@ export class PathFinder {
           gMid = g.mid;
         } else {
           // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
-          cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
+          cTileBase = encodePolyRef(slot.salt, slotIndex, 0);
         }
       }
       if (tileBase !== cTileBase) {
@@ -322,7 +310,7 @@ export class PathFinder {
       let perMetre: number;
       let fixedCost = -1;
       if (cTile === null) {
-        const con = slotIndex === OFF_MESH_SLOT ? nm.offMesh[poly] : null;
+        const con = slotIndex === OFF_MESH_SLOT ? nm.offMeshAt(poly) : null;
         if (!con) {
           status = "invalidRef";
           break;

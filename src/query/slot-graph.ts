@@ -123,7 +123,7 @@ export function buildSlotGraph(
       const nref = links.ref[l]!;
       const nslot = tileOfRef(nref);
       const npoly = polyOfRef(nref);
-      const target = side < 4 ? navMesh.slots[nslot]?.tile : null;
+      const target = side < 4 ? navMesh.tileInSlot(nslot) : null;
       if (
         target &&
         npoly < target.polyCount &&

@@ -137,7 +137,7 @@ export class NavMeshHelper extends Object3D {
 function offMeshSignature(nm: NavMesh): number {
   let live = 0;
   for (const c of nm.offMesh) if (c !== null) live++;
-  return nm.offMesh.length * 0x100000 + live;
+  return nm.offMesh.length * 4294967296 + live; // length and live count, packed
 }
 
 /** Ref of polygon 0 of the tile in `slot` (changes with every add, remove or replace), 0 when empty. */
