@@ -23,6 +23,6 @@ describe("README: with three.js", () => {
     );
     const r = spawnSync(process.execPath, [file], { encoding: "utf8" });
     expect(r.stderr).toBe("");
-    expect(JSON.parse(r.stdout)).toEqual({ status: "complete", children: 3 });
+    expect(JSON.parse(r.stdout)).toEqual({ status: "complete", children: 4 });
   });
 });

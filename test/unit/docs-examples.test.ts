@@ -13,6 +13,8 @@ const ENTRY: Record<string, string> = {
   meshway: "dist/index.js",
   "meshway/node": "dist/node/index.js",
   "meshway/io": "dist/io/index.js",
+  "meshway/debug": "dist/debug/index.js",
+  "meshway/three": "dist/three/index.js",
 };
 
 interface Block {
