@@ -7,6 +7,7 @@ export {
   type ResolvedConfig,
   resolveConfig,
 } from "./config.js";
+export * from "./crowd/index.js";
 export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
 export { importDetourNavMesh } from "./format/detour-import.js";
 export {

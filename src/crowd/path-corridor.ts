@@ -7,6 +7,7 @@ import { MoveAlongSurfaceResult } from "../query/move-along-surface.js";
 import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query.js";
 import { RaycastHit } from "../query/raycast.js";
 import { closestPointOnBoundaryByRef, heightByRef, isLiveRef } from "../query/ref-geometry.js";
+import type { QueryStatus } from "../query/status.js";
 import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
 
 /**
@@ -152,6 +153,8 @@ export class PathCorridor {
   readonly path: Float64Array;
   readonly maxPath: number;
   count = 0;
+  /** Status of the last findCorners' string pull ("invalidRef": a corridor polygon went stale). */
+  lastCornersStatus: QueryStatus = "complete";
 
   /**
    * `maxPath` polygons at most (Detour's crowd uses 256). Storage may be given as views into
@@ -202,10 +205,14 @@ export class PathCorridor {
    * empty or stale).
    */
   findCorners(out: CornerBuffers, offset: number, maxCorners: number, query: NavMeshQuery): number {
-    if (this.count === 0) return 0;
+    if (this.count === 0) {
+      this.lastCornersStatus = "noStart";
+      return 0;
+    }
     const status = query.findStraightPath(this.pos, this.target, this.path, this.count, straight, {
       maxPoints: maxCorners,
     });
+    this.lastCornersStatus = status;
     if (status === "invalidRef" || status === "noStart") return 0;
     const pts = straight.points;
     const px = this.pos[0]!;
