@@ -195,6 +195,11 @@ export class Crowd {
   private readonly animEnd: Float64Array;
   private readonly animRef: Float64Array;
   private readonly activeList: Int32Array;
+  /** Per-slot xyz views (made once: subarray() allocates). */
+  private readonly nposView: Float64Array[] = [];
+  private readonly targetPosView: Float64Array[] = [];
+  private readonly animStartView: Float64Array[] = [];
+  private readonly animEndView: Float64Array[] = [];
   private nactive = 0;
 
   // Scratch.
@@ -312,6 +317,10 @@ export class Crowd {
     const bd = new Float64Array(n * MAX_LOCAL_SEGS);
     const bp = new Float64Array(n * MAX_LOCAL_POLYS);
     for (let i = 0; i < n; i++) {
+      this.nposView.push(this.npos.subarray(i * 3, i * 3 + 3));
+      this.targetPosView.push(this.targetPos.subarray(i * 3, i * 3 + 3));
+      this.animStartView.push(this.animStart.subarray(i * 3, i * 3 + 3));
+      this.animEndView.push(this.animEnd.subarray(i * 3, i * 3 + 3));
       this.corridors.push(
         new PathCorridor(
           MAX_PATH,
@@ -436,7 +445,7 @@ export class Crowd {
       this.requestMoveTargetReplan(
         id,
         this.targetRef[id]!,
-        this.targetPos.subarray(id * 3, id * 3 + 3),
+        this.targetPosView[id]!,
       );
     }
     return true;
@@ -657,7 +666,7 @@ export class Crowd {
       if (this.state[i] === S_INVALID) {
         // Back on the mesh when a tile under it returned.
         const ref = q.findNearestPoly(
-          this.npos.subarray(o, o + 3),
+          this.nposView[i]!,
           this.halfExtents,
           filter,
           this.nearest,
@@ -666,7 +675,7 @@ export class Crowd {
         this.place(i, ref, this.nearest.point);
         const ts = this.tstate[i]!;
         if (ts !== T_NONE && ts !== T_VELOCITY) {
-          this.requestMoveTargetReplan(i, this.targetRef[i]!, this.targetPos.subarray(o, o + 3));
+          this.requestMoveTargetReplan(i, this.targetRef[i]!, this.targetPosView[i]!);
         }
         continue;
       }
@@ -676,13 +685,13 @@ export class Crowd {
       let agentRef = c.firstPoly;
       if (!refPassesFilter(q, agentRef, filter)) {
         agentRef = q.findNearestPoly(
-          this.npos.subarray(o, o + 3),
+          this.nposView[i]!,
           this.halfExtents,
           filter,
           this.nearest,
         );
         if (agentRef === 0) {
-          c.reset(0, this.npos.subarray(o, o + 3));
+          c.reset(0, this.nposView[i]!);
           this.partial[i] = 0;
           this.boundaries[i]!.reset();
           this.ncorners[i] = 0;
@@ -704,21 +713,21 @@ export class Crowd {
       if (ts === T_NONE || ts === T_VELOCITY) continue;
       if (ts !== T_FAILED) {
         if (!refPassesFilter(q, this.targetRef[i]!, filter)) {
-          const tp = this.targetPos.subarray(o, o + 3);
+          const tp = this.targetPosView[i]!;
           const tref = q.findNearestPoly(tp, this.halfExtents, filter, this.nearest);
           this.targetRef[i] = tref;
           if (tref !== 0) tp.set(this.nearest.point);
           replan = true;
         }
         if (this.targetRef[i] === 0) {
-          c.reset(agentRef, this.npos.subarray(o, o + 3));
+          c.reset(agentRef, this.nposView[i]!);
           this.partial[i] = 0;
           this.tstate[i] = T_NONE;
         }
       }
       if (!c.isValid(CHECK_LOOKAHEAD, q, filter) || this.cornersStale[i] === 1) {
         // Never follow stale polygons: cut them off, then replan.
-        c.trimInvalidPath(agentRef, this.npos.subarray(o, o + 3), q, filter);
+        c.trimInvalidPath(agentRef, this.nposView[i]!, q, filter);
         this.cornersStale[i] = 0;
         this.boundaries[i]!.reset();
         replan = true;
@@ -733,7 +742,7 @@ export class Crowd {
         }
       }
       if (replan && this.tstate[i] !== T_NONE) {
-        this.requestMoveTargetReplan(i, this.targetRef[i]!, this.targetPos.subarray(o, o + 3));
+        this.requestMoveTargetReplan(i, this.targetRef[i]!, this.targetPosView[i]!);
       }
     }
   }
@@ -748,17 +757,16 @@ export class Crowd {
       if (this.state[i] === S_INVALID) continue;
       const ts = this.tstate[i]!;
       if (ts === T_NONE || ts === T_VELOCITY) continue;
-      const o = i * 3;
       const c = this.corridors[i]!;
       if (ts === T_REQUESTING && c.count > 0) {
         const filter = this.filters[i]!;
         const tref = this.targetRef[i]!;
-        const tpos = this.targetPos.subarray(o, o + 3);
+        const tpos = this.targetPosView[i]!;
         let count = 0;
         const init = q.initSlicedFindPath(
           c.path[0]!,
           tref,
-          this.npos.subarray(o, o + 3),
+          this.nposView[i]!,
           tpos,
           filter,
         );
@@ -790,7 +798,7 @@ export class Crowd {
           }
         }
         if (count === 0) {
-          this.reqPos.set(this.npos.subarray(o, o + 3));
+          this.reqPos.set(this.nposView[i]!);
           reqPath[0] = c.path[0]!;
           count = 1;
         }
@@ -810,13 +818,12 @@ export class Crowd {
     }
     for (let k = 0; k < nqueue; k++) {
       const i = queue[k]!;
-      const o = i * 3;
       const c = this.corridors[i]!;
       const h = this.pathQueue.request(
         c.lastPoly,
         this.targetRef[i]!,
         c.target,
-        this.targetPos.subarray(o, o + 3),
+        this.targetPosView[i]!,
         this.filters[i]!,
       );
       this.targetPathqRef[i] = h;
@@ -841,10 +848,9 @@ export class Crowd {
   /** Joins a finished queued path onto the corridor (Detour's path merge). */
   private finishQueuedPath(i: number, partial: boolean): void {
     const c = this.corridors[i]!;
-    const o = i * 3;
     const res = this.pathResult;
     const tpos = this.tmp3;
-    tpos.set(this.targetPos.subarray(o, o + 3));
+    tpos.set(this.targetPosView[i]!);
     let nres = this.pathQueue.getPathResult(this.targetPathqRef[i]!, res);
     let valid = nres > 0;
     this.partial[i] = partial ? 1 : 0;
@@ -963,7 +969,7 @@ export class Crowd {
       const dz = np[o + 2]! - b.center[2]!;
       const filter = this.filters[i]!;
       if (!(dx * dx + dz * dz <= thr * thr) || !b.isValid(q, filter)) {
-        b.update(this.corridors[i]!.firstPoly, np.subarray(o, o + 3), range, q, filter);
+        b.update(this.corridors[i]!.firstPoly, this.nposView[i]!, range, q, filter);
       }
       this.findNeighbours(i, range);
     }
@@ -1029,8 +1035,12 @@ export class Crowd {
       if (c.lastCornersStatus === "invalidRef") this.cornersStale[i] = 1;
       if ((this.flags[i]! & UF.optimizeVisibility) !== 0 && n > 0) {
         const t = (i * MAX_CORNERS + Math.min(1, n - 1)) * 3;
+        const next = this.tmp3;
+        next[0] = cb.verts[t]!;
+        next[1] = cb.verts[t + 1]!;
+        next[2] = cb.verts[t + 2]!;
         c.optimizePathVisibility(
-          cb.verts.subarray(t, t + 3),
+          next,
           this.pathOptimizationRange[i]!,
           q,
           this.filters[i]!,
@@ -1056,8 +1066,8 @@ export class Crowd {
       const dx = this.npos[o]! - cb.verts[last * 3]!;
       const dz = this.npos[o + 2]! - cb.verts[last * 3 + 2]!;
       if (dx * dx + dz * dz >= trigger * trigger) continue;
-      const start = this.animStart.subarray(o, o + 3);
-      const end = this.animEnd.subarray(o, o + 3);
+      const start = this.animStartView[i]!;
+      const end = this.animEndView[i]!;
       if (
         !this.corridors[i]!.moveOverOffMeshConnection(
           cb.polys[last]!,
@@ -1381,7 +1391,7 @@ export class Crowd {
       if (this.state[i] !== S_WALKING) continue;
       const o = i * 3;
       const c = this.corridors[i]!;
-      c.movePosition(this.npos.subarray(o, o + 3), q, this.filters[i]!);
+      c.movePosition(this.nposView[i]!, q, this.filters[i]!);
       this.npos[o] = c.pos[0]!;
       this.npos[o + 1] = c.pos[1]!;
       this.npos[o + 2] = c.pos[2]!;

@@ -45,6 +45,8 @@ export class PathQueue {
   private readonly keepAlive = new Uint8Array(PATH_QUEUE_SIZE);
   private readonly paths: Float64Array[] = [];
   private readonly counts = new Int32Array(PATH_QUEUE_SIZE);
+  private readonly startView: Float64Array[] = [];
+  private readonly endView: Float64Array[] = [];
   private nextHandle = 1;
   private head = 0;
   private readonly result: FindPathResult = { status: "noStart", polyCount: 0, polys: [] };
@@ -55,7 +57,11 @@ export class PathQueue {
   constructor(navMesh: NavMesh, maxPath = 256, maxNodes = 4096) {
     this.query = new NavMeshQuery(navMesh, { maxNodes });
     this.maxPath = maxPath;
-    for (let i = 0; i < PATH_QUEUE_SIZE; i++) this.paths.push(new Float64Array(maxPath));
+    for (let i = 0; i < PATH_QUEUE_SIZE; i++) {
+      this.paths.push(new Float64Array(maxPath));
+      this.startView.push(this.startPos.subarray(i * 3, i * 3 + 3));
+      this.endView.push(this.endPos.subarray(i * 3, i * 3 + 3));
+    }
   }
 
   /** Queues a search; PATH_QUEUE_INVALID when all slots are busy. */
@@ -112,8 +118,8 @@ export class PathQueue {
         s = q.initSlicedFindPath(
           this.startRef[i]!,
           this.endRef[i]!,
-          this.startPos.subarray(i * 3, i * 3 + 3),
-          this.endPos.subarray(i * 3, i * 3 + 3),
+          this.startView[i]!,
+          this.endView[i]!,
           this.filters[i]!,
         );
         this.state[i] = RUNNING;
