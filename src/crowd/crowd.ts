@@ -442,11 +442,7 @@ export class Crowd {
     this.place(id, ref, this.nearest.point);
     const ts = this.tstate[id]!;
     if (ts !== T_NONE && ts !== T_VELOCITY && this.targetRef[id] !== 0) {
-      this.requestMoveTargetReplan(
-        id,
-        this.targetRef[id]!,
-        this.targetPosView[id]!,
-      );
+      this.requestMoveTargetReplan(id, this.targetRef[id]!, this.targetPosView[id]!);
     }
     return true;
   }
@@ -665,12 +661,7 @@ export class Crowd {
       const c = this.corridors[i]!;
       if (this.state[i] === S_INVALID) {
         // Back on the mesh when a tile under it returned.
-        const ref = q.findNearestPoly(
-          this.nposView[i]!,
-          this.halfExtents,
-          filter,
-          this.nearest,
-        );
+        const ref = q.findNearestPoly(this.nposView[i]!, this.halfExtents, filter, this.nearest);
         if (ref === 0) continue;
         this.place(i, ref, this.nearest.point);
         const ts = this.tstate[i]!;
@@ -684,12 +675,7 @@ export class Crowd {
       let replan = false;
       let agentRef = c.firstPoly;
       if (!refPassesFilter(q, agentRef, filter)) {
-        agentRef = q.findNearestPoly(
-          this.nposView[i]!,
-          this.halfExtents,
-          filter,
-          this.nearest,
-        );
+        agentRef = q.findNearestPoly(this.nposView[i]!, this.halfExtents, filter, this.nearest);
         if (agentRef === 0) {
           c.reset(0, this.nposView[i]!);
           this.partial[i] = 0;
@@ -763,13 +749,7 @@ export class Crowd {
         const tref = this.targetRef[i]!;
         const tpos = this.targetPosView[i]!;
         let count = 0;
-        const init = q.initSlicedFindPath(
-          c.path[0]!,
-          tref,
-          this.nposView[i]!,
-          tpos,
-          filter,
-        );
+        const init = q.initSlicedFindPath(c.path[0]!, tref, this.nposView[i]!, tpos, filter);
         if (init === "inProgress") q.updateSlicedFindPath(this.quickSearch);
         const r =
           this.targetReplan[i] === 1
@@ -1039,12 +1019,7 @@ export class Crowd {
         next[0] = cb.verts[t]!;
         next[1] = cb.verts[t + 1]!;
         next[2] = cb.verts[t + 2]!;
-        c.optimizePathVisibility(
-          next,
-          this.pathOptimizationRange[i]!,
-          q,
-          this.filters[i]!,
-        );
+        c.optimizePathVisibility(next, this.pathOptimizationRange[i]!, q, this.filters[i]!);
       }
     }
   }
