@@ -26,6 +26,9 @@ const EQUAL_SQR = (1 / 16384) ** 2;
 /** A start this close (XZ) to the first portal skips it, as Detour. */
 const START_PORTAL_SQR = 0.001 * 0.001;
 
+/** Portals kept while the funnel runs (it restarts at each new corner's portal). */
+const MAX_CACHED = 64;
+const cache = new Float64Array(MAX_CACHED * 6);
 const left = new Float64Array(3);
 const right = new Float64Array(3);
 const startPt = new Float64Array(3);
@@ -105,19 +108,41 @@ export function findCorridorCorners(
     let rightOffMesh = false;
     let leftRef = first;
     let rightRef = first;
+    let fetched = 0;
     for (let i = 0; i < count; i++) {
       let toOffMesh = false;
       if (i + 1 < count) {
         const to = path[i + 1]!;
-        if (!isLiveRef(navMesh, to)) {
-          out.count = 0;
-          return "invalidRef";
-        }
-        if (!getPortalPoints(navMesh, path[i]!, to, left, right)) {
-          // Broken corridor: end on the last polygon reached.
-          closestPointOnBoundaryByRef(navMesh, path[i]!, end[0]!, end[1]!, end[2]!, endPt);
-          append(out, endPt[0]!, endPt[1]!, endPt[2]!, 0, path[i]!, maxPoints);
-          return "partial";
+        if (i < fetched) {
+          // Fetched before the funnel restarted at its apex.
+          const o = i * 6;
+          left[0] = cache[o]!;
+          left[1] = cache[o + 1]!;
+          left[2] = cache[o + 2]!;
+          right[0] = cache[o + 3]!;
+          right[1] = cache[o + 4]!;
+          right[2] = cache[o + 5]!;
+        } else {
+          if (!isLiveRef(navMesh, to)) {
+            out.count = 0;
+            return "invalidRef";
+          }
+          if (!getPortalPoints(navMesh, path[i]!, to, left, right)) {
+            // Broken corridor: end on the last polygon reached.
+            closestPointOnBoundaryByRef(navMesh, path[i]!, end[0]!, end[1]!, end[2]!, endPt);
+            append(out, endPt[0]!, endPt[1]!, endPt[2]!, 0, path[i]!, maxPoints);
+            return "partial";
+          }
+          if (i < MAX_CACHED) {
+            const o = i * 6;
+            cache[o] = left[0]!;
+            cache[o + 1] = left[1]!;
+            cache[o + 2] = left[2]!;
+            cache[o + 3] = right[0]!;
+            cache[o + 4] = right[1]!;
+            cache[o + 5] = right[2]!;
+            fetched = i + 1;
+          }
         }
         toOffMesh = tileOfRef(to) === OFF_MESH_SLOT;
         if (i === 0) {
