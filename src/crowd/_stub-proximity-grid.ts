@@ -81,8 +81,9 @@ export class ProximityGrid {
           if (this.cx[i] !== x || this.cz[i] !== z) continue;
           const id = this.ids[i]!;
           if (this.stamp[id] === this.query) continue;
+          if (n >= out.length) return n;
           this.stamp[id] = this.query;
-          if (n < out.length) out[n++] = id;
+          out[n++] = id;
         }
       }
     }

@@ -44,14 +44,31 @@ export function updateNeighbours(s: CrowdSim): void {
   }
 }
 
-/** Detour's getNeighbours: the MAX_NEIGHBOURS nearest agents within range (XZ), sorted. */
+/**
+ * The MAX_NEIGHBOURS nearest agents within `range` (XZ; vertically within the mean of the two
+ * heights), sorted by distance: Detour's getNeighbours, which reads the first 32 agents the
+ * grid holds around the whole range. In a dense crowd those 32 are not the nearest (the grid
+ * scans cells row by row), so meshway first asks a quarter of the range: when that finds
+ * MAX_NEIGHBOURS agents without overflowing, they are the true nearest; otherwise (sparse
+ * surroundings) the full-range query runs as Detour's. Less work, and neighbours that are
+ * really the closest where it matters.
+ */
 export function findNeighbours(s: CrowdSim, i: number, range: number): void {
+  const near = range * 0.25;
+  const n = gatherNeighbours(s, i, near);
+  if (n === MAX_NEIGHBOURS && s.lastQueryCount < s.ids.length) return;
+  gatherNeighbours(s, i, range);
+}
+
+/** One grid query of half size `range` into agent i's sorted neighbour list; returns its length. */
+function gatherNeighbours(s: CrowdSim, i: number, range: number): number {
   const np = s.npos;
   const o = i * 3;
   const px = np[o]!;
   const py = np[o + 1]!;
   const pz = np[o + 2]!;
   const nids = s.grid.queryItems(px - range, pz - range, px + range, pz + range, s.ids);
+  s.lastQueryCount = nids;
   const base = i * MAX_NEIGHBOURS;
   const neis = s.neis;
   const dist = s.neiDist;
@@ -67,7 +84,7 @@ export function findNeighbours(s: CrowdSim, i: number, range: number): void {
     const dz = pz - np[j * 3 + 2]!;
     const d = dx * dx + dz * dz;
     if (d > rangeSqr) continue;
-    // Sorted insertion, the farthest dropped when full.
+    // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
     let slot: number;
     if (n === 0) {
       slot = 0;
@@ -88,6 +105,7 @@ export function findNeighbours(s: CrowdSim, i: number, range: number): void {
     n = Math.min(n + 1, MAX_NEIGHBOURS);
   }
   s.nneis[i] = n;
+  return n;
 }
 
 export function updateCorners(s: CrowdSim): void {

@@ -129,6 +129,8 @@ export class CrowdSim {
   readonly animStartView: Float64Array[] = [];
   readonly animEndView: Float64Array[] = [];
   nactive = 0;
+  /** Ids the last neighbour grid query returned (= ids.length: it overflowed). */
+  lastQueryCount = 0;
 
   // Scratch.
   readonly nearest = createNearestPolyResult();
