@@ -176,13 +176,13 @@ describe("Crowd vs DetourCrowd: one agent, avoidance and separation off", () => 
 describe("Crowd vs DetourCrowd: many agents, avoidance off on both (the core's statistics)", () => {
   const builds = detourBuildsForSuite();
 
-  it("dungeon, 150 agents, 15 s: arrivals, overlaps and stuck agents no worse", () => {
+  it("dungeon, 100 agents, 10 s: arrivals, overlaps and stuck agents no worse", () => {
     const build = buildDetourNavMesh(loadSharedMesh("dungeon"), CFG);
     builds.push(build);
     const nm = importDetourNavMesh(build.bytes, "dungeon");
     const q = new NavMeshQuery(nm);
     const rng = mulberry32(21);
-    const N = 150;
+    const N = 100;
     const flags = ALL_BUT_LOCAL | updateFlags.separation;
     const mine = new Crowd(nm, { maxAgents: N, maxAgentRadius: 0.6 });
     const theirs = new core.Crowd(build.navMesh, { maxAgents: N, maxAgentRadius: 0.6 });
@@ -227,7 +227,7 @@ describe("Crowd vs DetourCrowd: many agents, avoidance off on both (the core's s
       };
       let overlapsMine = 0;
       let overlapsTheirs = 0;
-      const STEPS_MANY = 900;
+      const STEPS_MANY = 600;
       let before: number[][] = [];
       let beforeTheirs: number[][] = [];
       for (let s = 0; s < STEPS_MANY; s++) {
@@ -257,11 +257,11 @@ describe("Crowd vs DetourCrowd: many agents, avoidance off on both (the core's s
       const d = outcome(xyzTheirs, beforeTheirs);
       console.log(
         `crowd stats dungeon ${N} agents: arrived meshway ${m.arrived} Detour ${d.arrived}; ` +
-          `overlaps (90 frames) meshway ${overlapsMine} Detour ${overlapsTheirs}; ` +
+          `overlaps (60 frames) meshway ${overlapsMine} Detour ${overlapsTheirs}; ` +
           `stuck meshway ${m.stuck} Detour ${d.stuck}`,
       );
       // Same algorithm up to float32 vs float64, so equal up to the chaos of a crowd (overlap
-      // counts come in clumps: over seeds 1..3 they were 40/26, 196/198, 315/315): no worse
+      // counts come in clumps: at 150 agents, seeds 1..3 gave 40/26, 196/198, 315/315): no worse
       // beyond that noise.
       expect(m.arrived).toBeGreaterThanOrEqual(Math.floor(d.arrived * 0.95) - 2);
       expect(overlapsMine).toBeLessThanOrEqual(Math.ceil(overlapsTheirs * 1.3) + 5);
