@@ -48,15 +48,18 @@ export function updateNeighbours(s: CrowdSim): void {
  * The MAX_NEIGHBOURS nearest agents within `range` (XZ; vertically within the mean of the two
  * heights), sorted by distance: Detour's getNeighbours, which reads the first 32 agents the
  * grid holds around the whole range. In a dense crowd those 32 are not the nearest (the grid
- * scans cells row by row), so meshway first asks a quarter of the range: when that finds
- * MAX_NEIGHBOURS agents without overflowing, they are the true nearest; otherwise (sparse
- * surroundings) the full-range query runs as Detour's. Less work, and neighbours that are
+ * scans cells row by row), so for an agent that had MAX_NEIGHBOURS neighbours last update
+ * meshway first asks a quarter of the range: when that finds MAX_NEIGHBOURS agents without
+ * overflowing, they are the true nearest; otherwise the full-range query runs as Detour's. Less work, and neighbours that are
  * really the closest where it matters.
  */
 export function findNeighbours(s: CrowdSim, i: number, range: number): void {
-  const near = range * 0.25;
-  const n = gatherNeighbours(s, i, near);
-  if (n === MAX_NEIGHBOURS && s.lastQueryCount < s.ids.length) return;
+  // Try the small query only where the agent was crowded last update: in sparse surroundings
+  // it would find too few and cost a second query.
+  if (s.nneis[i] === MAX_NEIGHBOURS) {
+    const n = gatherNeighbours(s, i, range * 0.25);
+    if (n === MAX_NEIGHBOURS && s.lastQueryCount < s.ids.length) return;
+  }
   gatherNeighbours(s, i, range);
 }
 
