@@ -253,3 +253,20 @@ describe("Crowd: a changing navmesh", () => {
     noNaN(crowd);
   });
 });
+
+describe("Crowd: package exports", () => {
+  it("the crowd and its parts are exported from the package index", async () => {
+    const index = await import("../../src/index.js");
+    expect(index.Crowd).toBe(Crowd);
+    expect(index.updateFlags).toEqual({
+      anticipateTurns: 1,
+      obstacleAvoidance: 2,
+      separation: 4,
+      optimizeVisibility: 8,
+      optimizeTopology: 16,
+    });
+    for (const name of ["PathCorridor", "LocalBoundary", "PathQueue", "WallSegmentsResult"]) {
+      expect(typeof (index as Record<string, unknown>)[name]).toBe("function");
+    }
+  });
+});
