@@ -184,10 +184,24 @@ export class Crowd {
   }
 
   /** Number of agents in the crowd. */
-  get agentCount(): number {
+  get activeAgentCount(): number {
     let c = 0;
     for (let i = 0; i < this.maxAgents; i++) c += this.s.active[i]!;
     return c;
+  }
+
+  /**
+   * Slots in use from 0: one past the highest slot holding an agent (instanced renderers draw
+   * slots [0, agentCount) and skip those `active` marks free).
+   */
+  get agentCount(): number {
+    for (let i = this.maxAgents - 1; i >= 0; i--) if (this.s.active[i] === 1) return i + 1;
+    return 0;
+  }
+
+  /** Per slot, 1 when it holds an agent (read-only view, for renderers). */
+  get active(): Uint8Array {
+    return this.s.active;
   }
 
   /**

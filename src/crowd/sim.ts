@@ -8,19 +8,17 @@ import {
   createNearestPolyResult,
   NavMeshQuery,
 } from "../query/nav-mesh-query.js";
-// Stand-ins until branch crowd-avoidance is merged: swap these three imports for
-// ./proximity-grid.js, ./obstacle-avoidance.js and ./orca.js (same names and signatures).
+import type { CrowdOptions } from "./crowd.js";
+import { LocalBoundary, MAX_LOCAL_POLYS, MAX_LOCAL_SEGS } from "./local-boundary.js";
 import {
   AVOIDANCE_PRESETS,
   type ObstacleAvoidanceParams,
   ObstacleAvoidanceQuery,
-} from "./_stub-obstacle-avoidance.js";
-import { DEFAULT_ORCA_PARAMS, type OrcaParams, OrcaPlanner } from "./_stub-orca.js";
-import { ProximityGrid } from "./_stub-proximity-grid.js";
-import type { CrowdOptions } from "./crowd.js";
-import { LocalBoundary, MAX_LOCAL_POLYS, MAX_LOCAL_SEGS } from "./local-boundary.js";
+} from "./obstacle-avoidance.js";
+import { DEFAULT_ORCA_PARAMS, type OrcaParams, OrcaPlanner } from "./orca.js";
 import { PathCorridor } from "./path-corridor.js";
 import { PATH_QUEUE_INVALID, PathQueue } from "./path-queue.js";
+import { ProximityGrid } from "./proximity-grid.js";
 
 export type { ObstacleAvoidanceParams, OrcaParams };
 

@@ -1,4 +1,4 @@
-import { type BuildConfig, DEFAULT_CONFIG, type ResolvedConfig, resolveConfig } from "../config.js";
+import { type BuildConfig, type ResolvedConfig, toBuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
 import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
@@ -24,7 +24,7 @@ import { crc32 } from "./crc32.js";
 /** Current (and newest readable) format version. */
 export const NAVMESH_FORMAT_VERSION = 1;
 /** The first four bytes of every meshway `.navmesh` file. */
-export const NAVMESH_MAGIC = "MWNM";
+const NAVMESH_MAGIC = "MWNM";
 
 const MAGIC_BYTES = [0x4d, 0x57, 0x4e, 0x4d];
 const HEADER_SIZE = 128;
@@ -355,21 +355,6 @@ function checkOffMesh(con: OffMeshConnection, fail: (field: number, what: string
   }
 }
 
-/** The build config as stored: the library's option names in DEFAULT_CONFIG's order. */
-function effectiveConfig(config: Partial<BuildConfig>): BuildConfig {
-  const resolved = resolveConfig(pickConfigKeys(config));
-  return pickConfigKeys(resolved) as BuildConfig;
-}
-
-function pickConfigKeys(config: Partial<BuildConfig>): Partial<BuildConfig> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(DEFAULT_CONFIG)) {
-    const v = (config as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = v;
-  }
-  return out as Partial<BuildConfig>;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writing
 
@@ -444,7 +429,7 @@ function serializeWith(
   const configBytes =
     config == null
       ? new Uint8Array(0)
-      : new TextEncoder().encode(JSON.stringify(effectiveConfig(config)));
+      : new TextEncoder().encode(JSON.stringify(toBuildConfig(config)));
 
   const tiles = navMesh.tiles;
   const counts = tiles.map((tile, t) => {
@@ -685,7 +670,7 @@ function readConfig(bytes: Uint8Array, length: number, fail: Fail): BuildConfig 
   }
   try {
     // Options this version does not know (from a newer writer) are ignored, not refused.
-    return effectiveConfig(parsed as Partial<BuildConfig>);
+    return toBuildConfig(parsed as Partial<BuildConfig>);
   } catch (e) {
     if (e instanceof MeshwayError) fail(HEADER_SIZE, `build config: ${e.message}`);
     throw e;
@@ -927,11 +912,6 @@ export function deserializeNavMeshTile(block: Uint8Array, source = "tile"): NavM
   const arrays = readTileArrays(block, dv, b, HOST_LITTLE_ENDIAN);
   checkTileArrays(arrays, b.counts, fail, (k, e) => b.offsets[k]! + e * ARRAYS[k]!.size);
   return tileFromBlock(b, arrays);
-}
-
-/** True when `bytes` starts with the `.navmesh` magic ("MWNM"). */
-export function isMeshwayNavMeshFile(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && MAGIC_BYTES.every((b, i) => bytes[i] === b);
 }
 
 /**

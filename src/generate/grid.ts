@@ -28,7 +28,7 @@ export function gridSize(
 }
 
 /** Largest grid side: polygon mesh vertices are stored as 16-bit voxel coordinates. */
-export const MAX_GRID_SIDE = 0xfffe;
+const MAX_GRID_SIDE = 0xfffe;
 
 /**
  * Refuses, before anything is allocated, a grid that exceeds the voxel cap or the 16-bit

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
 import {
@@ -11,6 +11,7 @@ import {
   type TiledBuildResult,
 } from "../tiles/build-tiled.js";
 import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
+import { checkThreadCount } from "../tiles/threads.js";
 import { type TileWorkerPort, WorkerTilePool } from "../tiles/worker-pool.js";
 
 /**
@@ -23,7 +24,7 @@ function workerScript(): URL {
   const built = new URL("../../dist/node/tile-worker.js", import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
   throw new MeshwayError(
-    "INVALID_ARGUMENT",
+    "WORKER_FAILED",
     `tile worker script not found at ${fileURLToPath(sibling)} (run npm run build)`,
   );
 }
@@ -32,8 +33,14 @@ function nodeWorkerPort(worker: Worker): TileWorkerPort {
   return {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
-      const error = (e: Error) => onFailure(e);
-      const exit = (code: number) => onFailure(new Error(`tile worker exited with code ${code}`));
+      const error = (e: Error) =>
+        onFailure(
+          e instanceof MeshwayError
+            ? e
+            : new MeshwayError("WORKER_FAILED", `tile worker failed: ${e.message}`),
+        );
+      const exit = (code: number) =>
+        onFailure(new MeshwayError("WORKER_FAILED", `tile worker exited with code ${code}`));
       worker.on("message", onReply);
       worker.on("error", error);
       worker.on("exit", exit);
@@ -58,12 +65,7 @@ function nodeWorkerPort(worker: Worker): TileWorkerPort {
  */
 export class NodeTilePool extends WorkerTilePool {
   constructor(threads: number) {
-    if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `threads = ${threads}: expected an integer 1..256`,
-      );
-    }
+    checkThreadCount(threads);
     const script = workerScript();
     const ports: TileWorkerPort[] = [];
     for (let i = 0; i < threads; i++) {
@@ -88,7 +90,7 @@ export function defaultTileThreads(): number {
  */
 export async function buildTiledNavMeshNode(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TiledBuildOptions = {},
 ): Promise<TiledBuildResult> {
   if (options.pool) return buildTiledNavMesh(input, config, options);

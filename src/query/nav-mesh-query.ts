@@ -66,7 +66,7 @@ export function createFindPathResult(): FindPathResult {
 
 export interface ComputePathOptions {
   filter?: QueryFilter;
-  /** Search box half size around start and end for snapping to the mesh. Default [1, 1, 1]. */
+  /** Search box half size around start and end for snapping to the mesh. Default [2, 4, 2]. */
   halfExtents?: ArrayLike<number>;
   /** Node limit for this search (the pool grows when it is larger). Default: the pool size. */
   maxNodes?: number;
@@ -84,8 +84,12 @@ export interface ComputePathResult {
   length: number;
 }
 
-/** Default search box half size of computePath (the recast-navigation wrapper's default). */
-export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([1, 1, 1]);
+/**
+ * Default search box half size (x, y, z) of computePath and findShortestPath, and what the CLI
+ * snaps with: Detour's samples' (2, 4, 2) — taller than wide, so a point given at eye or ground
+ * height still finds the floor below it. [world units]
+ */
+export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([2, 4, 2]);
 
 /** World-unit slack on polygon XZ bounds when findNearestPoly skips far candidates. */
 const BOUNDS_SLACK = 0.01;

@@ -10,6 +10,7 @@
  * Pixel coordinates: x right, y down, pixel (i, j) is the unit square [i, i+1) × [j, j+1).
  * Deterministic: plain float arithmetic, no randomness, no platform calls.
  */
+import { MeshwayError } from "../errors.js";
 
 /** An RGBA8 image, rows top to bottom, 4 bytes per pixel, straight (non-premultiplied) alpha. */
 export interface RgbaImage {
@@ -63,7 +64,7 @@ export function rgba(r: number, g: number, b: number, a = 255): Rgba {
 /** Parses "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa". */
 export function parseHexColour(hex: string): Rgba {
   const m = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(hex);
-  if (!m) throw new RangeError(`not a hex colour: ${hex}`);
+  if (!m) throw new MeshwayError("INVALID_ARGUMENT", `not a hex colour: ${hex}`);
   let h = m[1]!;
   if (h.length <= 4) h = [...h].map((c) => c + c).join("");
   if (h.length === 6) h += "ff";
@@ -78,7 +79,10 @@ function clamp255(v: number): number {
 /** A new image filled with `background` (default white). */
 export function createImage(width: number, height: number, background: Rgba = WHITE): RgbaImage {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
-    throw new RangeError(`image size must be non-negative integers, got ${width} × ${height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `image size must be non-negative integers, got ${width} × ${height}`,
+    );
   }
   const data = new Uint8ClampedArray(width * height * 4);
   clearImage({ width, height, data }, background);
@@ -364,12 +368,12 @@ function addSpanCoverage(row: number, xa: number, xb: number, weight: number): v
   const ib = Math.floor(xb);
   const base = row - covX0;
   if (ia === ib) {
-    cov[base + ia] += (xb - xa) * weight;
+    cov[base + ia]! += (xb - xa) * weight;
     return;
   }
-  cov[base + ia] += (ia + 1 - xa) * weight;
-  for (let x = ia + 1; x < ib; x++) cov[base + x] += weight;
-  if (ib < covX1) cov[base + ib] += (xb - ib) * weight;
+  cov[base + ia]! += (ia + 1 - xa) * weight;
+  for (let x = ia + 1; x < ib; x++) cov[base + x]! += weight;
+  if (ib < covX1) cov[base + ib]! += (xb - ib) * weight;
 }
 
 /** Blends one colour through the coverage mask (and the clip mask, if any). */
@@ -402,7 +406,10 @@ function fillCurrentShape(img: RgbaImage, colour: Rgba, rule: FillRule, options:
 function checkClip(img: RgbaImage, clip: Uint8Array | null | undefined): Uint8Array | null {
   if (clip == null) return null;
   if (clip.length !== img.width * img.height) {
-    throw new RangeError(`clip mask has ${clip.length} bytes, expected ${img.width * img.height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `clip mask has ${clip.length} bytes, expected ${img.width * img.height}`,
+    );
   }
   return clip;
 }
@@ -727,7 +734,10 @@ export function fillPolygonValue(
   rule: FillRule = "nonzero",
 ): void {
   if (target.length !== width * height) {
-    throw new RangeError(`target has ${target.length} cells, expected ${width * height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `target has ${target.length} cells, expected ${width * height}`,
+    );
   }
   resetShape();
   const rings = isRingList(points) ? points : [points];

@@ -1,25 +1,10 @@
 import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import { type AreaVolume, applyAreaVolumes } from "../generate/build-nav-mesh.js";
-import { buildCompactHeightfield, type OpenSpans } from "../generate/compact.js";
-import type { BuildContext } from "../generate/context.js";
-import { buildContours } from "../generate/contours.js";
-import { buildPolyMeshDetail } from "../generate/detail.js";
-import { erodeWalkableArea } from "../generate/erode.js";
-import { filterHeightfield } from "../generate/filter.js";
-import { countSpans, createHeightfield } from "../generate/heightfield.js";
+import type { AreaVolume } from "../generate/areas.js";
+import { BuildContext } from "../generate/context.js";
 import { createNavMeshTile } from "../generate/nav-mesh-tile.js";
-import { partitionRegions } from "../generate/partition.js";
-import { buildPolyMesh } from "../generate/polymesh.js";
-import { rasterizeTriangles, SKIP_TRIANGLE } from "../generate/rasterize.js";
-import {
-  SCRATCH_DIRTY_SPAN,
-  SCRATCH_NEIGHBOURS,
-  SCRATCH_PENDING,
-  SCRATCH_REGION_DIST,
-  SCRATCH_SPAN_ORDER,
-} from "../generate/region-common.js";
-import { scratchBytes } from "../generate/scratch.js";
+import { runAreaStage, runCompactStage, runMeshStage } from "../generate/pipeline.js";
+import { SKIP_TRIANGLE } from "../generate/rasterize.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMesh } from "../input.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
@@ -156,39 +141,17 @@ export function buildTileCompact(
   if (kept === 0) return null;
   const { bmin, bmax } = tileBounds(grid, cfg, tx, tz);
   const size = grid.tileSize + 2 * border;
-  // The solid heightfield dies after compaction, so its span pool lives in retained scratch,
-  // as in the solo build (slots 0 and 4 are free until the region stage).
-  const poolSpans = Math.max(size * size, 1024);
-  const hf = createHeightfield(size, size, bmin, bmax, cfg.cellSize, cfg.cellHeight, {
-    spans: scratchBytes(SCRATCH_NEIGHBOURS, poolSpans * 8),
-    areas: scratchBytes(SCRATCH_DIRTY_SPAN, poolSpans),
-  });
-  rasterizeTriangles(
-    hf,
+  const compact = runCompactStage(
     mesh.positions,
     gatherIndices.subarray(0, kept * 3),
     gatherAreas.subarray(0, kept),
-    cfg.walkableClimbVoxels,
-    ctx,
+    { width: size, depth: size, bmin, bmax },
+    cfg,
+    ctx ?? new BuildContext(),
+    { stopWhenEmpty: true },
   );
-  const rasterized = countSpans(hf);
-  if (rasterized === 0) return null;
-  const open: OpenSpans = {
-    y: new Uint16Array(scratchBytes(SCRATCH_SPAN_ORDER, rasterized * 4), 0, rasterized),
-    h: new Uint16Array(scratchBytes(SCRATCH_PENDING, rasterized * 4), 0, rasterized),
-    area: new Uint8Array(scratchBytes(SCRATCH_REGION_DIST, rasterized * 2), 0, rasterized),
-    cellCount: new Uint16Array(size * size),
-  };
-  const walkable = filterHeightfield(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels, open);
-  if (walkable === 0) return null;
-  const chf = buildCompactHeightfield(
-    hf,
-    cfg.walkableHeightVoxels,
-    cfg.walkableClimbVoxels,
-    ctx,
-    walkable,
-    open,
-  );
+  if (compact === null) return null;
+  const chf = compact.chf;
   chf.borderSize = border;
   return chf;
 }
@@ -227,7 +190,7 @@ export function buildTileFromCompact(
   options: TileFromCompactOptions = {},
 ): NavMeshTile | null {
   checkTile(grid, tx, tz);
-  const ctx = options.ctx;
+  const ctx = options.ctx ?? new BuildContext();
   let work: CompactHeightfield;
   if (options.areas !== undefined) {
     if (options.areas.length !== chf.spanCount) {
@@ -239,41 +202,18 @@ export function buildTileFromCompact(
     work = { ...chf, areas: options.areas };
   } else {
     work = { ...chf, areas: chf.areas.slice() };
-    if (options.obstacles?.length) applyAreaVolumes(work, options.obstacles as AreaVolume[]);
-    erodeWalkableArea(work, cfg.walkableRadiusVoxels);
-    if (options.areaVolumes?.length) applyAreaVolumes(work, options.areaVolumes as AreaVolume[]);
+    runAreaStage(work, cfg, ctx, options.obstacles, options.areaVolumes);
   }
-  const areas = work.areas;
-  let walkable = false;
-  for (let i = 0; i < work.spanCount; i++) {
-    if (areas[i] !== 0) {
-      walkable = true;
-      break;
-    }
-  }
-  if (!walkable) return null;
-  const border = work.borderSize;
-  const { regions } = partitionRegions(work, cfg, border, false, ctx);
-  const contours = buildContours(
-    work,
-    regions,
-    cfg.edgeMaxErrorVoxels,
-    cfg.edgeMaxLenVoxels,
-    undefined,
-    ctx,
-  );
-  if (contours.contours.length === 0) return null;
-  const polyMesh = buildPolyMesh(contours, cfg.vertsPerPoly, ctx);
-  if (polyMesh.polyCount === 0) return null;
-  const detail = buildPolyMeshDetail(
-    polyMesh,
-    work,
-    regions,
-    cfg.detailSampleDistWorld,
-    cfg.detailSampleMaxErrorWorld,
-    ctx,
-  );
-  return createNavMeshTile(polyMesh, detail, tx, tz);
+  if (!hasWalkableSpan(work)) return null;
+  const mesh = runMeshStage(work, cfg, ctx, { stopWhenEmpty: true });
+  if (mesh === null) return null;
+  return createNavMeshTile(mesh.polyMesh, mesh.polyMeshDetail, tx, tz);
+}
+
+function hasWalkableSpan(chf: CompactHeightfield): boolean {
+  const areas = chf.areas;
+  for (let i = 0; i < chf.spanCount; i++) if (areas[i] !== 0) return true;
+  return false;
 }
 
 function checkTile(grid: TileGrid, tx: number, tz: number): void {

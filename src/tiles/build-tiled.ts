@@ -1,7 +1,7 @@
 import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile } from "../format/navmesh-file.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { checkGridSize, computeBounds } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
@@ -9,6 +9,7 @@ import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { binTriangles } from "./build-tile.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { checkThreadCount } from "./threads.js";
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
@@ -67,10 +68,7 @@ export async function buildTiledNavMesh(
   const t0 = performance.now();
   const cfg = resolveConfig(config);
   const mesh = validateTriangleMesh(input, options.source);
-  const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  const threads = checkThreadCount(options.threads ?? 1);
   const timings: Record<string, number> = {};
   const { bmin, bmax } = computeBounds(mesh.positions);
   const grid = createTileGrid(bmin, bmax, cfg);
@@ -106,7 +104,7 @@ export async function buildTiledNavMesh(
     binTriangles: bins.triangles,
     binPad: bins.pad,
     grid,
-    config: pickBuildConfig(cfg),
+    config: cfg,
     areaVolumes: options.areaVolumes ?? [],
   };
 
@@ -179,27 +177,5 @@ export async function buildTiledNavMesh(
       timings,
       warnings,
     },
-  };
-}
-
-/** The user-level options of a resolved config (what a worker re-resolves). */
-export function pickBuildConfig(cfg: BuildConfig): BuildConfig {
-  return {
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    agentHeight: cfg.agentHeight,
-    agentRadius: cfg.agentRadius,
-    agentMaxClimb: cfg.agentMaxClimb,
-    agentMaxSlope: cfg.agentMaxSlope,
-    regionMinSize: cfg.regionMinSize,
-    regionMergeSize: cfg.regionMergeSize,
-    edgeMaxLen: cfg.edgeMaxLen,
-    edgeMaxError: cfg.edgeMaxError,
-    vertsPerPoly: cfg.vertsPerPoly,
-    detailSampleDist: cfg.detailSampleDist,
-    detailSampleMaxError: cfg.detailSampleMaxError,
-    partition: cfg.partition,
-    maxVoxels: cfg.maxVoxels,
-    tileSize: cfg.tileSize,
   };
 }

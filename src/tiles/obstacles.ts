@@ -1,6 +1,6 @@
 import { MeshwayError } from "../errors.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { markBoxArea, markConvexPolyArea, markCylinderArea } from "../generate/areas.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
 import { type CompactHeightfield, NULL_AREA, WALKABLE_AREA } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 

@@ -1,13 +1,13 @@
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMeshInput } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { pickBuildConfig } from "./build-tiled.js";
 import { readCacheTileBlock } from "./cache-tile-block.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { checkThreadCount } from "./threads.js";
 import { type PrebuiltCacheTile, planTileCache, TileCache } from "./tile-cache.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
@@ -50,13 +50,11 @@ export interface TileCacheAsyncResult {
  */
 export async function createTileCacheAsync(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TileCacheAsyncOptions = {},
 ): Promise<TileCacheAsyncResult> {
   const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  checkThreadCount(threads);
   const plan = planTileCache(input, config, options);
   const { cfg, mesh, grid, volumes, bins } = plan;
 
@@ -78,7 +76,7 @@ export async function createTileCacheAsync(
     binTriangles: bins.triangles,
     binPad: bins.pad,
     grid,
-    config: pickBuildConfig(cfg),
+    config: cfg,
     areaVolumes: volumes,
     output: "cacheTile",
   };

@@ -1,6 +1,6 @@
-import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
+import { type BuildConfigInput, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { erodeNewObstructions, erodeWalkableArea } from "../generate/erode.js";
 import { checkGridSize, computeBounds } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
@@ -189,7 +189,7 @@ export interface TileCachePlan {
  */
 export function planTileCache(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig>,
+  config: BuildConfigInput,
   options: TileCacheOptions,
 ): TileCachePlan {
   const cfg = resolveConfig(config);
@@ -217,7 +217,7 @@ export function planTileCache(
  */
 export function createTileCache(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TileCacheOptions = {},
 ): { navMesh: NavMesh; cache: TileCache } {
   const { cfg, mesh, grid, volumes, triAreas, bins } = planTileCache(input, config, options);

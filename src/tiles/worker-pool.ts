@@ -72,7 +72,7 @@ export class WorkerTilePool implements TileBuildPool {
           if (r.error) {
             fail(
               new MeshwayError(
-                (r.error.code ?? "INVALID_ARGUMENT") as MeshwayErrorCode,
+                (r.error.code ?? "WORKER_FAILED") as MeshwayErrorCode,
                 `tile (${jobs[2 * r.job]}, ${jobs[2 * r.job + 1]}): ${r.error.message}`,
               ),
             );

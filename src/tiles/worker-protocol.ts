@@ -1,3 +1,4 @@
+import { MeshwayError } from "../errors.js";
 import { BuildContext } from "../generate/context.js";
 import {
   buildTileBlock,
@@ -34,7 +35,7 @@ export function createTileWorkerHandler(
       return;
     }
     try {
-      if (!state) throw new Error("tile job before setup");
+      if (!state) throw new MeshwayError("WORKER_FAILED", "tile job before setup");
       const ctx = new BuildContext();
       const block = buildTileBlock(state, msg.tx, msg.tz, ctx);
       post(
@@ -42,8 +43,10 @@ export function createTileWorkerHandler(
         block ? [block.buffer as ArrayBuffer] : [],
       );
     } catch (e) {
-      const err = e as Error & { code?: string };
-      post({ job: msg.job, error: { message: err.message, code: err.code } }, []);
+      // Only meshway's own codes cross over; anything else is the worker failing.
+      const message = e instanceof Error ? e.message : String(e);
+      const code = e instanceof MeshwayError ? e.code : "WORKER_FAILED";
+      post({ job: msg.job, error: { message, code } }, []);
     }
   };
 }

@@ -69,6 +69,7 @@ describe("Crowd: adding, requests and states", () => {
     const b = crowd.addAgent([3, 0.25, 2]);
     expect([a, b]).toEqual([0, 1]);
     expect(crowd.addAgent([4, 0.25, 2])).toBe(-1);
+    expect(crowd.activeAgentCount).toBe(2);
     expect(crowd.agentCount).toBe(2);
     expect(crowd.requestMoveTarget(a, [50, 0, 50])).toBe(false);
     expect(crowd.targetState(a)).toBe("none");
@@ -82,6 +83,7 @@ describe("Crowd: adding, requests and states", () => {
     run(crowd, 10);
     crowd.removeAgent(a);
     expect(crowd.isActive(a)).toBe(false);
+    expect([...crowd.active]).toEqual([0, 0]);
     expect(crowd.agentState(a)).toBe("invalid");
     expect(crowd.requestMoveTarget(a, [10, 0.25, 2])).toBe(false);
     run(crowd, 2);

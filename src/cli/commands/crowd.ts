@@ -6,10 +6,10 @@ import { mulberry32 } from "../../query/random-point.js";
 import { createImage, drawPolyline, fillCircle, type Rgba } from "../../render/raster.js";
 import { drawLayout, layoutTopDown } from "../../render/top-down.js";
 import { viewX, viewY } from "../../render/view.js";
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, parseNumber, UsageError } from "../options.js";
 import { writeOutput } from "../output.js";
+import type { Io } from "../terminal.js";
 
 export const CROWD_HELP = `usage: meshway crowd <file.navmesh> --agents N --seconds S [--seed K] [--avoidance sampled|orca] [--json] [--png trails.png]
 
