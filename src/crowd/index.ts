@@ -1,0 +1,34 @@
+// Agents that walk: the crowd and its building blocks (tree-shakable: nothing here runs on
+// import). The query results the crowd rests on are re-exported for direct use.
+
+export { LocalNeighbourhoodResult } from "../query/local-neighbourhood.js";
+export { PolysAroundShapeResult } from "../query/polys-around-shape.js";
+export { type WallSegmentsOptions, WallSegmentsResult } from "../query/wall-segments.js";
+export {
+  type AgentParams,
+  ALL_UPDATE_FLAGS,
+  type AvoidanceKind,
+  updateFlags,
+} from "./agent-params.js";
+export {
+  type AgentState,
+  Crowd,
+  type CrowdOptions,
+  type OffMeshTraversal,
+  type TargetState,
+} from "./crowd.js";
+export { LocalBoundary, MAX_LOCAL_POLYS, MAX_LOCAL_SEGS } from "./local-boundary.js";
+export {
+  type CornerBuffers,
+  mergeCorridorEndMoved,
+  mergeCorridorStartMoved,
+  mergeCorridorStartShortcut,
+  PathCorridor,
+} from "./path-corridor.js";
+export {
+  PATH_QUEUE_INVALID,
+  PATH_QUEUE_SIZE,
+  PathQueue,
+  type PathQueueRef,
+  type PathRequestStatus,
+} from "./path-queue.js";
