@@ -1,9 +1,8 @@
 import { segmentParamXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
-import { closestPointOnBoundaryByRef, isLiveRef } from "../query/ref-geometry.js";
+import { isLiveRef, OFF_MESH_SLOT, type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { closestPointOnBoundaryByRef } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
 import {
   STRAIGHT_PATH_END,

@@ -18,6 +18,14 @@ export {
   type TargetState,
 } from "./crowd.js";
 export { LocalBoundary, MAX_LOCAL_POLYS, MAX_LOCAL_SEGS } from "./local-boundary.js";
+// Local steering blocks, usable on their own (a game's own agents, a server simulation).
+export {
+  AVOIDANCE_PRESETS,
+  DEFAULT_AVOIDANCE_PARAMS,
+  type ObstacleAvoidanceParams,
+  ObstacleAvoidanceQuery,
+} from "./obstacle-avoidance.js";
+export { DEFAULT_ORCA_PARAMS, type OrcaParams, OrcaPlanner } from "./orca.js";
 export {
   type CornerBuffers,
   mergeCorridorEndMoved,
@@ -32,3 +40,4 @@ export {
   type PathQueueRef,
   type PathRequestStatus,
 } from "./path-queue.js";
+export { ProximityGrid } from "./proximity-grid.js";

@@ -1,12 +1,17 @@
 import type { QueryFilter } from "../navmesh/filter.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags } from "../navmesh/neighbours.js";
 import { offMeshLanding } from "../navmesh/off-mesh.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import {
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
 import { MoveAlongSurfaceResult } from "../query/move-along-surface.js";
 import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query.js";
 import { RaycastHit } from "../query/raycast.js";
-import { closestPointOnBoundaryByRef, heightByRef, isLiveRef } from "../query/ref-geometry.js";
+import { closestPointOnBoundaryByRef, heightByRef } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
 import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
 import { findCorridorCorners } from "./corners.js";

@@ -1,7 +1,7 @@
 import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { isLiveRef } from "../navmesh/poly-ref.js";
 import type { FindPathResult, PathFinder } from "./find-path.js";
 import { MAX_NODE_STATES, NULL_NODE } from "./node-pool.js";
-import { isLiveRef } from "./ref-geometry.js";
 
 /**
  * Ends a sliced search with the corridor to the FURTHEST polygon of `existing` the search

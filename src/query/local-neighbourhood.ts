@@ -1,19 +1,14 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRadius,
-  checkRef,
-  growFloat64,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
+import { growFloat64 } from "./scratch.js";
+
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -139,7 +134,7 @@ export function findLocalNeighbourhood(
   const navMesh = query.navMesh;
   checkPoint(centre, "findLocalNeighbourhood centre");
   checkRadius(radius, "findLocalNeighbourhood radius");
-  checkFilter(filter);
+  checkFilter(filter, "findLocalNeighbourhood");
   out.count = 0;
   if (!checkRef(navMesh, startRef, "findLocalNeighbourhood startRef", true)) {
     out.status = "invalidRef";

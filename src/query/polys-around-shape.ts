@@ -1,20 +1,14 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkFilter, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import { PolysAroundCircleResult } from "./polys-around-circle.js";
-import {
-  checkFilter,
-  checkRef,
-  growFloat64,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
+import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -115,7 +109,7 @@ export function findPolysAroundShape(
     cz += z;
     twiceArea += verts[j * 3]! * z - x * verts[j * 3 + 2]!;
   }
-  checkFilter(filter);
+  checkFilter(filter, "findPolysAroundShape");
   if (!checkRef(navMesh, startRef, "findPolysAroundShape startRef", false)) {
     out.count = 0;
     out.status = "invalidRef";
@@ -149,7 +143,9 @@ export function findPolysAroundShape(
     count++;
     const perMetre = areaCost[getPolyArea(navMesh, bestRef)]!;
     const fixedCost =
-      tileOfRef(bestRef) === OFF_MESH_SLOT ? (navMesh.offMesh[polyOfRef(bestRef)]?.cost ?? -1) : -1;
+      tileOfRef(bestRef) === OFF_MESH_SLOT
+        ? (navMesh.offMeshAt(polyOfRef(bestRef))?.cost ?? -1)
+        : -1;
     const n = collectNeighbours(navMesh, bestRef, neighbourRefs, neighbourEdges);
     for (let k = 0; k < n; k++) {
       const nref = neighbourRefs[k]!;

@@ -1,10 +1,12 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { LINK_SIDE_NONE } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
+import { polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { checkFilter, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
-import { checkFilter, checkRef, growFloat64, passesFilter } from "./raycast.js";
-import { groundTileOf, polyOf, slotOf } from "./ref-geometry.js";
+import { groundTileOf, passesFilter } from "./ref-geometry.js";
+import { growFloat64 } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -98,7 +100,7 @@ export function getPolyWallSegments(
   options: WallSegmentsOptions = {},
 ): WallSegmentsResult {
   const navMesh = query.navMesh;
-  checkFilter(filter);
+  checkFilter(filter, "getPolyWallSegments");
   out.count = 0;
   if (!checkRef(navMesh, ref, "getPolyWallSegments ref", true)) {
     out.status = "invalidRef";
@@ -106,9 +108,9 @@ export function getPolyWallSegments(
   }
   const storePortals = options.includePortals === true;
   const tile = groundTileOf(navMesh, ref)!;
-  const slotIndex = slotOf(ref);
-  const poly = polyOf(ref);
-  const links = navMesh.slots[slotIndex]!.links;
+  const slotIndex = tileOfRef(ref);
+  const poly = polyOfRef(ref);
+  const links = navMesh.slotLinks(slotIndex);
   const base = poly * tile.maxVertsPerPoly;
   const n = tile.polyVertCount[poly]!;
   const v = tile.vertices;
