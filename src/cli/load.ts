@@ -1,24 +1,16 @@
-import { readFileSync, statSync } from "node:fs";
 import { MeshwayError } from "../errors.js";
 import { type TriangleMesh, type UpAxis, validateTriangleMesh } from "../input.js";
 import { parseObj } from "../io/obj.js";
-import { describeFsError } from "../node/errno.js";
 import { loadGltfMesh } from "../node/gltf/index.js";
 import { loadNavMeshFile } from "../node/navmesh-files.js";
+import { readRegularFile } from "../node/regular-file.js";
 
-/** Reads a file's bytes, turning file-system failures into located MeshwayErrors. */
+/**
+ * Reads a file's bytes: only a regular file (devices, FIFOs and directories refused at once),
+ * its size checked before reading; failures are located MeshwayErrors.
+ */
 export function readInputBytes(file: string): Uint8Array {
-  try {
-    if (statSync(file).isDirectory()) {
-      throw new MeshwayError("INVALID_INPUT", `${file}: is a directory, expected a file`);
-    }
-    const bytes = readFileSync(file);
-    if (bytes.length === 0) throw new MeshwayError("INVALID_INPUT", `${file}: is empty`);
-    return bytes;
-  } catch (e) {
-    if (e instanceof MeshwayError) throw e;
-    throw new MeshwayError("INVALID_INPUT", `${file}: ${describeFsError(e)}`);
-  }
+  return readRegularFile(file);
 }
 
 export function isGeometryFile(file: string): boolean {

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BuildConfig, Partition } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { UpAxis } from "../input.js";
-import { describeFsError } from "../node/errno.js";
+import { readRegularFile } from "../node/regular-file.js";
 import { closest } from "./suggest.js";
 
 /** A mistake in how the command was called: exit code 2, one line and a pointer to --help. */
@@ -159,12 +158,10 @@ export function buildConfigFrom(values: Record<string, unknown>): Partial<BuildC
   let config: Partial<BuildConfig> = {};
   const file = values.config as string | undefined;
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (e) {
-      throw new MeshwayError("INVALID_INPUT", `${file}: ${describeFsError(e)}`);
-    }
+    // A config is small: a megabyte is far more than any set of build options.
+    const text = new TextDecoder().decode(
+      readRegularFile(file, { maxBytes: 1 << 20, refuseEmpty: false }),
+    );
     try {
       config = JSON.parse(text);
     } catch (e) {

@@ -18,7 +18,7 @@ import {
   parseNumber,
   UsageError,
 } from "../options.js";
-import { writeOutput } from "../output.js";
+import { checkOutputPath, writeOutput } from "../output.js";
 import { Progress } from "../progress.js";
 import { type Io, warn } from "../terminal.js";
 
@@ -72,6 +72,9 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError("build needs exactly one input file");
   const file = positionals[0]!;
+  const output = str("output");
+  // Before any work: a build must not end by overwriting its own input.
+  if (output !== undefined) checkOutputPath(output, [file, str("config")]);
   const options = buildConfigFrom(values);
   const tileSize = parseNumber("tile-size", str("tile-size"));
   if (tileSize !== undefined) options.tileSize = tileSize;
@@ -215,7 +218,9 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
         "nothing written (--allow-empty writes it anyway)",
     );
   }
-  if (output !== undefined) writeOutput(output, serializeNavMesh(r.navMesh, r.config));
+  if (output !== undefined) {
+    writeOutput(output, serializeNavMesh(r.navMesh, r.config), [r.file, str("config")]);
+  }
   const area = r.navMesh.area();
   if (flag("json")) {
     io.out(

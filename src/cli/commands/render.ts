@@ -16,7 +16,7 @@ import {
   parseVec3,
   UsageError,
 } from "../options.js";
-import { writeOutput } from "../output.js";
+import { checkOutputPath, writeOutput } from "../output.js";
 import { type Io, warn } from "../terminal.js";
 import { answerPath } from "./path.js";
 
@@ -56,9 +56,12 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError("render needs exactly one input file");
   const out = str("output");
+  if (out === "") throw new UsageError("-o needs a file name; the output path is empty");
   if (out === undefined || !/\.(png|svg)$/i.test(out)) {
     throw new UsageError("render needs -o out.png or -o out.svg");
   }
+  const inputs = [positionals[0], str("geometry"), str("config")];
+  checkOutputPath(out, inputs);
   const size = parseNumber("size", str("size")) ?? 1024;
   if (!Number.isInteger(size) || size < 16 || size > 8192) {
     throw new UsageError(`--size must be an integer in 16..8192, got ${size}`);
@@ -104,6 +107,6 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   const bytes = out.toLowerCase().endsWith(".svg")
     ? new TextEncoder().encode(renderTopDownSvg(options))
     : encodePng(renderTopDown(options));
-  writeOutput(out, bytes);
+  writeOutput(out, bytes, inputs);
   return 0;
 }
