@@ -1,9 +1,9 @@
 import { MeshwayError } from "../errors.js";
 import { type TriangleMesh, type UpAxis, validateTriangleMesh } from "../input.js";
-import { parseObj } from "../io/obj.js";
+import { parseObjBytes } from "../io/obj.js";
 import { loadGltfMesh } from "../node/gltf/index.js";
 import { loadNavMeshFile } from "../node/navmesh-files.js";
-import { readRegularFile } from "../node/regular-file.js";
+import { readRegularFile, readRegularFileChunks } from "../node/regular-file.js";
 
 /**
  * Reads a file's bytes: only a regular file (devices, FIFOs and directories refused at once),
@@ -24,28 +24,25 @@ export function isGeometryFile(file: string): boolean {
 export async function loadGeometry(
   file: string,
   orientation: { up: UpAxis; flipWinding: boolean } = { up: "y", flipWinding: false },
+  maxTriangles?: number,
 ): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
-  const loaded = await loadFile(file);
+  const loaded = await loadFile(file, maxTriangles);
   if (orientation.up === "y" && !orientation.flipWinding) return loaded;
   return { ...loaded, mesh: validateTriangleMesh({ ...loaded.mesh, ...orientation }, file) };
 }
 
-async function loadFile(file: string): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+async function loadFile(
+  file: string,
+  maxTriangles: number | undefined,
+): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
   const lower = file.toLowerCase();
   if (lower.endsWith(".obj")) {
-    const bytes = readInputBytes(file);
-    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-    if (text.includes("\u0000")) {
-      throw new MeshwayError(
-        "INVALID_INPUT",
-        `${file}: binary data where an OBJ text file was expected`,
-      );
-    }
-    return { mesh: parseObj(text, file), warnings: [] };
+    // Read and parsed in 64 MiB chunks: a file of any size, never one string of all of it.
+    return { mesh: parseObjBytes(readRegularFileChunks(file), file), warnings: [] };
   }
   if (lower.endsWith(".gltf") || lower.endsWith(".glb")) {
-    readInputBytes(file); // same located errors for missing, empty and directory inputs
-    return loadGltfMesh(file);
+    // It checks the file (regular, not empty) itself and reads it once.
+    return loadGltfMesh(file, maxTriangles === undefined ? {} : { maxTriangles });
   }
   readInputBytes(file); // missing, empty and directory inputs first: they say more
   throw new MeshwayError(

@@ -132,7 +132,17 @@ export const BUILD_FLAGS = {
 export const GEOMETRY_FLAGS = {
   up: { type: "string" },
   "flip-winding": { type: "boolean" },
+  "max-triangles": { type: "string" },
 } as const;
+
+/** --max-triangles: the glTF expansion bound (loadGltfMesh's maxTriangles). */
+export function maxTrianglesFrom(str: ParsedArgs["str"]): number | undefined {
+  const n = parseNumber("max-triangles", str("max-triangles"));
+  if (n !== undefined && (!Number.isSafeInteger(n) || n < 1)) {
+    throw new UsageError(`--max-triangles must be a positive integer, got ${n}`);
+  }
+  return n;
+}
 
 /** --up and --flip-winding as TriangleMeshInput fields. */
 export function orientationFrom(

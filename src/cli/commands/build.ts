@@ -12,6 +12,7 @@ import {
   BUILD_FLAGS,
   buildConfigFrom,
   GEOMETRY_FLAGS,
+  maxTrianglesFrom,
   orientationFrom,
   type ParsedArgs,
   parseCommandArgs,
@@ -40,6 +41,8 @@ options:
   --partition P        watershed | monotone | layers (default watershed)
   --up y|z             the input's up axis (default y; z for Blender/CAD exports)
   --flip-winding       the input's triangles are wound clockwise seen from above
+  --max-triangles N    glTF: the most triangles the scene may expand to after node
+                       instancing (default 10000000); bigger files are refused
   --allow-empty        write the navmesh even when it has no polygons (refused otherwise)
   --tile-size N        tiled build: tiles of N cells (0 = one tile, the default); tiles are
                        built in parallel and linked across their edges
@@ -95,7 +98,11 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (threads !== undefined && config.tileSize === 0) {
     throw new UsageError("--threads needs a tiled build (--tile-size N)");
   }
-  const { mesh, warnings } = await loadGeometry(file, orientationFrom(str, flag));
+  const { mesh, warnings } = await loadGeometry(
+    file,
+    orientationFrom(str, flag),
+    maxTrianglesFrom(str),
+  );
   const orientation = diagnoseOrientation(mesh, config.agentMaxSlope);
   if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
   if (config.tileSize > 0) {

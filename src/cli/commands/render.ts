@@ -10,6 +10,7 @@ import {
   BUILD_FLAGS,
   buildConfigFrom,
   GEOMETRY_FLAGS,
+  maxTrianglesFrom,
   orientationFrom,
   parseCommandArgs,
   parseNumber,
@@ -32,7 +33,7 @@ options:
   --geometry FILE      geometry to draw under a .navmesh (.obj, .gltf, .glb)
   --size N             longest side in pixels (default 1024)
   --colour-by M        polygon | area (default polygon)
-  --up y|z, --flip-winding   how to read the geometry (as in meshway build)
+  --up y|z, --flip-winding, --max-triangles N   how to read the geometry (as in meshway build)
   build options (--config, --cell-size, --agent-radius, ...) apply when building from geometry
 
 examples:
@@ -80,14 +81,16 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   let geometry: TriangleMesh | undefined;
   let navMesh: NavMesh;
   if (isGeometryFile(input)) {
-    const loaded = await loadGeometry(input, orientationFrom(str, flag));
+    const loaded = await loadGeometry(input, orientationFrom(str, flag), maxTrianglesFrom(str));
     geometry = loaded.mesh;
     navMesh = buildNavMesh(geometry, buildConfigFrom(values), { source: input }).navMesh;
   } else {
     navMesh = loadNavMesh(input).navMesh;
     const geometryFile = str("geometry");
     if (geometryFile !== undefined) {
-      geometry = (await loadGeometry(geometryFile, orientationFrom(str, flag))).mesh;
+      geometry = (
+        await loadGeometry(geometryFile, orientationFrom(str, flag), maxTrianglesFrom(str))
+      ).mesh;
     }
   }
   let path: number[][] | undefined;
