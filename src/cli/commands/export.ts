@@ -160,6 +160,7 @@ export function exportCommand(args: string[], io: Io): number {
   }
   if (positionals.length !== 1) throw new UsageError("export needs exactly one .navmesh file");
   const output = str("output");
+  if (output === "") throw new UsageError("-o needs a file name; the output path is empty");
   const format = exportFormat(str("format"), output);
   const input = positionals[0]!;
   if (output !== undefined) checkOutputPath(output, [input]);

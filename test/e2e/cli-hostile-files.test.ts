@@ -1,0 +1,108 @@
+// Issue 19 part B through the CLI: B15 (an output equal to an input overwrote it), B8 (devices
+// and FIFOs as inputs hung or ate memory), B19 (-o '' said "is a directory"), B18 (a signal in
+// the save window left a temporary file).
+import { spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { meshway } from "../helpers/cli.js";
+
+const NAV_TEST = "test/fixtures/meshes/nav_test.obj";
+const dir = mkdtempSync(join(tmpdir(), "meshway-hostile-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function expectRefused(r: ReturnType<typeof meshway>, what: RegExp): void {
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stderr).toMatch(what);
+  expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+}
+
+describe("B15: an output equal to an input is refused, the input unchanged", () => {
+  it("build in.obj -o in.obj, export x.navmesh -o x.navmesh, and through a link", () => {
+    const obj = join(dir, "in.obj");
+    copyFileSync(NAV_TEST, obj);
+    const before = readFileSync(obj);
+    expectRefused(
+      meshway("build", obj, "-o", obj, "--quiet"),
+      /in\.obj: is the input file; refusing to overwrite an input/,
+    );
+    expect(readFileSync(obj).equals(before)).toBe(true);
+
+    const nav = join(dir, "x.navmesh");
+    expect(meshway("build", obj, "-o", nav, "--quiet").code).toBe(0);
+    const navBefore = readFileSync(nav);
+    expectRefused(
+      meshway("export", nav, "--format", "obj", "-o", nav),
+      /x\.navmesh: is the input file; refusing/,
+    );
+    symlinkSync("x.navmesh", join(dir, "alias.navmesh"));
+    expectRefused(
+      meshway("export", join(dir, "alias.navmesh"), "-o", nav, "--format", "json"),
+      /is the same file as the input .*alias\.navmesh/,
+    );
+    expect(readFileSync(nav).equals(navBefore)).toBe(true);
+    expect(readFileSync(obj).equals(before)).toBe(true);
+  });
+});
+
+describe("B8: a FIFO or a device as an input is refused at once", () => {
+  it("build, info, --config and export refuse /dev/zero and a FIFO (exit 1, no hang)", () => {
+    const zeroObj = join(dir, "zero.obj");
+    symlinkSync("/dev/zero", zeroObj);
+    expectRefused(meshway("build", zeroObj, "--quiet"), /zero\.obj: is a character device/);
+    expectRefused(meshway("info", "/dev/zero"), /^meshway: \/dev\/zero: is a character device/);
+    expectRefused(
+      meshway("build", NAV_TEST, "--config", "/dev/zero", "--quiet"),
+      /\/dev\/zero: is a character device/,
+    );
+    const fifo = join(dir, "level.navmesh");
+    if (spawnSync("mkfifo", [fifo]).status === 0) {
+      expectRefused(meshway("export", fifo, "--format", "json"), /is a FIFO \(named pipe\)/);
+    }
+  });
+});
+
+describe("B19: -o ''", () => {
+  it("is a usage error saying the output path is empty", () => {
+    const r = meshway("build", NAV_TEST, "-o", "", "--quiet");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^meshway: -o needs a file name; the output path is empty\n/);
+    expect(meshway("export", "x.navmesh", "-o", "").stderr).toMatch(/output path is empty/);
+  });
+});
+
+describe("B18: a SIGTERM inside the save window", () => {
+  it("leaves no temporary file beside the output and still ends the process by the signal", () => {
+    const out = join(dir, "signalled.bin");
+    writeFileSync(out, "old\n");
+    const module = resolve("dist/node/write-file-atomic.js");
+    // The child signals itself from inside the save, between two chunks.
+    const script = `
+      import { writeFileAtomic } from ${JSON.stringify(module)};
+      function* chunks() {
+        yield new Uint8Array(1 << 20).fill(1);
+        process.kill(process.pid, "SIGTERM");
+        for (let i = 0; i < 8; i++) yield new Uint8Array(1 << 20).fill(2);
+      }
+      writeFileAtomic(${JSON.stringify(out)}, chunks());
+      setTimeout(() => { console.log("not ended by the signal"); process.exit(3); }, 3000);
+    `;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.signal).toBe("SIGTERM");
+    expect(readdirSync(dir).filter((f) => f.includes("signalled"))).toEqual(["signalled.bin"]);
+    // The save had begun: it completes, then the signal ends the process.
+    expect(readFileSync(out).length).toBe(9 << 20);
+  });
+});
