@@ -97,10 +97,20 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O):
 }
 
 /** "x,y,z" → [x, y, z]; malformed → UsageError naming the flag. */
+/**
+ * Decimal numbers only, as the OBJ parser reads them: Number() alone would also take "0x10"
+ * (16), "0b1", "0o7" and "Infinity".
+ */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+function decimal(text: string): number {
+  return DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
 export function parseVec3(flag: string, text: string | undefined): [number, number, number] {
   if (text === undefined) throw new UsageError(`--${flag} is required (x,y,z)`);
   const parts = text.split(",");
-  const v = parts.map((p) => (p.trim() === "" ? Number.NaN : Number(p)));
+  const v = parts.map(decimal);
   if (v.length !== 3 || v.some((n) => !Number.isFinite(n))) {
     throw new UsageError(`--${flag} expects three numbers x,y,z, got "${text}"`);
   }
@@ -109,8 +119,8 @@ export function parseVec3(flag: string, text: string | undefined): [number, numb
 
 export function parseNumber(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  if (text.trim() === "" || !Number.isFinite(n)) {
+  const n = decimal(text);
+  if (!Number.isFinite(n)) {
     throw new UsageError(`--${flag} expects a number, got "${text}"`);
   }
   return n;

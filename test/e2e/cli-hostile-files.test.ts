@@ -106,3 +106,20 @@ describe("B18: a SIGTERM inside the save window", () => {
     expect(readFileSync(out).length).toBe(9 << 20);
   });
 });
+
+describe("B21: CLI numbers and tile sizes", () => {
+  it("path --from 0x10,0,0 is refused as OBJ parsing refuses hex; decimals with exponents pass", () => {
+    const r = meshway("path", "x.navmesh", "--from", "0x10,0,0", "--to", "1,0,1");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--from expects three numbers x,y,z, got "0x10,0,0"/);
+    expect(meshway("build", NAV_TEST, "--agent-radius", "0b1", "--quiet").stderr).toMatch(
+      /--agent-radius expects a number, got "0b1"/,
+    );
+  });
+
+  it("--tile-size 1 is refused at once instead of an empty navmesh after seconds", () => {
+    const r = meshway("build", NAV_TEST, "--tile-size", "1", "--quiet");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--tile-size 1 is under 8 cells: such tiles are mostly border/);
+  });
+});

@@ -68,14 +68,15 @@ function sparse(path: string, bytes: number, head: Uint8Array = new Uint8Array(0
   return path;
 }
 
-/** A GLB of `json` and an optional BIN chunk. */
+/** A GLB of `json` (or JSON text) and an optional BIN chunk. */
 function glb(json: unknown, bin?: Uint8Array): Uint8Array {
   const pad = (b: Uint8Array, byte: number) => {
     const out = new Uint8Array(Math.ceil(b.length / 4) * 4).fill(byte);
     out.set(b);
     return out;
   };
-  const j = pad(new TextEncoder().encode(JSON.stringify(json)), 0x20);
+  const text = typeof json === "string" ? json : JSON.stringify(json);
+  const j = pad(new TextEncoder().encode(text), 0x20);
   const b = bin ? pad(bin, 0) : null;
   const total = 12 + 8 + j.length + (b ? 8 + b.length : 0);
   const out = new Uint8Array(total);
@@ -340,5 +341,73 @@ describe("B19: output paths", () => {
   it("a read-only mount is named as such (not ENOENT)", () => {
     const erofs = Object.assign(new Error("EROFS"), { code: "EROFS" });
     expect(describeFsError(erofs, "write")).toBe("read-only file system");
+  });
+});
+
+describe("B21: small ones", () => {
+  it("Infinity in a node matrix is printed as Infinity, not null", async () => {
+    const { json, bin } = instancedTriangle(1);
+    // 1e999 in the JSON text is how a file carries Infinity (JSON.parse reads it so).
+    const text = JSON.stringify(json).replace(
+      '"translation":[0,0,0]',
+      '"matrix":[1e999,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]',
+    );
+    const e = await rejected(() => parseGlb(glb(text, bin), "inf.glb"));
+    expect(e.message).toBe(
+      "inf.glb: nodes[0].matrix is [Infinity,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]; expected 16 finite numbers",
+    );
+  });
+
+  it("sparse indices at or past the accessor's count are refused", async () => {
+    const { json } = instancedTriangle(1);
+    const bin = new Uint8Array(8 + 12);
+    new DataView(bin.buffer).setUint32(0, 3, true); // index 3 of a 3-element accessor
+    const sparseJson = {
+      ...json,
+      accessors: [
+        {
+          componentType: 5126,
+          count: 3,
+          type: "VEC3",
+          sparse: {
+            count: 1,
+            indices: { bufferView: 0, componentType: 5125 },
+            values: { bufferView: 1 },
+          },
+        },
+      ],
+      bufferViews: [
+        { buffer: 0, byteLength: 4 },
+        { buffer: 0, byteOffset: 8, byteLength: 12 },
+      ],
+      buffers: [{ byteLength: 20 }],
+    };
+    expect((await rejected(() => parseGlb(glb(sparseJson, bin), "s.glb"))).message).toBe(
+      "s.glb: accessors[0].sparse.indices[0] is 3; expected an index below the accessor's count 3",
+    );
+  });
+
+  it("findStraightPath with out = null or a frozen output gives MeshwayError, not TypeError", async () => {
+    const { buildNavMesh } = await import("../../src/generate/build-nav-mesh.js");
+    const { NavMeshQuery } = await import("../../src/query/nav-mesh-query.js");
+    const { StraightPath } = await import("../../src/query/straight-path.js");
+    const floor = {
+      positions: new Float32Array([0, 0, 0, 0, 0, 10, 10, 0, 10, 10, 0, 0]),
+      indices: new Uint32Array([0, 1, 2, 0, 2, 3]),
+    };
+    const q = new NavMeshQuery(buildNavMesh(floor).navMesh);
+    for (const out of [null, Object.freeze([]), Object.freeze(new StraightPath())]) {
+      const e = thrown(() =>
+        q.findStraightPath(
+          [1, 0, 1],
+          [2, 0, 2],
+          [1],
+          1,
+          out as unknown as InstanceType<typeof StraightPath>,
+        ),
+      );
+      expect(e.code).toBe("INVALID_ARGUMENT");
+      expect(e.message).toMatch(/^findStraightPath: out must be a writable StraightPath/);
+    }
   });
 });

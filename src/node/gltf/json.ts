@@ -10,7 +10,11 @@ export function show(v: unknown): string {
   if (v === undefined) return "missing";
   let s: string;
   try {
-    s = JSON.stringify(v) ?? String(v);
+    // JSON.parse reads 1e999 as Infinity; JSON.stringify would print it as null.
+    s =
+      JSON.stringify(v, (_k, x) =>
+        typeof x === "number" && !Number.isFinite(x) ? `\u0000${x}\u0000` : x,
+      )?.replace(/"\\u0000([^"]*)\\u0000"/g, "$1") ?? String(v);
   } catch {
     s = String(v);
   }
