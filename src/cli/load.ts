@@ -25,16 +25,20 @@ export async function loadGeometry(
   file: string,
   orientation: { up: UpAxis; flipWinding: boolean } = { up: "y", flipWinding: false },
   maxTriangles?: number,
-): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+): Promise<LoadedGeometry> {
   const loaded = await loadFile(file, maxTriangles);
   if (orientation.up === "y" && !orientation.flipWinding) return loaded;
   return { ...loaded, mesh: validateTriangleMesh({ ...loaded.mesh, ...orientation }, file) };
 }
 
-async function loadFile(
-  file: string,
-  maxTriangles: number | undefined,
-): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+/** Geometry, the loader's warnings, and the other files it read (a glTF's buffers). */
+export interface LoadedGeometry {
+  mesh: TriangleMesh;
+  warnings: string[];
+  files?: string[];
+}
+
+async function loadFile(file: string, maxTriangles: number | undefined): Promise<LoadedGeometry> {
   const lower = file.toLowerCase();
   if (lower.endsWith(".obj")) {
     // Read and parsed in 64 MiB chunks: a file of any size, never one string of all of it.

@@ -54,6 +54,37 @@ describe("B15: an output equal to an input is refused, the input unchanged", () 
   });
 });
 
+describe("B15: a glTF's external buffer is an input too", () => {
+  it("build level.gltf -o level.bin is refused, the buffer unchanged", () => {
+    const d = mkdtempSync(join(dir, "gltf-"));
+    const pos = new Float32Array([0, 0, 0, 0, 0, 10, 10, 0, 10, 10, 0, 0]);
+    const idx = new Uint16Array([0, 1, 2, 0, 2, 3]);
+    const bin = Buffer.concat([Buffer.from(pos.buffer), Buffer.from(idx.buffer)]);
+    writeFileSync(join(d, "level.bin"), bin);
+    const json = {
+      asset: { version: "2.0" },
+      scenes: [{ nodes: [0] }],
+      nodes: [{ mesh: 0 }],
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: 4, type: "VEC3" },
+        { bufferView: 1, componentType: 5123, count: 6, type: "SCALAR" },
+      ],
+      bufferViews: [
+        { buffer: 0, byteLength: 48 },
+        { buffer: 0, byteOffset: 48, byteLength: 12 },
+      ],
+      buffers: [{ uri: "level.bin", byteLength: 60 }],
+    };
+    writeFileSync(join(d, "level.gltf"), JSON.stringify(json));
+    expectRefused(
+      meshway("build", join(d, "level.gltf"), "-o", join(d, "level.bin"), "--quiet"),
+      /level\.bin: is the input file; refusing/,
+    );
+    expect(readFileSync(join(d, "level.bin")).equals(bin)).toBe(true);
+  });
+});
+
 describe("B8: a FIFO or a device as an input is refused at once", () => {
   it("build, info, --config and export refuse /dev/zero and a FIFO (exit 1, no hang)", () => {
     const zeroObj = join(dir, "zero.obj");

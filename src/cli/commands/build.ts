@@ -107,7 +107,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (threads !== undefined && config.tileSize === 0) {
     throw new UsageError("--threads needs a tiled build (--tile-size N)");
   }
-  const { mesh, warnings } = await loadGeometry(
+  const { mesh, warnings, files } = await loadGeometry(
     file,
     orientationFrom(str, flag),
     maxTrianglesFrom(str),
@@ -115,7 +115,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   const orientation = diagnoseOrientation(mesh, config.agentMaxSlope);
   if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
   if (config.tileSize > 0) {
-    const notes = { loadWarnings: warnings, orientation };
+    const notes = { loadWarnings: warnings, orientation, bufferFiles: files };
     return buildTiled(io, file, mesh, options, config, threads ?? defaultTileThreads(), notes, {
       str,
       flag,
@@ -138,6 +138,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
       tiles: navMesh.tiles.length,
       loadWarnings: warnings,
       orientation,
+      bufferFiles: files,
       rows: [
         ["grid", `${stats.gridWidth} × ${stats.gridDepth} cells`],
         [
@@ -159,7 +160,7 @@ async function buildTiled(
   options: Partial<BuildConfig>,
   config: ResolvedConfig,
   threads: number,
-  notes: Pick<BuildReport, "loadWarnings" | "orientation">,
+  notes: Pick<BuildReport, "loadWarnings" | "orientation" | "bufferFiles">,
   args: Pick<ParsedArgs, "str" | "flag">,
 ): Promise<number> {
   const quiet = Boolean(args.flag("quiet") || args.flag("json"));
@@ -211,6 +212,8 @@ interface BuildReport {
   loadWarnings: readonly string[];
   /** The likely up-axis or winding mistake, when the input looks wrong (already warned). */
   orientation: string | undefined;
+  /** The glTF's external buffer files: inputs too, never overwritten. */
+  bufferFiles: readonly string[] | undefined;
   /** Rows between "triangles in" and "polygons". */
   rows: [string, string][];
   timingsTitle: string;
@@ -235,7 +238,8 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
     );
   }
   if (output !== undefined) {
-    writeOutput(output, serializeNavMesh(r.navMesh, r.config), [r.file, str("config")]);
+    const inputs = [r.file, str("config"), ...(r.bufferFiles ?? [])];
+    writeOutput(output, serializeNavMesh(r.navMesh, r.config), inputs);
   }
   const area = r.navMesh.area();
   if (flag("json")) {

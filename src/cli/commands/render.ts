@@ -83,6 +83,7 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   if (isGeometryFile(input)) {
     const loaded = await loadGeometry(input, orientationFrom(str, flag), maxTrianglesFrom(str));
     geometry = loaded.mesh;
+    inputs.push(...(loaded.files ?? []));
     navMesh = buildNavMesh(geometry, buildConfigFrom(values), { source: input }).navMesh;
   } else {
     navMesh = loadNavMesh(input).navMesh;

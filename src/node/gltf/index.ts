@@ -10,7 +10,7 @@
  * parts are container.ts, json.ts, buffers.ts (with the path guard), scene.ts, accessors.ts
  * and assemble.ts.
  */
-import { dirname, resolve as resolvePath } from "node:path";
+import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import { MeshwayError } from "../../errors.js";
 import type { TriangleMesh } from "../../input.js";
 import { closeFd, openRegular, readFd, readOpened } from "../regular-file.js";
@@ -42,6 +42,11 @@ export interface GltfLoadResult {
   mesh: TriangleMesh;
   /** Things skipped or ignored (non-triangle primitives, skins…), one sentence each. */
   warnings: string[];
+  /**
+   * The external buffer files read (resolved paths), so a caller writing output can refuse to
+   * overwrite one of them; empty for GLB-only and data-URI files.
+   */
+  files?: string[];
 }
 
 export interface GltfParseOptions {
@@ -225,7 +230,18 @@ async function readGltfJson(
     decoded.set(a, { array, positions });
   });
 
-  return assemble(instances, world, plans, decoded, source, sceneLabel, warnings, maxTriangles);
+  const result = assemble(
+    instances,
+    world,
+    plans,
+    decoded,
+    source,
+    sceneLabel,
+    warnings,
+    maxTriangles,
+  );
+  // The map also holds device:inode keys: only paths are files.
+  return { ...result, files: [...files.keys()].filter((k) => isAbsolute(k)) };
 }
 
 function checkMaxTriangles(v: number | undefined): number {
