@@ -14,6 +14,7 @@ import {
   mulberry32,
   NavMeshQuery,
   parseObj,
+  parseObjBytes,
   polyOfRef,
   QueryFilter,
   StraightPath,
@@ -247,6 +248,42 @@ function mutateObjText(text, edits) {
   return lines.join("\n");
 }
 
+/** What a parse gives, comparable: the mesh's arrays or the error's code and message. */
+function objOutcome(run) {
+  try {
+    const m = run();
+    return JSON.stringify([Array.from(m.positions), Array.from(m.indices)]);
+  } catch (e) {
+    return `${e.code}: ${e.message}`;
+  }
+}
+
+/**
+ * parseObjBytes reads large files in slices cut at line breaks: chunks cut anywhere (inside a
+ * line, between CR and LF) must parse exactly as the whole bytes, and the whole bytes as the
+ * text (when the text survives UTF-8 and holds no NUL, which bytes refuse as binary).
+ */
+function checkObjChunking(text) {
+  const bytes = new TextEncoder().encode(text);
+  const step = 1 + (bytes.length % 13);
+  const chunks = [];
+  for (let at = 0; at < bytes.length; at += step) chunks.push(bytes.subarray(at, at + step));
+  const whole = objOutcome(() => parseObjBytes(bytes, "fuzz.obj"));
+  const chunked = objOutcome(() => parseObjBytes(chunks, "fuzz.obj"));
+  if (whole !== chunked) {
+    violated(
+      "parseObjBytes",
+      `chunks of ${step} bytes: ${chunked.slice(0, 200)} vs whole: ${whole.slice(0, 200)}`,
+    );
+  }
+  if (!text.includes("\u0000") && new TextDecoder().decode(bytes) === text) {
+    const fromText = objOutcome(() => parseObj(text, "fuzz.obj"));
+    if (fromText !== whole) {
+      violated("parseObjBytes", `bytes: ${whole.slice(0, 200)} vs text: ${fromText.slice(0, 200)}`);
+    }
+  }
+}
+
 export const objTarget = {
   name: "obj",
   description: "parseObj on random bytes, grammar-made lines and edits of a valid file",
@@ -256,6 +293,7 @@ export const objTarget = {
     if (c.kind === "bytes") text = new TextDecoder("utf-8").decode(c.bytes);
     else if (c.kind === "lines") text = c.lines.map(([l, e]) => l + EOL[e]).join("");
     else text = mutateObjText((await fixtures()).objText, c.edits);
+    checkObjChunking(text);
     let mesh;
     try {
       mesh = parseObj(text, "fuzz.obj");

@@ -94,8 +94,28 @@ interface ForwardRef {
 export function parseObj(text: string, source = "input.obj"): TriangleMesh {
   const st = newState(source);
   // Classic Mac OS files end lines with CR alone: one "line" of the whole file otherwise.
-  parseLines(st, text, !text.includes("\n") && text.includes("\r") ? "\r" : "\n");
+  // The first line break decides, in text as in bytes (so chunking cannot change it).
+  const lf = text.indexOf("\n");
+  const cr = text.indexOf("\r");
+  const crOnly = cr >= 0 && (lf < 0 || cr < lf) && cr + 1 < text.length && text[cr + 1] !== "\n";
+  parseLines(st, text, crOnly ? "\r" : "\n");
   return finish(st);
+}
+
+/**
+ * The line separator of OBJ bytes from their first line break: LF (a CR before it is part of
+ * CRLF), or CR alone; null while no break has been seen or a CR ends the data so far.
+ */
+function separatorOf(data: Uint8Array, last: boolean): "\n" | "\r" | null {
+  for (let i = 0; i < data.length; i++) {
+    const c = data[i]!;
+    if (c === 10) return "\n";
+    if (c === 13) {
+      if (i + 1 < data.length) return data[i + 1] === 10 ? "\n" : "\r";
+      return last ? "\n" : null;
+    }
+  }
+  return last ? "\n" : null;
 }
 
 /** Bytes of text decoded at a time; far below V8's longest string (about 512 M characters). */
@@ -124,7 +144,13 @@ export function parseObjBytes(
         `${source}: binary data where an OBJ text file was expected`,
       );
     }
-    sep ??= data.indexOf(10) < 0 && data.indexOf(13) >= 0 ? "\r" : "\n";
+    sep ??= separatorOf(data, last);
+    if (sep === null) {
+      // No line break yet: keep it all for the next chunk.
+      if (data.length > MAX_LINE_BYTES) tooLong(st);
+      carry = data;
+      return;
+    }
     const sepByte = sep === "\n" ? 10 : 13;
     carry = new Uint8Array(0);
     for (let at = 0; at < data.length; ) {
