@@ -471,7 +471,31 @@ const gltfArb = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant("bytes"), bytes: fc.uint8Array({ maxLength: 300 }) }),
   },
+  {
+    // Issue 19 B6: sizes from the JSON alone (a zero-filled accessor of 50 M vertices in 232
+    // bytes, one primitive instanced by thousands of nodes) must be refused before allocating.
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("amplified"),
+      count: fc.constantFrom(3, 999, 1e6, 5e7, 2 ** 31, 2 ** 52),
+      nodes: fc.integer({ min: 1, max: 4000 }),
+    }),
+  },
 );
+
+/** A GLB of one POSITION accessor without a bufferView (all zeros), instanced by `nodes`. */
+function amplifiedGlb(count, nodes) {
+  return packGlb(
+    {
+      asset: { version: "2.0" },
+      scenes: [{ nodes: Array.from({ length: nodes }, (_, i) => i) }],
+      nodes: Array.from({ length: nodes }, (_, i) => ({ mesh: 0, translation: [i, 0, 0] })),
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+      accessors: [{ componentType: 5126, count, type: "VEC3" }],
+    },
+    null,
+  );
+}
 
 function getPath(root, path) {
   let o = root;
@@ -539,6 +563,9 @@ export const gltfTarget = {
       let bytes = new TextEncoder().encode(JSON.stringify(json));
       if (c.textEdits) bytes = applyEdits(bytes, c.textEdits);
       run = () => parseGltf(bytes, "fuzz.gltf");
+    } else if (c.kind === "amplified") {
+      const bytes = amplifiedGlb(c.count, c.nodes);
+      run = () => parseGlb(bytes, "fuzz.glb", { maxTriangles: 100_000 });
     } else {
       run = () => parseGltf(c.bytes, "fuzz.gltf");
     }
