@@ -3,8 +3,11 @@
 // the save window left a temporary file).
 import { spawnSync } from "node:child_process";
 import {
+  closeSync,
   copyFileSync,
+  ftruncateSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -99,6 +102,20 @@ describe("B8: a FIFO or a device as an input is refused at once", () => {
     if (spawnSync("mkfifo", [fifo]).status === 0) {
       expectRefused(meshway("export", fifo, "--format", "json"), /is a FIFO \(named pipe\)/);
     }
+  });
+});
+
+describe("B12: an OBJ over V8's string limit", () => {
+  it("a 600 MiB OBJ ends in exit 1 with a located message, not exit 70 (internal error)", () => {
+    const big = join(dir, "sparse_600m.obj");
+    const fd = openSync(big, "w");
+    ftruncateSync(fd, 600 * 2 ** 20); // sparse: no disk used; all zero bytes
+    closeSync(fd);
+    expectRefused(
+      meshway("build", big, "--quiet"),
+      /sparse_600m\.obj: binary data where an OBJ text file was expected/,
+    );
+    rmSync(big);
   });
 });
 
