@@ -14,6 +14,7 @@ import {
   mulberry32,
   NavMeshQuery,
   parseObj,
+  parseObjBytes,
   polyOfRef,
   QueryFilter,
   StraightPath,
@@ -247,6 +248,49 @@ function mutateObjText(text, edits) {
   return lines.join("\n");
 }
 
+/** What a parse gives, comparable: the mesh's arrays or the error's code and message. */
+function objOutcome(run) {
+  try {
+    const m = run();
+    // A fingerprint of both arrays' bytes (FNV-1a), cheaper than comparing them as text.
+    let h = 0x811c9dc5;
+    for (const a of [m.positions, m.indices]) {
+      const b = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    }
+    return `mesh ${m.positions.length} ${m.indices.length} ${h >>> 0}`;
+  } catch (e) {
+    return `${e.code}: ${e.message}`;
+  }
+}
+
+/**
+ * parseObjBytes reads large files in slices cut at line breaks: chunks cut anywhere (inside a
+ * line, between CR and LF) must parse exactly as the whole bytes, and the whole bytes as the
+ * text (when the text survives UTF-8 and holds no NUL, which bytes refuse as binary).
+ */
+function checkObjChunking(text) {
+  const bytes = new TextEncoder().encode(text);
+  // Tiny chunks for short texts; for the fixture's edits, cuts a few kilobytes apart.
+  const step = 1 + (bytes.length % (bytes.length < 4000 ? 13 : 4093));
+  const chunks = [];
+  for (let at = 0; at < bytes.length; at += step) chunks.push(bytes.subarray(at, at + step));
+  const whole = objOutcome(() => parseObjBytes(bytes, "fuzz.obj"));
+  const chunked = objOutcome(() => parseObjBytes(chunks, "fuzz.obj"));
+  if (whole !== chunked) {
+    violated(
+      "parseObjBytes",
+      `chunks of ${step} bytes: ${chunked.slice(0, 200)} vs whole: ${whole.slice(0, 200)}`,
+    );
+  }
+  if (!text.includes("\u0000") && new TextDecoder().decode(bytes) === text) {
+    const fromText = objOutcome(() => parseObj(text, "fuzz.obj"));
+    if (fromText !== whole) {
+      violated("parseObjBytes", `bytes: ${whole.slice(0, 200)} vs text: ${fromText.slice(0, 200)}`);
+    }
+  }
+}
+
 export const objTarget = {
   name: "obj",
   description: "parseObj on random bytes, grammar-made lines and edits of a valid file",
@@ -256,6 +300,7 @@ export const objTarget = {
     if (c.kind === "bytes") text = new TextDecoder("utf-8").decode(c.bytes);
     else if (c.kind === "lines") text = c.lines.map(([l, e]) => l + EOL[e]).join("");
     else text = mutateObjText((await fixtures()).objText, c.edits);
+    checkObjChunking(text);
     let mesh;
     try {
       mesh = parseObj(text, "fuzz.obj");
@@ -433,7 +478,31 @@ const gltfArb = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant("bytes"), bytes: fc.uint8Array({ maxLength: 300 }) }),
   },
+  {
+    // Issue 19 B6: sizes from the JSON alone (a zero-filled accessor of 50 M vertices in 232
+    // bytes, one primitive instanced by thousands of nodes) must be refused before allocating.
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("amplified"),
+      count: fc.constantFrom(3, 999, 1e6, 5e7, 2 ** 31, 2 ** 52),
+      nodes: fc.integer({ min: 1, max: 4000 }),
+    }),
+  },
 );
+
+/** A GLB of one POSITION accessor without a bufferView (all zeros), instanced by `nodes`. */
+function amplifiedGlb(count, nodes) {
+  return packGlb(
+    {
+      asset: { version: "2.0" },
+      scenes: [{ nodes: Array.from({ length: nodes }, (_, i) => i) }],
+      nodes: Array.from({ length: nodes }, (_, i) => ({ mesh: 0, translation: [i, 0, 0] })),
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+      accessors: [{ componentType: 5126, count, type: "VEC3" }],
+    },
+    null,
+  );
+}
 
 function getPath(root, path) {
   let o = root;
@@ -501,6 +570,9 @@ export const gltfTarget = {
       let bytes = new TextEncoder().encode(JSON.stringify(json));
       if (c.textEdits) bytes = applyEdits(bytes, c.textEdits);
       run = () => parseGltf(bytes, "fuzz.gltf");
+    } else if (c.kind === "amplified") {
+      const bytes = amplifiedGlb(c.count, c.nodes);
+      run = () => parseGlb(bytes, "fuzz.glb", { maxTriangles: 100_000 });
     } else {
       run = () => parseGltf(c.bytes, "fuzz.gltf");
     }

@@ -1,24 +1,16 @@
-import { readFileSync, statSync } from "node:fs";
 import { MeshwayError } from "../errors.js";
 import { type TriangleMesh, type UpAxis, validateTriangleMesh } from "../input.js";
-import { parseObj } from "../io/obj.js";
-import { describeFsError } from "../node/errno.js";
+import { parseObjBytes } from "../io/obj.js";
 import { loadGltfMesh } from "../node/gltf/index.js";
 import { loadNavMeshFile } from "../node/navmesh-files.js";
+import { readRegularFile, readRegularFileChunks } from "../node/regular-file.js";
 
-/** Reads a file's bytes, turning file-system failures into located MeshwayErrors. */
+/**
+ * Reads a file's bytes: only a regular file (devices, FIFOs and directories refused at once),
+ * its size checked before reading; failures are located MeshwayErrors.
+ */
 export function readInputBytes(file: string): Uint8Array {
-  try {
-    if (statSync(file).isDirectory()) {
-      throw new MeshwayError("INVALID_INPUT", `${file}: is a directory, expected a file`);
-    }
-    const bytes = readFileSync(file);
-    if (bytes.length === 0) throw new MeshwayError("INVALID_INPUT", `${file}: is empty`);
-    return bytes;
-  } catch (e) {
-    if (e instanceof MeshwayError) throw e;
-    throw new MeshwayError("INVALID_INPUT", `${file}: ${describeFsError(e)}`);
-  }
+  return readRegularFile(file);
 }
 
 export function isGeometryFile(file: string): boolean {
@@ -32,28 +24,29 @@ export function isGeometryFile(file: string): boolean {
 export async function loadGeometry(
   file: string,
   orientation: { up: UpAxis; flipWinding: boolean } = { up: "y", flipWinding: false },
-): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
-  const loaded = await loadFile(file);
+  maxTriangles?: number,
+): Promise<LoadedGeometry> {
+  const loaded = await loadFile(file, maxTriangles);
   if (orientation.up === "y" && !orientation.flipWinding) return loaded;
   return { ...loaded, mesh: validateTriangleMesh({ ...loaded.mesh, ...orientation }, file) };
 }
 
-async function loadFile(file: string): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+/** Geometry, the loader's warnings, and the other files it read (a glTF's buffers). */
+export interface LoadedGeometry {
+  mesh: TriangleMesh;
+  warnings: string[];
+  files?: string[];
+}
+
+async function loadFile(file: string, maxTriangles: number | undefined): Promise<LoadedGeometry> {
   const lower = file.toLowerCase();
   if (lower.endsWith(".obj")) {
-    const bytes = readInputBytes(file);
-    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-    if (text.includes("\u0000")) {
-      throw new MeshwayError(
-        "INVALID_INPUT",
-        `${file}: binary data where an OBJ text file was expected`,
-      );
-    }
-    return { mesh: parseObj(text, file), warnings: [] };
+    // Read and parsed in 64 MiB chunks: a file of any size, never one string of all of it.
+    return { mesh: parseObjBytes(readRegularFileChunks(file), file), warnings: [] };
   }
   if (lower.endsWith(".gltf") || lower.endsWith(".glb")) {
-    readInputBytes(file); // same located errors for missing, empty and directory inputs
-    return loadGltfMesh(file);
+    // It checks the file (regular, not empty) itself and reads it once.
+    return loadGltfMesh(file, maxTriangles === undefined ? {} : { maxTriangles });
   }
   readInputBytes(file); // missing, empty and directory inputs first: they say more
   throw new MeshwayError(

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BuildConfig, Partition } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { UpAxis } from "../input.js";
-import { describeFsError } from "../node/errno.js";
+import { readRegularFile } from "../node/regular-file.js";
 import { closest } from "./suggest.js";
 
 /** A mistake in how the command was called: exit code 2, one line and a pointer to --help. */
@@ -98,10 +97,20 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O):
 }
 
 /** "x,y,z" → [x, y, z]; malformed → UsageError naming the flag. */
+/**
+ * Decimal numbers only, as the OBJ parser reads them: Number() alone would also take "0x10"
+ * (16), "0b1", "0o7" and "Infinity".
+ */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+function decimal(text: string): number {
+  return DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
 export function parseVec3(flag: string, text: string | undefined): [number, number, number] {
   if (text === undefined) throw new UsageError(`--${flag} is required (x,y,z)`);
   const parts = text.split(",");
-  const v = parts.map((p) => (p.trim() === "" ? Number.NaN : Number(p)));
+  const v = parts.map(decimal);
   if (v.length !== 3 || v.some((n) => !Number.isFinite(n))) {
     throw new UsageError(`--${flag} expects three numbers x,y,z, got "${text}"`);
   }
@@ -110,8 +119,8 @@ export function parseVec3(flag: string, text: string | undefined): [number, numb
 
 export function parseNumber(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  if (text.trim() === "" || !Number.isFinite(n)) {
+  const n = decimal(text);
+  if (!Number.isFinite(n)) {
     throw new UsageError(`--${flag} expects a number, got "${text}"`);
   }
   return n;
@@ -133,7 +142,17 @@ export const BUILD_FLAGS = {
 export const GEOMETRY_FLAGS = {
   up: { type: "string" },
   "flip-winding": { type: "boolean" },
+  "max-triangles": { type: "string" },
 } as const;
+
+/** --max-triangles: the glTF expansion bound (loadGltfMesh's maxTriangles). */
+export function maxTrianglesFrom(str: ParsedArgs["str"]): number | undefined {
+  const n = parseNumber("max-triangles", str("max-triangles"));
+  if (n !== undefined && (!Number.isSafeInteger(n) || n < 1)) {
+    throw new UsageError(`--max-triangles must be a positive integer, got ${n}`);
+  }
+  return n;
+}
 
 /** --up and --flip-winding as TriangleMeshInput fields. */
 export function orientationFrom(
@@ -159,12 +178,10 @@ export function buildConfigFrom(values: Record<string, unknown>): Partial<BuildC
   let config: Partial<BuildConfig> = {};
   const file = values.config as string | undefined;
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (e) {
-      throw new MeshwayError("INVALID_INPUT", `${file}: ${describeFsError(e)}`);
-    }
+    // A config is small: a megabyte is far more than any set of build options.
+    const text = new TextDecoder().decode(
+      readRegularFile(file, { maxBytes: 1 << 20, refuseEmpty: false }),
+    );
     try {
       config = JSON.parse(text);
     } catch (e) {

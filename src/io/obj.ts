@@ -24,6 +24,34 @@ function quoteLine(line: string): string {
   return line.length > 80 ? `"${line.slice(0, 77)}..."` : `"${line}"`;
 }
 
+/** A token for a message: at most 40 characters, then "…" (a token may be a megabyte). */
+function token(text: string, start: number, end: number): string {
+  return end - start > 40 ? `${text.slice(start, start + 40)}…` : text.slice(start, end);
+}
+
+/**
+ * A typed array twice as long holding `old`; an allocation the machine refuses becomes a
+ * located MeshwayError naming the size, not an internal RangeError.
+ */
+function grown<T extends Float32Array | Uint32Array>(
+  st: ObjState,
+  old: T,
+  size: number,
+  what: string,
+): T {
+  let out: T;
+  try {
+    out = (old instanceof Float32Array ? new Float32Array(size) : new Uint32Array(size)) as T;
+  } catch {
+    throw new MeshwayError(
+      "INVALID_INPUT",
+      `${st.source}:${st.lineNo}: too large: cannot hold ${size} ${what} values (${size * 4} bytes) in memory`,
+    );
+  }
+  out.set(old);
+  return out;
+}
+
 function fail(source: string, lineNo: number, what: string, line: string): never {
   throw new MeshwayError("OBJ_PARSE", `${source}:${lineNo}: ${what}: ${quoteLine(line)}`);
 }
@@ -64,8 +92,119 @@ interface ForwardRef {
  * holds no face.
  */
 export function parseObj(text: string, source = "input.obj"): TriangleMesh {
-  const st: ObjState = {
-    text,
+  const st = newState(source);
+  // Classic Mac OS files end lines with CR alone: one "line" of the whole file otherwise.
+  // The first line break decides, in text as in bytes (so chunking cannot change it).
+  const lf = text.indexOf("\n");
+  const cr = text.indexOf("\r");
+  const crOnly = cr >= 0 && (lf < 0 || cr < lf) && cr + 1 < text.length && text[cr + 1] !== "\n";
+  parseLines(st, text, crOnly ? "\r" : "\n");
+  return finish(st);
+}
+
+/**
+ * The line separator of OBJ bytes from their first line break: LF (a CR before it is part of
+ * CRLF), or CR alone; null while no break has been seen or a CR ends the data so far.
+ */
+function separatorOf(data: Uint8Array, last: boolean): "\n" | "\r" | null {
+  for (let i = 0; i < data.length; i++) {
+    const c = data[i]!;
+    if (c === 10) return "\n";
+    if (c === 13) {
+      if (i + 1 < data.length) return data[i + 1] === 10 ? "\n" : "\r";
+      return last ? "\n" : null;
+    }
+  }
+  return last ? "\n" : null;
+}
+
+/** Bytes of text decoded at a time; far below V8's longest string (about 512 M characters). */
+const SLICE_BYTES = 64 * 2 ** 20;
+/** A longer line is no OBJ statement (and could not be one string). */
+const MAX_LINE_BYTES = 64 * 2 ** 20;
+
+/**
+ * Parses OBJ bytes (UTF-8), whole or as chunks read piece by piece, so a file of any size is
+ * parsed without one string of all of it: the text is decoded in slices cut at line breaks
+ * (a line break byte never occurs inside a UTF-8 sequence). Refuses binary data (NUL bytes)
+ * and lines over 64 MiB; otherwise as {@link parseObj}.
+ */
+export function parseObjBytes(
+  bytes: Uint8Array | Iterable<Uint8Array>,
+  source = "input.obj",
+): TriangleMesh {
+  const st = newState(source);
+  const decoder = new TextDecoder("utf-8", { fatal: false });
+  let sep: "\n" | "\r" | null = null;
+  let carry: Uint8Array = new Uint8Array(0);
+  const feed = (data: Uint8Array, last: boolean): void => {
+    if (data.indexOf(0) >= 0) {
+      throw new MeshwayError(
+        "INVALID_INPUT",
+        `${source}: binary data where an OBJ text file was expected`,
+      );
+    }
+    sep ??= separatorOf(data, last);
+    if (sep === null) {
+      // No line break yet: keep it all for the next chunk.
+      if (data.length > MAX_LINE_BYTES) tooLong(st);
+      carry = data;
+      return;
+    }
+    const sepByte = sep === "\n" ? 10 : 13;
+    carry = new Uint8Array(0);
+    for (let at = 0; at < data.length; ) {
+      let cut = data.length;
+      if (!last || data.length - at > SLICE_BYTES) {
+        // Up to and including the last line break within the next slice.
+        const limit = Math.min(data.length, at + SLICE_BYTES);
+        cut = data.lastIndexOf(sepByte, limit - 1) + 1;
+        if (cut <= at) {
+          // No line break in the slice: one long line, up to the next break.
+          const next = data.indexOf(sepByte, limit);
+          if (next < 0 && !last) {
+            if (data.length - at > MAX_LINE_BYTES) tooLong(st);
+            carry = data.subarray(at);
+            return;
+          }
+          cut = next < 0 ? data.length : next + 1;
+          if (cut - at > MAX_LINE_BYTES) tooLong(st);
+        }
+      }
+      parseLines(st, decoder.decode(data.subarray(at, cut)), sep);
+      at = cut;
+    }
+  };
+  if (bytes instanceof Uint8Array) feed(bytes, true);
+  else {
+    let pending: Uint8Array | null = null;
+    for (const chunk of bytes) {
+      if (pending !== null) feed(join(carry, pending), false);
+      pending = chunk;
+    }
+    feed(join(carry, pending ?? new Uint8Array(0)), true);
+  }
+  return finish(st);
+}
+
+function join(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+function tooLong(st: ObjState): never {
+  throw new MeshwayError(
+    "OBJ_PARSE",
+    `${st.source}:${st.lineNo + 1}: line longer than ${MAX_LINE_BYTES} bytes; not an OBJ text file`,
+  );
+}
+
+function newState(source: string): ObjState {
+  return {
+    text: "",
     source,
     positions: new Float32Array(3 * 1024),
     vertexCount: 0,
@@ -77,16 +216,25 @@ export function parseObj(text: string, source = "input.obj"): TriangleMesh {
     lineStart: 0,
     lineEnd: 0,
   };
+}
+
+/**
+ * Parses the lines of `text` (ending with `sep`; with "\n", a CR before it is dropped) into
+ * `st`. Line numbers continue from earlier calls. A text that ends with its separator has no
+ * extra empty line after it, so slices cut after a separator count lines as the whole would.
+ */
+function parseLines(st: ObjState, text: string, sep: "\n" | "\r"): void {
+  st.text = text;
   const len = text.length;
   let pos = 0;
   while (pos < len) {
-    let lineEnd = text.indexOf("\n", pos);
+    let lineEnd = text.indexOf(sep, pos);
     if (lineEnd < 0) lineEnd = len;
     const lineStart = pos;
     pos = lineEnd + 1;
     st.lineNo++;
     let end = lineEnd;
-    if (end > lineStart && text.charCodeAt(end - 1) === CH_CR) end--;
+    if (sep === "\n" && end > lineStart && text.charCodeAt(end - 1) === CH_CR) end--;
     st.lineStart = lineStart;
     st.lineEnd = end;
 
@@ -108,12 +256,12 @@ export function parseObj(text: string, source = "input.obj"): TriangleMesh {
     if (c0 === CH_V) readVertex(st, i, end);
     else readFace(st, i, end);
   }
-  return finish(st);
 }
 
 /** The parser's growing outputs and the line being read (for messages). */
 interface ObjState {
-  readonly text: string;
+  /** The slice of text being parsed. */
+  text: string;
   readonly source: string;
   positions: Float32Array;
   vertexCount: number;
@@ -129,16 +277,16 @@ interface ObjState {
 }
 
 function lineFail(st: ObjState, what: string): never {
-  fail(st.source, st.lineNo, what, st.text.slice(st.lineStart, st.lineEnd));
+  // quoteLine shows at most 80 characters: never copy a megabyte line to quote it.
+  const end = Math.min(st.lineEnd, st.lineStart + 81);
+  fail(st.source, st.lineNo, what, st.text.slice(st.lineStart, end));
 }
 
 /** `v x y z [w]`; also `x y z r g b` (vertex colours, a common extension). */
 function readVertex(st: ObjState, from: number, end: number): void {
   const text = st.text;
   if (st.vertexCount * 3 + 3 > st.positions.length) {
-    const grown = new Float32Array(st.positions.length * 2);
-    grown.set(st.positions);
-    st.positions = grown;
+    st.positions = grown(st, st.positions, st.positions.length * 2, "vertex coordinate");
   }
   const positions = st.positions;
   let i = from;
@@ -152,14 +300,14 @@ function readVertex(st: ObjState, from: number, end: number): void {
     if (n < 3) {
       const value = isDecimalToken(text, tokStart, i) ? Number(text.slice(tokStart, i)) : NaN;
       if (!Number.isFinite(value)) {
-        lineFail(st, `vertex coordinate "${text.slice(tokStart, i)}" is not a finite number`);
+        lineFail(st, `vertex coordinate "${token(text, tokStart, i)}" is not a finite number`);
       }
       if (!Number.isFinite(Math.fround(value))) {
-        lineFail(st, `vertex coordinate ${text.slice(tokStart, i)} is outside float32 range`);
+        lineFail(st, `vertex coordinate ${token(text, tokStart, i)} is outside float32 range`);
       }
       positions[base + n] = value;
     } else if (!isDecimalToken(text, tokStart, i)) {
-      lineFail(st, `vertex component "${text.slice(tokStart, i)}" is not a number`);
+      lineFail(st, `vertex component "${token(text, tokStart, i)}" is not a number`);
     }
     n++;
   }
@@ -210,7 +358,7 @@ function readFace(st: ObjState, from: number, end: number): void {
     ) {
       lineFail(
         st,
-        `face vertex "${text.slice(tokStart, i)}" is not an integer index (v, v/vt, v//vn or v/vt/vn)`,
+        `face vertex "${token(text, tokStart, i)}" is not an integer index (v, v/vt, v//vn or v/vt/vn)`,
       );
     }
     if (!neg && value > maxPositive) maxPositive = value;
@@ -227,7 +375,7 @@ function readFace(st: ObjState, from: number, end: number): void {
   if (maxPositive > st.vertexCount) {
     st.forwardRefs.push({
       lineNo: st.lineNo,
-      line: text.slice(st.lineStart, st.lineEnd),
+      line: text.slice(st.lineStart, Math.min(st.lineEnd, st.lineStart + 81)),
       maxIndex: maxPositive,
     });
   }
@@ -244,7 +392,7 @@ function resolveFaceIndex(
 ): number {
   if (value === 0) lineFail(st, "face vertex index 0 is invalid (OBJ indices start at 1)");
   if (value > 0xffffffff) {
-    lineFail(st, `face vertex index ${st.text.slice(tokStart, tokEnd)} is out of range`);
+    lineFail(st, `face vertex index ${token(st.text, tokStart, tokEnd)} is out of range`);
   }
   if (!neg) return value - 1;
   // Relative: -1 is the latest vertex read before this line.
@@ -264,9 +412,7 @@ function appendFan(st: ObjState, n: number): void {
   if (need > st.indices.length) {
     let size = st.indices.length * 2;
     while (size < need) size *= 2;
-    const grown = new Uint32Array(size);
-    grown.set(st.indices);
-    st.indices = grown;
+    st.indices = grown(st, st.indices, size, "triangle index");
   }
   const indices = st.indices;
   const face = st.face;

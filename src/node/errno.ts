@@ -15,6 +15,11 @@ export function describeFsError(
     if (code === "EISDIR") return `is a directory, expected ${expected}`;
   } else {
     if (code === "EISDIR") return "is a directory";
+    if (code === "EROFS") return "read-only file system";
+    if (code === "ENOSPC") return "no space left on the device";
+    if (code === "EDQUOT") return "disk quota exceeded";
+    if (code === "ENAMETOOLONG") return "file name too long";
+    if (code === "ENOENT") return "a parent directory does not exist and cannot be made";
     // EEXIST: mkdir met a file on the way.
     if (code === "ENOTDIR" || code === "EEXIST") return "a parent of this path is not a directory";
   }

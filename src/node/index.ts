@@ -1,6 +1,7 @@
 // meshway/node: the Node-only helpers (files, PNG, glTF). The core ("meshway") needs none of them.
 export { describeFsError } from "./errno.js";
 export {
+  DEFAULT_MAX_TRIANGLES,
   type GltfLoadResult,
   type GltfParseOptions,
   loadGltfMesh,

@@ -1,3 +1,4 @@
+import { MeshwayError } from "../errors.js";
 import { triArea2XZ } from "../math/predicates2d.js";
 import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
@@ -343,11 +344,36 @@ export function findStraightPath(
   out: StraightPath,
   options?: StraightPathOptions,
 ): QueryStatus {
+  checkStraightPathOut(out);
   if (corridorIsStale(navMesh, polys, polyCount)) {
     out.count = 0;
     return "invalidRef";
   }
   return stringPull(navMesh, start, end, polys, polyCount, out, options);
+}
+
+/** A caller's `out` that cannot take the answer is a programmer error: say so, not TypeError. */
+function checkStraightPathOut(out: StraightPath): void {
+  if (
+    out === null ||
+    typeof out !== "object" ||
+    typeof out.push !== "function" ||
+    !(out.points instanceof Float64Array) ||
+    Object.isFrozen(out)
+  ) {
+    const got =
+      out === null
+        ? "null"
+        : Array.isArray(out)
+          ? "an array"
+          : Object.isFrozen(out)
+            ? "a frozen object"
+            : typeof out;
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `findStraightPath: out must be a writable StraightPath (new StraightPath()), got ${got}`,
+    );
+  }
 }
 
 /**

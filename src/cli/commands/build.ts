@@ -12,13 +12,14 @@ import {
   BUILD_FLAGS,
   buildConfigFrom,
   GEOMETRY_FLAGS,
+  maxTrianglesFrom,
   orientationFrom,
   type ParsedArgs,
   parseCommandArgs,
   parseNumber,
   UsageError,
 } from "../options.js";
-import { writeOutput } from "../output.js";
+import { checkOutputPath, writeOutput } from "../output.js";
 import { Progress } from "../progress.js";
 import { type Io, warn } from "../terminal.js";
 
@@ -40,6 +41,8 @@ options:
   --partition P        watershed | monotone | layers (default watershed)
   --up y|z             the input's up axis (default y; z for Blender/CAD exports)
   --flip-winding       the input's triangles are wound clockwise seen from above
+  --max-triangles N    glTF: the most triangles the scene may expand to after node
+                       instancing (default 10000000); bigger files are refused
   --allow-empty        write the navmesh even when it has no polygons (refused otherwise)
   --tile-size N        tiled build: tiles of N cells (0 = one tile, the default); tiles are
                        built in parallel and linked across their edges
@@ -54,6 +57,8 @@ examples:
   meshway build city.obj -o city.navmesh --tile-size 64 --threads 4`;
 
 const STAGES = 10;
+/** The smallest --tile-size accepted (0, one tile, aside). */
+const MIN_TILE_SIZE = 8;
 
 export async function buildCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals, str, flag } = parseCommandArgs(args, {
@@ -72,8 +77,18 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError("build needs exactly one input file");
   const file = positionals[0]!;
+  const output = str("output");
+  // Before any work: a build must not end by overwriting its own input.
+  if (output !== undefined) checkOutputPath(output, [file, str("config")]);
   const options = buildConfigFrom(values);
   const tileSize = parseNumber("tile-size", str("tile-size"));
+  if (tileSize !== undefined && tileSize > 0 && tileSize < MIN_TILE_SIZE) {
+    // Measured on nav_test: tiles of 2 cells keep 13% of the walkable area, of 1 cell none,
+    // after seconds of work; the tile border (agent radius + 3 cells) is most of such a tile.
+    throw new UsageError(
+      `--tile-size ${tileSize} is under ${MIN_TILE_SIZE} cells: such tiles are mostly border and lose the walkable area (1 gives an empty navmesh); use 16 or more (Recast's demo: 16..1024), or 0 for one tile`,
+    );
+  }
   if (tileSize !== undefined) options.tileSize = tileSize;
   const threadsText = str("threads");
   let threads = threadsText === undefined ? undefined : Number(threadsText);
@@ -92,11 +107,15 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (threads !== undefined && config.tileSize === 0) {
     throw new UsageError("--threads needs a tiled build (--tile-size N)");
   }
-  const { mesh, warnings } = await loadGeometry(file, orientationFrom(str, flag));
+  const { mesh, warnings, files } = await loadGeometry(
+    file,
+    orientationFrom(str, flag),
+    maxTrianglesFrom(str),
+  );
   const orientation = diagnoseOrientation(mesh, config.agentMaxSlope);
   if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
   if (config.tileSize > 0) {
-    const notes = { loadWarnings: warnings, orientation };
+    const notes = { loadWarnings: warnings, orientation, bufferFiles: files };
     return buildTiled(io, file, mesh, options, config, threads ?? defaultTileThreads(), notes, {
       str,
       flag,
@@ -119,6 +138,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
       tiles: navMesh.tiles.length,
       loadWarnings: warnings,
       orientation,
+      bufferFiles: files,
       rows: [
         ["grid", `${stats.gridWidth} × ${stats.gridDepth} cells`],
         [
@@ -140,7 +160,7 @@ async function buildTiled(
   options: Partial<BuildConfig>,
   config: ResolvedConfig,
   threads: number,
-  notes: Pick<BuildReport, "loadWarnings" | "orientation">,
+  notes: Pick<BuildReport, "loadWarnings" | "orientation" | "bufferFiles">,
   args: Pick<ParsedArgs, "str" | "flag">,
 ): Promise<number> {
   const quiet = Boolean(args.flag("quiet") || args.flag("json"));
@@ -192,6 +212,8 @@ interface BuildReport {
   loadWarnings: readonly string[];
   /** The likely up-axis or winding mistake, when the input looks wrong (already warned). */
   orientation: string | undefined;
+  /** The glTF's external buffer files: inputs too, never overwritten. */
+  bufferFiles: readonly string[] | undefined;
   /** Rows between "triangles in" and "polygons". */
   rows: [string, string][];
   timingsTitle: string;
@@ -215,7 +237,10 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
         "nothing written (--allow-empty writes it anyway)",
     );
   }
-  if (output !== undefined) writeOutput(output, serializeNavMesh(r.navMesh, r.config));
+  if (output !== undefined) {
+    const inputs = [r.file, str("config"), ...(r.bufferFiles ?? [])];
+    writeOutput(output, serializeNavMesh(r.navMesh, r.config), inputs);
+  }
   const area = r.navMesh.area();
   if (flag("json")) {
     io.out(

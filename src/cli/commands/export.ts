@@ -1,7 +1,7 @@
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, UsageError } from "../options.js";
-import { writeOutput } from "../output.js";
+import { checkOutputPath, writeOutput } from "../output.js";
 import type { Io } from "../terminal.js";
 
 export const EXPORT_HELP = `usage: meshway export <file.navmesh> --format json|obj [-o out]
@@ -35,48 +35,118 @@ export function exportFormat(
   return format;
 }
 
-/** All tiles' vertices and polygons as one indexed list. */
-export function navMeshPolygons(navMesh: NavMesh): {
-  vertices: number[][];
-  polygons: number[][];
-  areas: number[];
-} {
-  const vertices: number[][] = [];
-  const polygons: number[][] = [];
-  const areas: number[] = [];
-  for (const t of navMesh.tiles) {
-    const base = vertices.length;
-    for (let i = 0; i < t.vertexCount; i++) {
-      vertices.push([t.vertices[i * 3]!, t.vertices[i * 3 + 1]!, t.vertices[i * 3 + 2]!]);
-    }
-    for (let p = 0; p < t.polyCount; p++) {
-      const poly: number[] = [];
-      for (let k = 0; k < t.polyVertCount[p]!; k++) {
-        poly.push(base + t.polyVerts[p * t.maxVertsPerPoly + k]!);
-      }
-      polygons.push(poly);
-      areas.push(t.polyAreas[p]!);
-    }
-  }
-  return { vertices, polygons, areas };
+/** Text pieces are gathered up to this many characters before they are handed on. */
+const PIECE_CHARS = 1 << 20;
+
+/** A number as JSON writes it (a non-finite one as null). */
+function num(v: number): string {
+  return Number.isFinite(v) ? String(v) : "null";
 }
 
-export function toObj({ vertices, polygons, areas }: ReturnType<typeof navMeshPolygons>): string {
-  const lines = ["# meshway navmesh export: polygons as faces, one group per area"];
-  for (const v of vertices) lines.push(`v ${v[0]} ${v[1]} ${v[2]}`);
-  const byArea = new Map<number, number[]>();
-  areas.forEach((a, i) => {
-    let list = byArea.get(a);
-    if (!list) byArea.set(a, (list = []));
-    list.push(i);
+/**
+ * Joins small strings into pieces of about {@link PIECE_CHARS} characters, so an export of
+ * any size is written without one string (V8's limit is about 512 M characters) or one array
+ * join over every line.
+ */
+function* pieces(parts: Iterable<string>): Generator<string> {
+  let buf: string[] = [];
+  let chars = 0;
+  for (const p of parts) {
+    buf.push(p);
+    chars += p.length;
+    if (chars >= PIECE_CHARS) {
+      yield buf.join("");
+      buf = [];
+      chars = 0;
+    }
+  }
+  if (buf.length > 0) yield buf.join("");
+}
+
+/**
+ * The export as JSON, `{"vertices":[[x,y,z]…],"polygons":[[i,j,k…]…],"areas":[…]}` (the bytes
+ * JSON.stringify would give), in pieces. Every tile's vertices, then polygons, as one list.
+ */
+export function* jsonParts(navMesh: NavMesh): Generator<string> {
+  yield '{"vertices":[';
+  let first = true;
+  for (const t of navMesh.tiles) {
+    const v = t.vertices;
+    for (let i = 0; i < t.vertexCount; i++, first = false) {
+      yield `${first ? "" : ","}[${num(v[i * 3]!)},${num(v[i * 3 + 1]!)},${num(v[i * 3 + 2]!)}]`;
+    }
+  }
+  yield '],"polygons":[';
+  first = true;
+  let base = 0;
+  for (const t of navMesh.tiles) {
+    for (let p = 0; p < t.polyCount; p++, first = false) {
+      yield `${first ? "" : ","}[${polyVerts(t, p, base, 0).join(",")}]`;
+    }
+    base += t.vertexCount;
+  }
+  yield '],"areas":[';
+  first = true;
+  for (const t of navMesh.tiles) {
+    for (let p = 0; p < t.polyCount; p++, first = false) {
+      yield `${first ? "" : ","}${t.polyAreas[p]!}`;
+    }
+  }
+  yield "]}\n";
+}
+
+type Tile = NavMesh["tiles"][number];
+
+function polyVerts(t: Tile, p: number, base: number, plus: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < t.polyVertCount[p]!; k++) {
+    out.push(base + plus + t.polyVerts[p * t.maxVertsPerPoly + k]!);
+  }
+  return out;
+}
+
+/** The export as OBJ: polygons as faces, one group per area (ascending), in pieces. */
+export function* objParts(navMesh: NavMesh): Generator<string> {
+  yield "# meshway navmesh export: polygons as faces, one group per area\n";
+  let polyCount = 0;
+  for (const t of navMesh.tiles) {
+    const v = t.vertices;
+    for (let i = 0; i < t.vertexCount; i++) {
+      yield `v ${v[i * 3]!} ${v[i * 3 + 1]!} ${v[i * 3 + 2]!}\n`;
+    }
+    polyCount += t.polyCount;
+  }
+  // Polygons grouped by area, in their order within each group (a counting sort over 0..255).
+  const counts = new Uint32Array(257);
+  for (const t of navMesh.tiles)
+    for (let p = 0; p < t.polyCount; p++) counts[t.polyAreas[p]! + 1]!++;
+  for (let a = 1; a < 257; a++) counts[a]! += counts[a - 1]!;
+  const start = counts.slice(0, 256);
+  const order = new Uint32Array(polyCount); // (tile, poly) as a global polygon index
+  const tileOf = new Uint32Array(polyCount);
+  const baseOf = new Uint32Array(navMesh.tiles.length);
+
+  let base = 0;
+  navMesh.tiles.forEach((t, ti) => {
+    baseOf[ti] = base;
+    for (let p = 0; p < t.polyCount; p++) {
+      const a = t.polyAreas[p]!;
+      order[start[a]!] = p;
+      tileOf[start[a]!++] = ti;
+    }
+    base += t.vertexCount;
   });
-  for (const a of [...byArea.keys()].sort((x, y) => x - y)) {
-    lines.push(`g area_${a}`);
+  for (let a = 0, at = 0; a < 256; a++) {
+    const end = counts[a + 1]!;
+    if (at === end) continue;
+    yield `g area_${a}\n`;
     // Navmesh polygons are already wound so cross(v1 − v0, v2 − v0) points up (negative
     // polygonAreaXZ), which is what OBJ viewers take as the front face.
-    for (const i of byArea.get(a)!) lines.push(`f ${polygons[i]!.map((k) => k + 1).join(" ")}`);
+    for (; at < end; at++) {
+      const ti = tileOf[at]!;
+      yield `f ${polyVerts(navMesh.tiles[ti]!, order[at]!, baseOf[ti]!, 1).join(" ")}\n`;
+    }
   }
-  return `${lines.join("\n")}\n`;
 }
 
 export function exportCommand(args: string[], io: Io): number {
@@ -90,11 +160,23 @@ export function exportCommand(args: string[], io: Io): number {
   }
   if (positionals.length !== 1) throw new UsageError("export needs exactly one .navmesh file");
   const output = str("output");
+  if (output === "") throw new UsageError("-o needs a file name; the output path is empty");
   const format = exportFormat(str("format"), output);
-  const { navMesh } = loadNavMesh(positionals[0]!);
-  const data = navMeshPolygons(navMesh);
-  const text = format === "json" ? `${JSON.stringify(data)}\n` : toObj(data);
-  if (output !== undefined) writeOutput(output, new TextEncoder().encode(text));
-  else io.out(text);
+  const input = positionals[0]!;
+  if (output !== undefined) checkOutputPath(output, [input]);
+  const { navMesh } = loadNavMesh(input);
+  const text = pieces(format === "json" ? jsonParts(navMesh) : objParts(navMesh));
+  if (output !== undefined) {
+    const encoder = new TextEncoder();
+    writeOutput(
+      output,
+      (function* () {
+        for (const piece of text) yield encoder.encode(piece);
+      })(),
+      [input],
+    );
+  } else {
+    for (const piece of text) io.out(piece);
+  }
   return 0;
 }

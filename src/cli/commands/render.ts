@@ -10,13 +10,14 @@ import {
   BUILD_FLAGS,
   buildConfigFrom,
   GEOMETRY_FLAGS,
+  maxTrianglesFrom,
   orientationFrom,
   parseCommandArgs,
   parseNumber,
   parseVec3,
   UsageError,
 } from "../options.js";
-import { writeOutput } from "../output.js";
+import { checkOutputPath, writeOutput } from "../output.js";
 import { type Io, warn } from "../terminal.js";
 import { answerPath } from "./path.js";
 
@@ -32,7 +33,7 @@ options:
   --geometry FILE      geometry to draw under a .navmesh (.obj, .gltf, .glb)
   --size N             longest side in pixels (default 1024)
   --colour-by M        polygon | area (default polygon)
-  --up y|z, --flip-winding   how to read the geometry (as in meshway build)
+  --up y|z, --flip-winding, --max-triangles N   how to read the geometry (as in meshway build)
   build options (--config, --cell-size, --agent-radius, ...) apply when building from geometry
 
 examples:
@@ -56,9 +57,12 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError("render needs exactly one input file");
   const out = str("output");
+  if (out === "") throw new UsageError("-o needs a file name; the output path is empty");
   if (out === undefined || !/\.(png|svg)$/i.test(out)) {
     throw new UsageError("render needs -o out.png or -o out.svg");
   }
+  const inputs = [positionals[0], str("geometry"), str("config")];
+  checkOutputPath(out, inputs);
   const size = parseNumber("size", str("size")) ?? 1024;
   if (!Number.isInteger(size) || size < 16 || size > 8192) {
     throw new UsageError(`--size must be an integer in 16..8192, got ${size}`);
@@ -77,14 +81,17 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   let geometry: TriangleMesh | undefined;
   let navMesh: NavMesh;
   if (isGeometryFile(input)) {
-    const loaded = await loadGeometry(input, orientationFrom(str, flag));
+    const loaded = await loadGeometry(input, orientationFrom(str, flag), maxTrianglesFrom(str));
     geometry = loaded.mesh;
+    inputs.push(...(loaded.files ?? []));
     navMesh = buildNavMesh(geometry, buildConfigFrom(values), { source: input }).navMesh;
   } else {
     navMesh = loadNavMesh(input).navMesh;
     const geometryFile = str("geometry");
     if (geometryFile !== undefined) {
-      geometry = (await loadGeometry(geometryFile, orientationFrom(str, flag))).mesh;
+      geometry = (
+        await loadGeometry(geometryFile, orientationFrom(str, flag), maxTrianglesFrom(str))
+      ).mesh;
     }
   }
   let path: number[][] | undefined;
@@ -104,6 +111,6 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   const bytes = out.toLowerCase().endsWith(".svg")
     ? new TextEncoder().encode(renderTopDownSvg(options))
     : encodePng(renderTopDown(options));
-  writeOutput(out, bytes);
+  writeOutput(out, bytes, inputs);
   return 0;
 }

@@ -1,6 +1,7 @@
 // The accessors a navmesh needs (POSITION and indices): checked against their buffer views and
 // buffers, then decoded (strides, sparse substitution, component types).
-import { fail, index, integer, object, show } from "./json.js";
+import { fail, index, integer, isObject, object, show } from "./json.js";
+import { COMPRESSION_EXTENSIONS } from "./scene.js";
 
 export const COMPONENT_BYTES: Record<number, number> = {
   5120: 1, // BYTE
@@ -45,6 +46,17 @@ export function checkBufferView(
   const bufferLength = integer(source, bdef.byteLength, `buffers[${buffer}].byteLength`, 1);
   const byteOffset = integer(source, def.byteOffset, `${path}.byteOffset`, 0, 0);
   const byteLength = integer(source, def.byteLength, `${path}.byteLength`, 1);
+  if (isObject(def.extensions)) {
+    // Declared on the view alone (not in extensionsUsed), its bytes are still compressed.
+    for (const name of COMPRESSION_EXTENSIONS) {
+      if (name in def.extensions) {
+        fail(
+          source,
+          `${path} uses ${name} (compressed geometry), which meshway does not decode; export or convert it without mesh compression`,
+        );
+      }
+    }
+  }
   let stride: number | undefined;
   if (def.byteStride !== undefined) {
     stride = integer(source, def.byteStride, `${path}.byteStride`, 1);

@@ -3,7 +3,7 @@ import { MeshwayError } from "../../errors.js";
 import { validateTriangleMesh } from "../../input.js";
 import type { Decoded } from "./accessors.js";
 import type { GltfLoadResult } from "./index.js";
-import { fail } from "./json.js";
+import { fail, RAISE } from "./json.js";
 import {
   type MeshInstance,
   MODE_NAMES,
@@ -20,6 +20,7 @@ export function assemble(
   source: string,
   sceneLabel: string,
   warnings: string[],
+  maxTriangles: number,
 ): GltfLoadResult {
   const positionsOf = new Map<number, ArrayLike<number>>();
   for (const [a, d] of decoded) if (d.positions) positionsOf.set(a, d.positions);
@@ -38,6 +39,17 @@ export function assemble(
       const n = p.indices >= 0 ? decoded.get(p.indices)!.array.length : pos.length / 3;
       indexBound += p.mode === MODE_TRIANGLES ? n - (n % 3) : Math.max(0, n - 2) * 3;
     }
+  }
+  // Instancing multiplies geometry: bound the expanded sizes before allocating them.
+  if (indexBound / 3 > maxTriangles || vertexTotal > 3 * maxTriangles) {
+    const what =
+      indexBound / 3 > maxTriangles
+        ? `${indexBound / 3} triangles, more than maxTriangles (${maxTriangles})`
+        : `${vertexTotal} vertices, more than 3 × maxTriangles (${3 * maxTriangles})`;
+    fail(
+      source,
+      `${sceneLabel} expands to ${what} from ${instances.length} mesh instances; ${RAISE}`,
+    );
   }
   for (const plan of plans.values()) {
     for (const p of plan) {

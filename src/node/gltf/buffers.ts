@@ -1,18 +1,9 @@
 // A glTF's buffers: the GLB BIN chunk, data URIs and external files. External files are read
 // only from inside the glTF's own directory (the path guard below).
-import { readFile, realpath, stat } from "node:fs/promises";
+import { readlinkSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve as resolvePath, sep } from "node:path";
-import { describeFsError } from "../errno.js";
+import { closeFd, type OpenedFile, openRegular, readFd } from "../regular-file.js";
 import { fail, integer, object, show } from "./json.js";
-
-export async function readLocal(file: string, source: string, what: string): Promise<Uint8Array> {
-  try {
-    return await readFile(file);
-  } catch (e) {
-    const reason = describeFsError(e);
-    fail(source, what === "" ? reason : `${what}: ${reason} (${file})`);
-  }
-}
 
 /** True when `file` is `dir` itself or below it. */
 export function isInside(dir: string, file: string): boolean {
@@ -20,31 +11,102 @@ export function isInside(dir: string, file: string): boolean {
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
+/** The real path of an opened descriptor (Linux: /proc/self/fd), or null where unknown. */
+function descriptorPath(fd: number): string | null {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A level file is untrusted: its external buffers may only be regular files inside its own
  * directory (after following links). Anything else could read files the user never meant to
- * share (`../../secret`, absolute paths) or never end (`/dev/zero`, a FIFO).
+ * share (`../../secret`, absolute paths) or never end (`/dev/zero`, a FIFO). The file is opened
+ * once and the checks are made on what was opened (its descriptor's real path, or the
+ * device and inode of the path's real path), so a file swapped for a link between a check and
+ * the read cannot be read through; the caller reads from the returned descriptor.
  */
-export async function checkBufferFile(
+export function openBufferFile(
   baseDir: string,
   file: string,
   source: string,
   what: string,
-): Promise<void> {
+  readLabel = what,
+): OpenedFile {
   if (!isInside(baseDir, file)) {
     fail(source, `${what} points outside the glTF's directory; only files beside it are read`);
   }
-  let real: string;
-  let realDir: string;
-  try {
-    [real, realDir] = await Promise.all([realpath(file), realpath(baseDir)]);
-  } catch {
-    return; // missing: readLocal reports it with its usual message
+  const opened = openRegular(file);
+  if ("reason" in opened) {
+    if (opened.notRegular) fail(source, `${what} is not a regular file`);
+    fail(source, `${readLabel} could not be read: ${opened.reason} (${file})`);
   }
-  if (!isInside(realDir, real)) {
+  let ok = false;
+  try {
+    const realDir = realpathSync(baseDir);
+    const real = descriptorPath(opened.fd);
+    if (real !== null) {
+      ok = isInside(realDir, real);
+    } else {
+      // No /proc: the path's real path must be inside and be the very file that was opened.
+      const byPath = realpathSync(file);
+      const st = statSync(byPath);
+      ok = isInside(realDir, byPath) && st.dev === opened.dev && st.ino === opened.ino;
+    }
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    closeFd(opened.fd);
     fail(source, `${what} links outside the glTF's directory; only files beside it are read`);
   }
-  if (!(await stat(real)).isFile()) fail(source, `${what} is not a regular file`);
+  return opened;
+}
+
+/**
+ * The first `byteLength` bytes of a checked external buffer file, read once per file: `files`
+ * holds what was read, by path and by device and inode (two names of one file are one read).
+ */
+function readBufferFile(
+  baseDir: string,
+  file: string,
+  byteLength: number,
+  source: string,
+  what: string,
+  readLabel: string,
+  files: Map<string, Uint8Array>,
+): Uint8Array {
+  const byPath = files.get(file);
+  if (byPath !== undefined && byPath.byteLength >= byteLength) return byPath;
+  const opened = openBufferFile(baseDir, file, source, what, readLabel);
+  try {
+    const key = `${opened.dev}:${opened.ino}`;
+    const known = files.get(key);
+    if (known !== undefined && known.byteLength >= byteLength) {
+      files.set(file, known);
+      return known;
+    }
+    if (opened.size < byteLength) {
+      fail(
+        source,
+        `${readLabel} has ${opened.size} bytes but its byteLength declares ${byteLength}`,
+      );
+    }
+    let data: Uint8Array;
+    try {
+      // Only the declared bytes: a 60-byte buffer in a 256 MB file reads 60 bytes.
+      data = readFd(opened.fd, byteLength);
+    } catch (e) {
+      fail(source, `${readLabel} could not be read: ${(e as Error).message} (${file})`);
+    }
+    files.set(key, data);
+    files.set(file, data);
+    return data;
+  } finally {
+    closeFd(opened.fd);
+  }
 }
 
 export function decodeDataUri(uri: string, source: string, path: string): Uint8Array {
@@ -71,7 +133,7 @@ export async function loadBuffer(
   source: string,
   bin: Uint8Array | null,
   baseDir: string | null,
-  /** Files already read, by resolved path: a file named by many buffers is read once. */
+  /** Files already read (by resolved path and by device:inode): a file is read once. */
   files: Map<string, Uint8Array> = new Map(),
 ): Promise<Uint8Array> {
   const path = `buffers[${b}]`;
@@ -106,11 +168,8 @@ export async function loadBuffer(
     } catch {
       fail(source, `${path}.uri "${uri}" has malformed percent-encoding`);
     }
-    await checkBufferFile(baseDir, file, source, `${path}.uri "${uri}"`);
-    const known = files.get(file);
-    data = known ?? (await readLocal(file, source, `${path} "${uri}" could not be read`));
-    files.set(file, data);
     label = `${path} "${uri}"`;
+    data = readBufferFile(baseDir, file, byteLength, source, `${path}.uri "${uri}"`, label, files);
   }
   if (data.byteLength < byteLength) {
     fail(

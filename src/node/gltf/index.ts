@@ -10,10 +10,12 @@
  * parts are container.ts, json.ts, buffers.ts (with the path guard), scene.ts, accessors.ts
  * and assemble.ts.
  */
-import { dirname, resolve as resolvePath } from "node:path";
+import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
 import { MeshwayError } from "../../errors.js";
 import type { TriangleMesh } from "../../input.js";
+import { closeFd, openRegular, readFd, readOpened } from "../regular-file.js";
 import {
+  type AccessorPlan,
   checkAccessor,
   checkBufferView,
   type Decoded,
@@ -22,15 +24,29 @@ import {
   type ViewInfo,
 } from "./accessors.js";
 import { assemble } from "./assemble.js";
-import { loadBuffer, readLocal } from "./buffers.js";
+import { loadBuffer } from "./buffers.js";
 import { describeMagic, isGlb, readGlbContainer } from "./container.js";
-import { array, fail, object, parseJsonText, show } from "./json.js";
+import {
+  array,
+  fail,
+  jsonTooLong,
+  MAX_JSON_BYTES,
+  object,
+  parseJsonText,
+  RAISE,
+  show,
+} from "./json.js";
 import { checkExtensions, type PrimitivePlan, planMesh, walkScene } from "./scene.js";
 
 export interface GltfLoadResult {
   mesh: TriangleMesh;
   /** Things skipped or ignored (non-triangle primitives, skins…), one sentence each. */
   warnings: string[];
+  /**
+   * The external buffer files read (resolved paths), so a caller writing output can refuse to
+   * overwrite one of them; empty for GLB-only and data-URI files.
+   */
+  files?: string[];
 }
 
 export interface GltfParseOptions {
@@ -39,15 +55,45 @@ export interface GltfParseOptions {
    * external buffers is refused (the bytes alone cannot be resolved).
    */
   baseDir?: string;
+  /**
+   * The most triangles the scene may expand to, after node instancing (default
+   * {@link DEFAULT_MAX_TRIANGLES}); vertices are bounded by 3 × this. Sizes in a glTF come
+   * from its JSON, so a 232-byte file can declare gigabytes: this is checked before anything
+   * that large is allocated.
+   */
+  maxTriangles?: number;
 }
 
-/** Reads a .gltf or .glb file (external and data-URI buffers resolved) into one world-space mesh. */
-export async function loadGltfMesh(path: string): Promise<GltfLoadResult> {
-  const bytes = await readLocal(path, path, "");
-  if (bytes.byteLength === 0) fail(path, "is empty");
-  const options = { baseDir: dirname(resolvePath(path)) };
-  if (isGlb(bytes) || /\.glb$/i.test(path)) return parseGlb(bytes, path, options);
-  return parseGltf(bytes, path, options);
+/** The default of {@link GltfParseOptions.maxTriangles}: 10 M triangles (about 0.5 GB out). */
+export const DEFAULT_MAX_TRIANGLES = 10_000_000;
+
+/**
+ * Reads a .gltf or .glb file (external and data-URI buffers resolved) into one world-space mesh.
+ * Only regular files are read (devices and FIFOs refused), each opened once; a bad GLB magic is
+ * reported from the first 12 bytes without reading the rest.
+ */
+export async function loadGltfMesh(
+  path: string,
+  options: Omit<GltfParseOptions, "baseDir"> = {},
+): Promise<GltfLoadResult> {
+  const opened = openRegular(path);
+  if ("reason" in opened) fail(path, opened.reason);
+  let bytes: Uint8Array;
+  try {
+    if (opened.size === 0) fail(path, "is empty");
+    const head = readFd(opened.fd, Math.min(12, opened.size));
+    const glb = isGlb(head);
+    if (!glb && /\.glb$/i.test(path)) readGlbContainer(head, path); // throws: bad magic
+    if (!glb && opened.size > MAX_JSON_BYTES) {
+      fail(path, jsonTooLong(opened.size, "the file"));
+    }
+    bytes = readOpened(path, opened);
+  } finally {
+    closeFd(opened.fd);
+  }
+  const parseOptions = { ...options, baseDir: dirname(resolvePath(path)) };
+  if (isGlb(bytes) || /\.glb$/i.test(path)) return parseGlb(bytes, path, parseOptions);
+  return parseGltf(bytes, path, parseOptions);
 }
 
 /** Parses GLB bytes. `source` (a file name) prefixes every message. */
@@ -62,7 +108,7 @@ export async function parseGlb(
     let end = jsonBytes.length;
     while (end > 0 && jsonBytes[end - 1] === 0) end--;
     const json = parseJsonText(jsonBytes.subarray(0, end), source, "the GLB JSON chunk");
-    return readGltfJson(json, source, bin, options.baseDir ?? null, warnings);
+    return readGltfJson(json, source, bin, options, warnings);
   });
 }
 
@@ -88,13 +134,7 @@ export async function parseGltf(
     );
   }
   return guard(source, () =>
-    readGltfJson(
-      parseJsonText(bytes, source, "the file"),
-      source,
-      null,
-      options.baseDir ?? null,
-      [],
-    ),
+    readGltfJson(parseJsonText(bytes, source, "the file"), source, null, options, []),
   );
 }
 
@@ -112,9 +152,11 @@ async function readGltfJson(
   json: unknown,
   source: string,
   bin: Uint8Array | null,
-  baseDir: string | null,
+  options: GltfParseOptions,
   warnings: string[],
 ): Promise<GltfLoadResult> {
+  const baseDir = options.baseDir ?? null;
+  const maxTriangles = checkMaxTriangles(options.maxTriangles);
   const root = object(source, json, "the top level");
   // Refuse compressed files before anything else is read (a missing .bin must not hide this).
   checkExtensions(root, source, warnings);
@@ -164,6 +206,7 @@ async function readGltfJson(
   const accessorPlans = usedAccessors.map((a) =>
     checkAccessor(accessors, a, roles.get(a)!, source, useView),
   );
+  checkDecodedSize(accessorPlans, maxTriangles, source);
 
   // Buffers in order of first use; an external file named by several buffers is read once.
   const bufferData = new Map<number, Uint8Array>();
@@ -187,7 +230,59 @@ async function readGltfJson(
     decoded.set(a, { array, positions });
   });
 
-  return assemble(instances, world, plans, decoded, source, sceneLabel, warnings);
+  const result = assemble(
+    instances,
+    world,
+    plans,
+    decoded,
+    source,
+    sceneLabel,
+    warnings,
+    maxTriangles,
+  );
+  // The map also holds device:inode keys: only paths are files.
+  return { ...result, files: [...files.keys()].filter((k) => isAbsolute(k)) };
+}
+
+function checkMaxTriangles(v: number | undefined): number {
+  if (v === undefined) return DEFAULT_MAX_TRIANGLES;
+  if (!Number.isSafeInteger(v) || v < 1) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `maxTriangles is ${String(v)}; expected a positive integer (default ${DEFAULT_MAX_TRIANGLES})`,
+    );
+  }
+  return v;
+}
+
+/**
+ * Counts come from the JSON, and an accessor without a bufferView (all zeros, or sparse) needs
+ * no bytes behind it: bound what decoding will allocate before decoding anything.
+ */
+function checkDecodedSize(plans: AccessorPlan[], maxTriangles: number, source: string): void {
+  let vertices = 0;
+  let indices = 0;
+  let indexAccessors = 0;
+  for (const p of plans) {
+    if (p.components === 3) vertices += p.count;
+    else {
+      indices += p.count;
+      indexAccessors++;
+    }
+  }
+  if (vertices > 3 * maxTriangles) {
+    fail(
+      source,
+      `its POSITION accessors declare ${vertices} vertices, more than 3 × maxTriangles (${3 * maxTriangles}); ${RAISE}`,
+    );
+  }
+  // A strip of n indices makes n − 2 triangles.
+  if (indices > 3 * maxTriangles + 2 * indexAccessors) {
+    fail(
+      source,
+      `its index accessors declare ${indices} indices, more than 3 × maxTriangles (${3 * maxTriangles}) allows; ${RAISE}`,
+    );
+  }
 }
 
 function setRole(

@@ -10,7 +10,11 @@ export function show(v: unknown): string {
   if (v === undefined) return "missing";
   let s: string;
   try {
-    s = JSON.stringify(v) ?? String(v);
+    // JSON.parse reads 1e999 as Infinity; JSON.stringify would print it as null.
+    s =
+      JSON.stringify(v, (_k, x) =>
+        typeof x === "number" && !Number.isFinite(x) ? `\u0000${x}\u0000` : x,
+      )?.replace(/"\\u0000([^"]*)\\u0000"/g, "$1") ?? String(v);
   } catch {
     s = String(v);
   }
@@ -23,7 +27,18 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 
 export type Json = Record<string, unknown>;
 
+/** How to raise the glTF size limit, quoted by every refusal. */
+export const RAISE = "raise the maxTriangles load option (CLI: --max-triangles N) if this is meant";
+
+/** V8's longest string (0x1fffffe8 UTF-16 units); UTF-8 text of more bytes may not fit. */
+export const MAX_JSON_BYTES = 0x1fffffe8;
+
+export function jsonTooLong(bytes: number, what: string): string {
+  return `${what} holds ${bytes} bytes of JSON text, more than the ${MAX_JSON_BYTES} characters of JavaScript's longest string; save it as .glb (binary glTF, geometry in its BIN chunk)`;
+}
+
 export function parseJsonText(bytes: Uint8Array, source: string, what: string): unknown {
+  if (bytes.length > MAX_JSON_BYTES) fail(source, jsonTooLong(bytes.length, what));
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
