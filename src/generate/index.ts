@@ -29,6 +29,12 @@ export {
   filterLowHangingWalkableObstacles,
   filterWalkableLowHeightSpans,
 } from "./filter.js";
+export {
+  type AuthoredPolygons,
+  type FromPolygonsOptions,
+  type FromPolygonsReport,
+  navMeshFromPolygons,
+} from "./from-polygons.js";
 export { computeBounds, gridSize } from "./grid.js";
 export { addSpan, countSpans, createHeightfield } from "./heightfield.js";
 export { createNavMeshTile } from "./nav-mesh-tile.js";
