@@ -127,3 +127,21 @@ describe("meshway import-polygons", () => {
     );
   });
 });
+
+describe("meshway export --format detour", () => {
+  it("writes Detour bytes that load back", async () => {
+    const obj = join(dir, "for-detour.obj");
+    writeFileSync(obj, levelObj());
+    const nav = join(dir, "for-detour.navmesh");
+    expect((await run(["import-polygons", obj, "-o", nav])).code).toBe(0);
+    const bin = join(dir, "level.bin");
+    const r = await run(["export", nav, "--format", "detour", "-o", bin]);
+    expect(r.code).toBe(0);
+    const bytes = new Uint8Array(readFileSync(bin));
+    expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe("TESM"); // 'MSET' little-endian
+    const { navMesh, format } = readNavMeshBytes(bytes, bin);
+    expect(format).toBe("detour");
+    expect(validateNavMesh(navMesh).ok).toBe(true);
+    expect((await run(["export", nav, "--format", "detour"])).code).toBe(2);
+  });
+});
