@@ -13,15 +13,20 @@ import type { Vec3 } from "../math/vec3.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { deserializeCompactHeightfield, serializeCompactHeightfield } from "./compact-codec.js";
+import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
 import type { TileGrid } from "./tile-grid.js";
+import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
 
 /*
  * The tile cache file (`.tilecache`), format version 1, little-endian:
  *
  *    0  "MWTC", u32 version, u32 payload length (low, high), u32 payload CRC32, u32 flags (0),
  *       u32 reserved (0), u32 header CRC32 (over bytes 0..27)
- *   32  payload: blocks of { u32 length, u32 tag, bytes, zero padding to a multiple of 8 }:
+ *   32  payload: blocks of { u32 stored length, u32 tag, u32 decoded length (0: stored as
+ *       is), u32 reserved (0), bytes, zero padding to a multiple of 8 }; every block but the
+ *       metadata is compressed on its own (lz-codec.ts; heightfields transformed first by
+ *       tile-pack.ts) when that makes it smaller, so tiles can be decoded independently:
  *         'META' JSON: build config, tile grid, id counters, obstacles and area volumes with
  *                their ids, and per cached tile its index, navmesh tile and state bits
  *         'NAVM' the navmesh as a .navmesh file (tiles as they stand, off-mesh connections)
@@ -79,6 +84,19 @@ export interface TileCacheState {
   nextVolumeId: number;
 }
 
+const BLOCK_HEADER = 16;
+/** Largest decoded size a block may claim per stored byte (the codec's best ratio is ~255). */
+const MAX_EXPANSION = 260;
+
+interface Block {
+  tag: number;
+  bytes: Uint8Array;
+  /** A compact heightfield block: transform before compressing. */
+  pack?: boolean;
+  /** Never compressed (the metadata, read first). */
+  raw?: boolean;
+}
+
 const plain = <T extends object>(v: T): T =>
   JSON.parse(
     JSON.stringify(v, (_k, x) => (ArrayBuffer.isView(x) ? Array.from(x as Uint8Array) : x)),
@@ -92,13 +110,13 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
       "TileCache.serialize: big-endian hosts are not supported",
     );
   }
-  const blocks: { tag: number; bytes: Uint8Array }[] = [];
+  const blocks: Block[] = [];
   const tiles: number[][] = [];
-  const tileBlocks: { tag: number; bytes: Uint8Array }[] = [];
+  const tileBlocks: Block[] = [];
   state.tiles.forEach((c, t) => {
     if (!c) return;
     let bits = c.dirty ? BIT_DIRTY : 0;
-    tileBlocks.push({ tag: TAG.chf, bytes: serializeCompactHeightfield(c.chf) });
+    tileBlocks.push({ tag: TAG.chf, bytes: serializeCompactHeightfield(c.chf), pack: true });
     if (c.areas) {
       bits |= BIT_AREAS;
       tileBlocks.push({ tag: TAG.area, bytes: c.areas });
@@ -125,11 +143,18 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
     volumes: state.volumes.map(([id, v]) => [id, plain(v)]),
     tiles,
   };
-  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)) });
+  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)), raw: true });
   blocks.push({ tag: TAG.navm, bytes: serializeNavMesh(state.navMesh, state.config) });
   blocks.push(...tileBlocks);
+  const stored = blocks.map((b) => {
+    if (b.raw) return { ...b, decoded: 0 };
+    const z = lzCompress(b.pack ? packCompactBlock(b.bytes) : b.bytes);
+    return z.length < b.bytes.length
+      ? { ...b, bytes: z, decoded: b.bytes.length }
+      : { ...b, pack: false, decoded: 0 };
+  });
   let length = HEADER_SIZE;
-  for (const b of blocks) length += 8 + Math.ceil(b.bytes.length / 8) * 8;
+  for (const b of stored) length += BLOCK_HEADER + Math.ceil(b.bytes.length / 8) * 8;
   const out = new Uint8Array(length);
   const dv = new DataView(out.buffer);
   out.set(MAGIC, 0);
@@ -138,11 +163,12 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
   dv.setUint32(8, payload % 2 ** 32, true);
   dv.setUint32(12, Math.floor(payload / 2 ** 32), true);
   let at = HEADER_SIZE;
-  for (const b of blocks) {
+  for (const b of stored) {
     dv.setUint32(at, b.bytes.length, true);
     dv.setUint32(at + 4, b.tag, true);
-    out.set(b.bytes, at + 8);
-    at += 8 + Math.ceil(b.bytes.length / 8) * 8;
+    dv.setUint32(at + 8, b.decoded, true);
+    out.set(b.bytes, at + BLOCK_HEADER);
+    at += BLOCK_HEADER + Math.ceil(b.bytes.length / 8) * 8;
   }
   dv.setUint32(16, crc32(out, HEADER_SIZE, length), true);
   dv.setUint32(28, crc32(out, 0, 28), true);
@@ -159,17 +185,31 @@ class Reader {
   fail(at: number, what: string): never {
     throw new MeshwayError("INVALID_INPUT", `${this.source}: ${what} at byte ${at}`);
   }
-  block(tag: number, what: string): { at: number; bytes: Uint8Array } {
+  /**
+   * The next block, which must carry `tag`, decoded (decompressed, unpacked) when stored so;
+   * always a fresh array (the loaded cache owns its memory).
+   */
+  block(tag: number, what: string, packed = false): { at: number; bytes: Uint8Array } {
     const at = this.at;
-    if (at + 8 > this.bytes.length) this.fail(at, `truncated: ${what} is missing`);
+    if (at + BLOCK_HEADER > this.bytes.length) this.fail(at, `truncated: ${what} is missing`);
     const len = this.dv.getUint32(at, true);
     const got = this.dv.getUint32(at + 4, true);
+    const decoded = this.dv.getUint32(at + 8, true);
     if (got !== tag) this.fail(at + 4, `expected the ${what} block`);
-    const end = at + 8 + Math.ceil(len / 8) * 8;
+    if (this.dv.getUint32(at + 12, true) !== 0)
+      this.fail(at + 12, `${what}: reserved field is not 0`);
+    const end = at + BLOCK_HEADER + Math.ceil(len / 8) * 8;
     if (end > this.bytes.length)
       this.fail(at, `${what} (${len} bytes) runs past the end of the file`);
     this.at = end;
-    return { at: at + 8, bytes: this.bytes.subarray(at + 8, at + 8 + len) };
+    const start = at + BLOCK_HEADER;
+    const bytes = this.bytes.subarray(start, start + len);
+    if (decoded === 0) return { at: start, bytes: bytes.slice() }; // owned, aligned
+    if (decoded > MAX_EXPANSION * len + 64) {
+      this.fail(at + 8, `${what}: decoded size ${decoded} is impossible for ${len} stored bytes`);
+    }
+    const raw = lzDecompress(bytes, decoded, `${this.source}: ${what}`, start);
+    return { at: start, bytes: packed ? unpackCompactBlock(raw) : raw };
   }
 }
 
@@ -304,7 +344,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
   const navBlock = r.block(TAG.navm, "navmesh");
   let navMesh: NavMesh;
   try {
-    navMesh = deserializeNavMesh(navBlock.bytes.slice(), `${source} (navmesh)`).navMesh;
+    navMesh = deserializeNavMesh(navBlock.bytes, `${source} (navmesh)`).navMesh;
   } catch (e) {
     r.fail(navBlock.at, (e as Error).message);
   }
@@ -338,10 +378,10 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       );
     }
     usedLive.add(liveIndex);
-    const cb = r.block(TAG.chf, `tile ${t} heightfield`);
+    const cb = r.block(TAG.chf, `tile ${t} heightfield`, true);
     let chf: CompactHeightfield;
     try {
-      chf = deserializeCompactHeightfield(cb.bytes.slice(), `${source} tile ${t} heightfield`);
+      chf = deserializeCompactHeightfield(cb.bytes, `${source} tile ${t} heightfield`);
     } catch (e) {
       r.fail(cb.at, (e as Error).message);
     }
@@ -368,7 +408,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
         if (b.bytes[i]! > 63)
           r.fail(b.at + i, `tile ${t} ${what}: area ${b.bytes[i]} is not 0..63`);
       }
-      return b.bytes.slice();
+      return b.bytes;
     };
     const entry: TileCacheFileTile = {
       chf,
@@ -383,7 +423,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       const tb = r.block(TAG.rstt, `tile ${t} restore tile`);
       let rt: NavMeshTile;
       try {
-        rt = deserializeNavMeshTile(tb.bytes.slice(), `${source} tile ${t} restore tile`);
+        rt = deserializeNavMeshTile(tb.bytes, `${source} tile ${t} restore tile`);
       } catch (e) {
         r.fail(tb.at, (e as Error).message);
       }
