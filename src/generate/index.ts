@@ -14,6 +14,7 @@ export {
   type BuildStats,
   buildNavMesh,
 } from "./build-nav-mesh.js";
+export { buildNavMeshes, type MultiBuildResult } from "./build-nav-meshes.js";
 export { buildCompactHeightfield } from "./compact.js";
 export { BuildContext } from "./context.js";
 export {

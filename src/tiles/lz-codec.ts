@@ -42,7 +42,7 @@ export function lzCompress(src: Uint8Array): Uint8Array {
     const lit = litEnd - litStart;
     const m = matchLen - MIN_MATCH;
     ensure(1);
-    out[op++] = ((lit >= 15 ? 15 : lit) << 4) | (matchLen === 0 ? 0 : m >= 15 ? 15 : m);
+    out[op++] = (Math.min(lit, 15) << 4) | (matchLen === 0 ? 0 : Math.min(m, 15));
     if (lit >= 15) writeLength(lit - 15);
     ensure(lit);
     out.set(src.subarray(litStart, litEnd), op);
