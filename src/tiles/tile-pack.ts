@@ -1,8 +1,11 @@
+import { linkNeighbours } from "../generate/compact.js";
 import { compactHeightfieldLayout } from "./compact-codec.js";
 
 /*
  * Reversible transform of a compact heightfield block (compact-codec.ts) that makes it
- * compress: cellFirst is dropped (zeroed; it is the running sum of cellCount), spanY and spanH
+ * compress: cellFirst and spanCon are dropped (zeroed: the running sum of cellCount, and the
+ * links the compaction stage derives from the spans — recomputed exactly on unpacking by the
+ * same linkNeighbours, from the walkable height and climb in the header), spanY and spanH
  * become zig-zagged differences from the previous span (floors and ceilings are smooth), and
  * every multi-byte array is split into byte planes (all low bytes, then the next byte …), so
  * near-constant high bytes and connection bytes form long runs for the LZ stage (the
@@ -14,6 +17,11 @@ interface Sections {
   cells: number;
   spans: number;
   cellFirst: number;
+  spanCon: number;
+  width: number;
+  depth: number;
+  walkableHeight: number;
+  walkableClimb: number;
   /** Arrays to shuffle: byte offset, element count, element size, delta-coded. */
   list: { at: number; count: number; size: 2 | 4; delta: boolean }[]; // delta: u16 only
 }
@@ -29,8 +37,12 @@ function sections(block: Uint8Array): Sections | null {
     cells,
     spans,
     cellFirst: l.cellFirst,
+    spanCon: l.spanCon,
+    width: dv.getUint32(8, true),
+    depth: dv.getUint32(12, true),
+    walkableHeight: dv.getUint32(20, true),
+    walkableClimb: dv.getUint32(24, true),
     list: [
-      { at: l.spanCon, count: spans, size: 4, delta: false },
       { at: l.cellCount, count: cells, size: 2, delta: false },
       { at: l.spanY, count: spans, size: 2, delta: true },
       { at: l.spanH, count: spans, size: 2, delta: true },
@@ -56,6 +68,7 @@ export function packCompactBlock(block: Uint8Array): Uint8Array {
   const s = sections(block);
   if (!s) return out;
   out.fill(0, s.cellFirst, s.cellFirst + 4 * s.cells);
+  out.fill(0, s.spanCon, s.spanCon + 4 * s.spans);
   for (const sec of s.list) {
     const a = view(src, sec.at, sec.count, sec.size);
     let prev = 0;
@@ -98,12 +111,25 @@ export function unpackCompactBlock(packed: Uint8Array): Uint8Array {
       a[i] = v;
     }
   }
-  const cellCount = view(out, s.list[1]!.at, s.cells, 2);
-  const cellFirst = view(out, s.cellFirst, s.cells, 4);
+  const cellCount = view(out, s.list[0]!.at, s.cells, 2) as Uint16Array;
+  const cellFirst = view(out, s.cellFirst, s.cells, 4) as Uint32Array;
   let sum = 0;
   for (let c = 0; c < s.cells; c++) {
     cellFirst[c] = sum;
     sum += cellCount[c]!;
   }
+  // Links only from columns that tile the spans (a damaged block is refused by its reader).
+  if (sum !== s.spans) return out;
+  linkNeighbours(
+    s.width,
+    s.depth,
+    cellFirst,
+    cellCount,
+    view(out, s.list[1]!.at, s.spans, 2) as Uint16Array,
+    view(out, s.list[2]!.at, s.spans, 2) as Uint16Array,
+    view(out, s.spanCon, s.spans, 4) as Uint32Array,
+    s.walkableHeight,
+    s.walkableClimb,
+  );
   return out;
 }

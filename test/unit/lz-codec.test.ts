@@ -5,6 +5,7 @@ import { serializeCompactHeightfield } from "../../src/tiles/compact-codec.js";
 import { lzCompress, lzDecompress } from "../../src/tiles/lz-codec.js";
 import { createTileCache } from "../../src/tiles/tile-cache.js";
 import { packCompactBlock, unpackCompactBlock } from "../../src/tiles/tile-pack.js";
+import { loadSharedMesh } from "../helpers/meshes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
 describe("lz-codec", () => {
@@ -70,5 +71,17 @@ describe("lz-codec", () => {
     expect(unpackCompactBlock(packed)).toEqual(block);
     expect(lzCompress(packed).length).toBeLessThan(lzCompress(block).length);
     expect(lzCompress(packed).length).toBeLessThan(block.length / 8);
+  });
+
+  it("tile-pack restores every heightfield of a multi-storey level exactly (links recomputed)", () => {
+    const { cache } = createTileCache(loadSharedMesh("dungeon"), { tileSize: 32 });
+    let tiles = 0;
+    for (const t of cache.exportState().tiles) {
+      if (!t) continue;
+      const block = serializeCompactHeightfield(t.chf);
+      expect(unpackCompactBlock(packCompactBlock(block))).toEqual(block);
+      tiles++;
+    }
+    expect(tiles).toBeGreaterThan(4);
   });
 });
