@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { crc32 } from "../dist/format/crc32.js";
 import {
   buildNavMesh,
+  createTileCache,
   deserializeNavMesh,
   encodePolyRef,
   importDetourNavMesh,
@@ -20,11 +21,12 @@ import {
   StraightPath,
   saltOfRef,
   serializeNavMesh,
+  TileCache,
   tileOfRef,
   validateNavMesh,
 } from "../dist/index.js";
 import { parseGlb, parseGltf } from "../dist/node/index.js";
-import { fixtures, freshNavMesh } from "./fixtures.js";
+import { FIXTURE_CONFIG, fixtures, freshNavMesh, levelObjText } from "./fixtures.js";
 import { applyEdits, editsArb, INTERESTING_U32, NASTY_TOKENS } from "./mutate.js";
 
 /** A case broke the contract: another exception type, an invalid result, an unknown code. */
@@ -689,6 +691,81 @@ export const detourTarget = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Tile cache files (TileCache.serialize / deserialize)
+
+let tileCacheSeedBytes;
+
+/** A small tile cache with history: obstacles, a volume, an off-mesh link, a pending tile. */
+function tileCacheSeed() {
+  if (!tileCacheSeedBytes) {
+    const mesh = parseObj(levelObjText(), "fixture.obj");
+    const { navMesh, cache } = createTileCache(
+      mesh,
+      { ...FIXTURE_CONFIG, tileSize: 24 },
+      {
+        areaVolumes: [{ kind: "box", min: [1, -1, 1], max: [4, 1, 4], area: 7 }],
+      },
+    );
+    cache.addObstacle({ kind: "cylinder", center: [5, -0.5, 5], radius: 1, height: 3 });
+    cache.addObstacle({ kind: "prism", points: [15, 15, 17, 15, 16, 17], minY: -1, maxY: 2 });
+    cache.flush();
+    navMesh.addOffMeshConnection({
+      start: [1, 0, 18],
+      end: [4, 3, 16],
+      radius: 0.5,
+      bidirectional: true,
+      area: 63,
+      flags: 1,
+    });
+    cache.addObstacle({ kind: "box", min: [12, -1, 3], max: [13, 2, 6] });
+    tileCacheSeedBytes = cache.serialize();
+  }
+  return tileCacheSeedBytes;
+}
+
+/** Rewrites a tile cache image's payload and header checksums (see fixNavMeshChecksums). */
+function fixTileCacheChecksums(bytes) {
+  if (bytes.length < 32) return bytes;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  dv.setUint32(16, crc32(bytes, 32, bytes.length), true);
+  dv.setUint32(28, crc32(bytes, 0, 28), true);
+  return bytes;
+}
+
+export const tileCacheTarget = {
+  name: "tilecache",
+  description:
+    "TileCache.deserialize on edits of a saved tile cache (with and without repaired checksums); every loaded cache is queried, takes an obstacle, rebuilds and saves again",
+  arbitrary: fc.record({ edits: editsArb(3), fixCrc: fc.boolean(), query: fc.nat() }),
+  async check(c) {
+    const bytes = applyEdits(tileCacheSeed(), c.edits);
+    if (c.fixCrc) fixTileCacheChecksums(bytes);
+    let cache;
+    try {
+      cache = TileCache.deserialize(bytes, "fuzz.tilecache");
+    } catch (e) {
+      const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
+      if (!/ at byte \d+$/.test(e.message)) {
+        violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
+      }
+      return /checksum/.test(e.message) ? `${code} (checksum)` : code;
+    }
+    exerciseNavMesh(cache.navMesh, c.query, "loaded tile cache");
+    try {
+      cache.addObstacle({ kind: "cylinder", center: [10, -0.5, 10], radius: 2, height: 3 });
+      cache.flush();
+      for (const id of cache.obstacleIds()) cache.removeObstacle(id);
+      cache.flush();
+      cache.serialize();
+    } catch (e) {
+      acceptError(e, ["INVALID_ARGUMENT"], "loaded tile cache: obstacle, flush, serialize");
+    }
+    exerciseNavMesh(cache.navMesh, c.query + 1, "rebuilt tile cache");
+    return "loaded, rebuilt and queried";
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // The build pipeline
 
 const BUILD_CODES = ["INVALID_INPUT", "INVALID_CONFIG", "GRID_TOO_LARGE", "NO_TRIANGLES"];
@@ -1256,6 +1333,7 @@ export const targets = [
   gltfTarget,
   navmeshTarget,
   detourTarget,
+  tileCacheTarget,
   buildTarget,
   queryTarget,
 ];

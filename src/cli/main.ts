@@ -2,6 +2,7 @@ import { MeshwayError } from "../errors.js";
 import { BUILD_HELP, buildCommand } from "./commands/build.js";
 import { CROWD_HELP, crowdCommand } from "./commands/crowd.js";
 import { EXPORT_HELP, exportCommand } from "./commands/export.js";
+import { IMPORT_POLYGONS_HELP, importPolygonsCommand } from "./commands/import-polygons.js";
 import { INFO_HELP, infoCommand } from "./commands/info.js";
 import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
 import { PATH_HELP, pathCommand } from "./commands/path.js";
@@ -18,6 +19,7 @@ commands:
   path     a path between two points on a .navmesh
   info     what a .navmesh holds
   export   a .navmesh's polygons as JSON or OBJ
+  import-polygons  authored navmesh faces (.obj, .gltf, .glb) → .navmesh
   render   a top-down PNG or SVG of geometry, navmesh and path
   lesson   the explainer lesson's four tables and self-check (and its pictures)
   crowd    a seeded crowd of agents walking on a .navmesh: quality table and trails
@@ -32,6 +34,7 @@ const HELP: Record<string, string> = {
   path: PATH_HELP,
   info: INFO_HELP,
   export: EXPORT_HELP,
+  "import-polygons": IMPORT_POLYGONS_HELP,
   render: RENDER_HELP,
   lesson: LESSON_HELP,
   crowd: CROWD_HELP,
@@ -52,6 +55,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return exportCommand(rest, io);
       case "render":
         return await renderCommand(rest, io);
+      case "import-polygons":
+        return await importPolygonsCommand(rest, io);
       case "lesson":
         return lessonCommand(rest, io);
       case "crowd":

@@ -1,4 +1,5 @@
 // Navmesh bytes: the .navmesh format, the Detour import, format detection. Platform-free.
+export { exportDetourNavMesh } from "./detour-export.js";
 export { importDetourNavMesh } from "./detour-import.js";
 export {
   deserializeNavMesh,

@@ -14,6 +14,7 @@ export {
   type BuildStats,
   buildNavMesh,
 } from "./build-nav-mesh.js";
+export { buildNavMeshes, type MultiBuildResult } from "./build-nav-meshes.js";
 export { buildCompactHeightfield } from "./compact.js";
 export { BuildContext } from "./context.js";
 export {
@@ -29,6 +30,12 @@ export {
   filterLowHangingWalkableObstacles,
   filterWalkableLowHeightSpans,
 } from "./filter.js";
+export {
+  type AuthoredPolygons,
+  type FromPolygonsOptions,
+  type FromPolygonsReport,
+  navMeshFromPolygons,
+} from "./from-polygons.js";
 export { computeBounds, gridSize } from "./grid.js";
 export { addSpan, countSpans, createHeightfield } from "./heightfield.js";
 export { createNavMeshTile } from "./nav-mesh-tile.js";

@@ -10,6 +10,7 @@ export {
 } from "./gltf/index.js";
 export { type LoadedNavMeshFile, loadNavMeshFile, saveNavMeshFile } from "./navmesh-files.js";
 export { encodePng } from "./png.js";
+export { loadTileCacheFile, saveTileCacheFile } from "./tile-cache-files.js";
 // Tile cache built on worker threads.
 export { createTileCacheNode } from "./tile-cache-node.js";
 // Tiled builds on worker threads.

@@ -24,7 +24,7 @@ const HEADER_SIZE = 96;
 /** Largest column count accepted when reading (a 65536 × 65536 grid). */
 const MAX_CELLS = 2 ** 32;
 
-interface Layout {
+export interface Layout {
   cellFirst: number;
   spanCon: number;
   cellCount: number;
@@ -32,6 +32,11 @@ interface Layout {
   spanH: number;
   areas: number;
   length: number;
+}
+
+/** Byte offsets of each array in a block of `cells` columns and `spans` spans (and its length). */
+export function compactHeightfieldLayout(cells: number, spans: number): Layout {
+  return layout(cells, spans);
 }
 
 function layout(cells: number, spans: number): Layout {

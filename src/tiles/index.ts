@@ -56,6 +56,7 @@ export {
   type TileCacheAsyncOptions,
   type TileCacheAsyncResult,
 } from "./tile-cache-async.js";
+export { TILE_CACHE_FORMAT_VERSION } from "./tile-cache-file.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
 export { createWebWorkerTilePool, type WebWorkerLike } from "./web-worker-pool.js";
 export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";

@@ -27,6 +27,7 @@ import {
   validateAreaVolume,
   validateObstacleShape,
 } from "./obstacles.js";
+import { decodeTileCache, encodeTileCache, type TileCacheState } from "./tile-cache-file.js";
 import { createTileGrid, type TileGrid, tilesTouchingBox } from "./tile-grid.js";
 
 /** Options of {@link createTileCache}. */
@@ -675,5 +676,125 @@ export class TileCache {
     cached.tile = tile;
     this.stats.tilesRebuilt++;
     this.stats.rebuildMs += performance.now() - t0;
+  }
+
+  // ----- persistence (src/tiles/tile-cache-file.ts has the format) -------------------------
+
+  /**
+   * The whole cache as bytes (a `.tilecache` file image): config, grid, the navmesh as it
+   * stands (off-mesh connections included), per tile its compact heightfield, the areas its
+   * tile was built from, its obstacle-free erosion and kept obstacle-free tile, obstacles and
+   * area volumes with their ids, pending tiles; checksummed and versioned. Deterministic.
+   */
+  serialize(): Uint8Array {
+    return encodeTileCache(this.exportState());
+  }
+
+  /**
+   * Loads bytes from {@link serialize}: nothing saved is rebuilt (tiles, erosion and areas
+   * come back as stored), and later requests give the very bytes they would have given on the
+   * saved cache. Throws MeshwayError("INVALID_INPUT", "<source>: <what> at byte N").
+   */
+  static deserialize(bytes: Uint8Array, source = "tile cache"): TileCache {
+    return TileCache.fromState(decodeTileCache(bytes, source));
+  }
+
+  /** @internal The cache's state as plain data, for the file writer. */
+  exportState(): TileCacheState {
+    const liveIndex = new Map<NavMeshTile, number>();
+    this.navMesh.tiles.forEach((tile, i) => {
+      liveIndex.set(tile, i);
+    });
+    return {
+      navMesh: this.navMesh,
+      grid: this.grid,
+      config: this.config,
+      tiles: this.tiles.map((c, t) => {
+        if (!c) return null;
+        const index = c.tile ? liveIndex.get(c.tile) : undefined;
+        if (index === undefined) {
+          throw new MeshwayError(
+            "INVALID_ARGUMENT",
+            `TileCache.serialize: tile ${t} is not in the navmesh`,
+          );
+        }
+        return {
+          chf: c.chf,
+          liveIndex: index,
+          areas: c.areas,
+          ...(c.eroded ? { eroded: c.eroded } : {}),
+          ...(c.obstacleFree !== undefined ? { obstacleFree: c.obstacleFree } : {}),
+          ...(c.restore ? { restore: c.restore } : {}),
+          dirty: this.dirty[t] === 1,
+        };
+      }),
+      obstacles: [...this.obstacles.keys()]
+        .sort((a, b) => a - b)
+        .map((id) => [id, this.obstacles.get(id)!.shape!]),
+      volumes: [...this.volumes.keys()]
+        .sort((a, b) => a - b)
+        .map((id) => [id, this.volumes.get(id)!.volume]),
+      nextObstacleId: this.nextObstacleId,
+      nextVolumeId: this.nextVolumeId,
+    };
+  }
+
+  /** @internal A cache over a loaded state: every field set from it, no tile rebuilt. */
+  static fromState(state: TileCacheState): TileCache {
+    const c = Object.create(TileCache.prototype) as TileCache;
+    const w = c as unknown as Record<string, unknown>;
+    const n = state.grid.tilesX * state.grid.tilesZ;
+    w.navMesh = state.navMesh;
+    w.grid = state.grid;
+    w.config = state.config;
+    w.pad = state.config.borderSizeVoxels * state.config.cellSize;
+    w.stats = {} as TileCacheStats;
+    c.resetStats();
+    w.obstacles = new Map<number, Entry>();
+    w.volumes = new Map<number, Entry>();
+    w.tileObstacles = new Array(n).fill(null);
+    w.tileVolumes = new Array(n).fill(null);
+    w.dirty = new Uint8Array(n);
+    w.typicalRebuildMs = 0;
+    w.nextObstacleId = state.nextObstacleId;
+    w.nextVolumeId = state.nextVolumeId;
+    const live = state.navMesh.tiles;
+    const slotOf = new Map<NavMeshTile, number>();
+    for (let s = 0; s < state.navMesh.slots.length; s++) {
+      const tile = state.navMesh.tileInSlot(s);
+      if (tile) slotOf.set(tile, s);
+    }
+    const tiles: (CachedTile | null)[] = new Array(n).fill(null);
+    let dirtyCount = 0;
+    let firstDirty = n;
+    state.tiles.forEach((f, t) => {
+      if (!f) return;
+      const tile = live[f.liveIndex]!;
+      tiles[t] = {
+        chf: f.chf,
+        tile,
+        ref: state.navMesh.polyRef(slotOf.get(tile)!, 0),
+        areas: f.areas,
+        ...(f.eroded ? { eroded: f.eroded } : {}),
+        ...(f.obstacleFree !== undefined ? { obstacleFree: f.obstacleFree } : {}),
+        ...(f.restore ? { restore: f.restore } : {}),
+      };
+      if (f.dirty) {
+        c.dirty[t] = 1;
+        dirtyCount++;
+        firstDirty = Math.min(firstDirty, t);
+      }
+    });
+    w.tiles = tiles;
+    w.dirtyCount = dirtyCount;
+    w.firstDirty = firstDirty;
+    const file = (map: Map<number, Entry>, perTile: (number[] | null)[], id: number, e: Entry) => {
+      map.set(id, e);
+      for (const t of e.tiles) (perTile[t] ??= []).push(id);
+    };
+    for (const [id, shape] of state.obstacles)
+      file(c.obstacles, c.tileObstacles, id, c.obstacleEntry(shape));
+    for (const [id, v] of state.volumes) file(c.volumes, c.tileVolumes, id, c.volumeEntry(v));
+    return c;
   }
 }

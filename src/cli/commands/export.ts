@@ -1,25 +1,28 @@
+import { exportDetourNavMesh } from "../../format/detour-export.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, UsageError } from "../options.js";
 import { checkOutputPath, writeOutput } from "../output.js";
 import type { Io } from "../terminal.js";
 
-export const EXPORT_HELP = `usage: meshway export <file.navmesh> --format json|obj [-o out]
+export const EXPORT_HELP = `usage: meshway export <file.navmesh> --format json|obj|detour [-o out]
 
 Writes the navmesh polygons as JSON ({vertices: [[x,y,z]…], polygons: [[i,j,k…]…], areas: […]})
-or as OBJ (polygons as faces, one group per area), to -o (atomically) or stdout. Without
---format, the format is taken from the -o name (.json or .obj).
+or as OBJ (polygons as faces, one group per area), to -o (atomically) or stdout; or, with
+--format detour, as Detour binary data (recast-navigation's importNavMesh, C++ Detour's 'MSET'
+set) to -o. Without --format, the format is taken from the -o name (.json or .obj).
 
 examples:
   meshway export level.navmesh --format json -o level.json
   meshway export level.navmesh --format obj > level-navmesh.obj
-  meshway export level.navmesh -o level-navmesh.obj`;
+  meshway export level.navmesh -o level-navmesh.obj
+  meshway export level.navmesh --format detour -o level.bin`;
 
 /** --format, or the -o name's extension when --format is absent. */
 export function exportFormat(
   format: string | undefined,
   output: string | undefined,
-): "json" | "obj" {
+): "json" | "obj" | "detour" {
   if (format === undefined) {
     const ext = output?.toLowerCase().match(/\.(json|obj)$/)?.[1];
     if (ext === "json" || ext === "obj") return ext;
@@ -29,8 +32,8 @@ export function exportFormat(
         : `export cannot tell the format from "${output}": give --format json|obj`,
     );
   }
-  if (format !== "json" && format !== "obj") {
-    throw new UsageError(`--format must be json or obj, got "${format}"`);
+  if (format !== "json" && format !== "obj" && format !== "detour") {
+    throw new UsageError(`--format must be json, obj or detour, got "${format}"`);
   }
   return format;
 }
@@ -162,9 +165,16 @@ export function exportCommand(args: string[], io: Io): number {
   const output = str("output");
   if (output === "") throw new UsageError("-o needs a file name; the output path is empty");
   const format = exportFormat(str("format"), output);
+  if (format === "detour" && output === undefined) {
+    throw new UsageError("--format detour writes binary data: give -o <out.bin>");
+  }
   const input = positionals[0]!;
   if (output !== undefined) checkOutputPath(output, [input]);
   const { navMesh } = loadNavMesh(input);
+  if (format === "detour") {
+    writeOutput(output!, exportDetourNavMesh(navMesh), [input]);
+    return 0;
+  }
   const text = pieces(format === "json" ? jsonParts(navMesh) : objParts(navMesh));
   if (output !== undefined) {
     const encoder = new TextEncoder();

@@ -1,0 +1,453 @@
+import { type BuildConfig, type ResolvedConfig, resolveConfig, toBuildConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
+import { crc32 } from "../format/crc32.js";
+import {
+  deserializeNavMesh,
+  deserializeNavMeshTile,
+  serializeNavMesh,
+  serializeNavMeshTile,
+} from "../format/navmesh-file.js";
+import type { AreaVolume } from "../generate/areas.js";
+import type { CompactHeightfield } from "../generate/types.js";
+import type { Vec3 } from "../math/vec3.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
+import { deserializeCompactHeightfield, serializeCompactHeightfield } from "./compact-codec.js";
+import { lzCompress, lzDecompress } from "./lz-codec.js";
+import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
+import type { TileGrid } from "./tile-grid.js";
+import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
+
+/*
+ * The tile cache file (`.tilecache`), format version 1, little-endian:
+ *
+ *    0  "MWTC", u32 version, u32 payload length (low, high), u32 payload CRC32, u32 flags (0),
+ *       u32 reserved (0), u32 header CRC32 (over bytes 0..27)
+ *   32  payload: blocks of { u32 stored length, u32 tag, u32 decoded length (0: stored as
+ *       is), u32 reserved (0), bytes, zero padding to a multiple of 8 }; every block but the
+ *       metadata is compressed on its own (lz-codec.ts; heightfields transformed first by
+ *       tile-pack.ts) when that makes it smaller, so tiles can be decoded independently:
+ *         'META' JSON: build config, tile grid, id counters, obstacles and area volumes with
+ *                their ids, and per cached tile its index, navmesh tile and state bits
+ *         'NAVM' the navmesh as a .navmesh file (tiles as they stand, off-mesh connections)
+ *         per cached tile, in tile order: 'CHF ' its compact heightfield, then 'AREA' (areas
+ *         the current tile was built from), 'EROD' (obstacle-free erosion), 'RSTA' + 'RSTT'
+ *         (the obstacle-free tile kept for when its obstacles leave) as its bits say
+ *
+ * Loading rebuilds nothing that was saved: the navmesh tiles, erosion and areas come back as
+ * stored, so later requests give exactly what they would have given on the saved cache.
+ */
+
+const MAGIC = [0x4d, 0x57, 0x54, 0x43]; // "MWTC"
+export const TILE_CACHE_FORMAT_VERSION = 1;
+const HEADER_SIZE = 32;
+const TAG = {
+  meta: 0x4154454d,
+  navm: 0x4d56414e,
+  chf: 0x20464843,
+  area: 0x41455241,
+  erod: 0x444f5245,
+  rsta: 0x41545352,
+  rstt: 0x54545352,
+};
+
+const BIT_AREAS = 1;
+const BIT_ERODED = 2;
+const BIT_RESTORE = 4;
+const BIT_OBSTACLE_FREE = 8;
+const BIT_OBSTACLE_FREE_KNOWN = 16;
+const BIT_DIRTY = 32;
+const KNOWN_BITS = 63;
+
+/** One cached tile as the file holds it. */
+export interface TileCacheFileTile {
+  chf: CompactHeightfield;
+  /** Index of its tile among the navmesh's live tiles (slot order). */
+  liveIndex: number;
+  areas: Uint8Array | null;
+  eroded?: Uint8Array;
+  obstacleFree?: boolean;
+  restore?: { areas: Uint8Array; tile: NavMeshTile };
+  dirty: boolean;
+}
+
+/** Everything a TileCache is, as plain data (TileCache.exportState / fromState). */
+export interface TileCacheState {
+  navMesh: NavMesh;
+  grid: TileGrid;
+  config: ResolvedConfig;
+  /** Per tile index (tx + tz * tilesX), null for tiles with no floor. */
+  tiles: (TileCacheFileTile | null)[];
+  obstacles: [number, ObstacleShape][];
+  volumes: [number, AreaVolume][];
+  nextObstacleId: number;
+  nextVolumeId: number;
+}
+
+const BLOCK_HEADER = 16;
+/** Largest decoded size a block may claim per stored byte (the codec's best ratio is ~255). */
+const MAX_EXPANSION = 260;
+
+interface Block {
+  tag: number;
+  bytes: Uint8Array;
+  /** A compact heightfield block: transform before compressing. */
+  pack?: boolean;
+  /** Never compressed (the metadata, read first). */
+  raw?: boolean;
+}
+
+const plain = <T extends object>(v: T): T =>
+  JSON.parse(
+    JSON.stringify(v, (_k, x) => (ArrayBuffer.isView(x) ? Array.from(x as Uint8Array) : x)),
+  );
+
+/** Serializes a tile cache's state (see the layout above). Deterministic. */
+export function encodeTileCache(state: TileCacheState): Uint8Array {
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      "TileCache.serialize: big-endian hosts are not supported",
+    );
+  }
+  const blocks: Block[] = [];
+  const tiles: number[][] = [];
+  const tileBlocks: Block[] = [];
+  state.tiles.forEach((c, t) => {
+    if (!c) return;
+    let bits = c.dirty ? BIT_DIRTY : 0;
+    tileBlocks.push({ tag: TAG.chf, bytes: serializeCompactHeightfield(c.chf), pack: true });
+    if (c.areas) {
+      bits |= BIT_AREAS;
+      tileBlocks.push({ tag: TAG.area, bytes: c.areas });
+    }
+    if (c.eroded) {
+      bits |= BIT_ERODED;
+      tileBlocks.push({ tag: TAG.erod, bytes: c.eroded });
+    }
+    if (c.restore) {
+      bits |= BIT_RESTORE;
+      tileBlocks.push({ tag: TAG.rsta, bytes: c.restore.areas });
+      tileBlocks.push({ tag: TAG.rstt, bytes: serializeNavMeshTile(c.restore.tile) });
+    }
+    if (c.obstacleFree !== undefined) bits |= BIT_OBSTACLE_FREE_KNOWN;
+    if (c.obstacleFree) bits |= BIT_OBSTACLE_FREE;
+    tiles.push([t, c.liveIndex, bits]);
+  });
+  const meta = {
+    config: toBuildConfig(state.config),
+    grid: state.grid,
+    nextObstacleId: state.nextObstacleId,
+    nextVolumeId: state.nextVolumeId,
+    obstacles: state.obstacles.map(([id, s]) => [id, plain(s)]),
+    volumes: state.volumes.map(([id, v]) => [id, plain(v)]),
+    tiles,
+  };
+  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)), raw: true });
+  blocks.push({ tag: TAG.navm, bytes: serializeNavMesh(state.navMesh, state.config) });
+  blocks.push(...tileBlocks);
+  const stored = blocks.map((b) => {
+    if (b.raw) return { ...b, decoded: 0 };
+    const z = lzCompress(b.pack ? packCompactBlock(b.bytes) : b.bytes);
+    return z.length < b.bytes.length
+      ? { ...b, bytes: z, decoded: b.bytes.length }
+      : { ...b, pack: false, decoded: 0 };
+  });
+  let length = HEADER_SIZE;
+  for (const b of stored) length += BLOCK_HEADER + Math.ceil(b.bytes.length / 8) * 8;
+  const out = new Uint8Array(length);
+  const dv = new DataView(out.buffer);
+  out.set(MAGIC, 0);
+  dv.setUint32(4, TILE_CACHE_FORMAT_VERSION, true);
+  const payload = length - HEADER_SIZE;
+  dv.setUint32(8, payload % 2 ** 32, true);
+  dv.setUint32(12, Math.floor(payload / 2 ** 32), true);
+  let at = HEADER_SIZE;
+  for (const b of stored) {
+    dv.setUint32(at, b.bytes.length, true);
+    dv.setUint32(at + 4, b.tag, true);
+    dv.setUint32(at + 8, b.decoded, true);
+    out.set(b.bytes, at + BLOCK_HEADER);
+    at += BLOCK_HEADER + Math.ceil(b.bytes.length / 8) * 8;
+  }
+  dv.setUint32(16, crc32(out, HEADER_SIZE, length), true);
+  dv.setUint32(28, crc32(out, 0, 28), true);
+  return out;
+}
+
+class Reader {
+  at = HEADER_SIZE;
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly dv: DataView,
+    readonly source: string,
+  ) {}
+  fail(at: number, what: string): never {
+    throw new MeshwayError("INVALID_INPUT", `${this.source}: ${what} at byte ${at}`);
+  }
+  /**
+   * The next block, which must carry `tag`, decoded (decompressed, unpacked) when stored so;
+   * always a fresh array (the loaded cache owns its memory).
+   */
+  block(tag: number, what: string, packed = false): { at: number; bytes: Uint8Array } {
+    const at = this.at;
+    if (at + BLOCK_HEADER > this.bytes.length) this.fail(at, `truncated: ${what} is missing`);
+    const len = this.dv.getUint32(at, true);
+    const got = this.dv.getUint32(at + 4, true);
+    const decoded = this.dv.getUint32(at + 8, true);
+    if (got !== tag) this.fail(at + 4, `expected the ${what} block`);
+    if (this.dv.getUint32(at + 12, true) !== 0)
+      this.fail(at + 12, `${what}: reserved field is not 0`);
+    const end = at + BLOCK_HEADER + Math.ceil(len / 8) * 8;
+    if (end > this.bytes.length)
+      this.fail(at, `${what} (${len} bytes) runs past the end of the file`);
+    this.at = end;
+    const start = at + BLOCK_HEADER;
+    const bytes = this.bytes.subarray(start, start + len);
+    if (decoded === 0) return { at: start, bytes: bytes.slice() }; // owned, aligned
+    if (decoded > MAX_EXPANSION * len + 64) {
+      this.fail(at + 8, `${what}: decoded size ${decoded} is impossible for ${len} stored bytes`);
+    }
+    const raw = lzDecompress(bytes, decoded, `${this.source}: ${what}`, start);
+    return { at: start, bytes: packed ? unpackCompactBlock(raw) : raw };
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+const isCount = (v: unknown, max = 2 ** 31): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
+
+function isVec3(v: unknown): v is Vec3 {
+  return (
+    Array.isArray(v) &&
+    v.length === 3 &&
+    v.every((x) => typeof x === "number" && Number.isFinite(x))
+  );
+}
+
+/**
+ * Reads a file written by {@link encodeTileCache}. Every count, index, id and size is checked
+ * against the rest of the file before use; errors are MeshwayError("INVALID_INPUT") naming
+ * `source` and the byte offset (checksums included: "corrupted: … checksum").
+ */
+export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileCacheState {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new MeshwayError("INVALID_ARGUMENT", "TileCache.deserialize expects a Uint8Array");
+  }
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const r: Reader = new Reader(bytes, dv, source);
+  if (bytes.length < HEADER_SIZE)
+    r.fail(bytes.length, `truncated: the header needs ${HEADER_SIZE} bytes`);
+  for (let i = 0; i < 4; i++) {
+    if (bytes[i] !== MAGIC[i]) r.fail(0, "not a meshway tile cache file (magic 'MWTC')");
+  }
+  const version = dv.getUint32(4, true);
+  if (version !== TILE_CACHE_FORMAT_VERSION) {
+    r.fail(4, `format version ${version}, this reader knows ${TILE_CACHE_FORMAT_VERSION}`);
+  }
+  if (crc32(bytes, 0, 28) !== dv.getUint32(28, true))
+    r.fail(28, "corrupted: header checksum mismatch");
+  const payload = dv.getUint32(8, true) + dv.getUint32(12, true) * 2 ** 32;
+  if (payload !== bytes.length - HEADER_SIZE) {
+    r.fail(8, `payload length ${payload}, the file holds ${bytes.length - HEADER_SIZE}`);
+  }
+  if (dv.getUint32(20, true) !== 0 || dv.getUint32(24, true) !== 0) r.fail(20, "unknown flags");
+  if (crc32(bytes, HEADER_SIZE, bytes.length) !== dv.getUint32(16, true)) {
+    r.fail(16, "corrupted: payload checksum mismatch");
+  }
+
+  const metaBlock = r.block(TAG.meta, "metadata");
+  let meta: unknown;
+  try {
+    meta = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(metaBlock.bytes));
+  } catch {
+    r.fail(metaBlock.at, "metadata is not valid JSON");
+  }
+  const m = metaBlock.at;
+  if (!isRecord(meta)) r.fail(m, "metadata is not an object");
+  let config: ResolvedConfig;
+  try {
+    config = resolveConfig(meta.config as BuildConfig);
+  } catch (e) {
+    r.fail(m, `stored config: ${(e as Error).message}`);
+  }
+  const grid = meta.grid;
+  if (
+    !isRecord(grid) ||
+    !isVec3(grid.bmin) ||
+    !isVec3(grid.bmax) ||
+    grid.tileSize !== config.tileSize ||
+    !isCount(grid.tilesX, 1 << 22) ||
+    !isCount(grid.tilesZ, 1 << 22) ||
+    grid.tilesX * grid.tilesZ > 1 << 22 ||
+    typeof grid.tileWorld !== "number" ||
+    Math.abs(grid.tileWorld - config.tileSize * config.cellSize) >
+      1e-9 * Math.max(1, grid.tileWorld)
+  ) {
+    r.fail(m, "stored tile grid does not match the config");
+  }
+  const tileGrid = grid as unknown as TileGrid;
+  const n = tileGrid.tilesX * tileGrid.tilesZ;
+  const { nextObstacleId, nextVolumeId } = meta;
+  if (
+    !isCount(nextObstacleId, 2 ** 52) ||
+    !isCount(nextVolumeId, 2 ** 52) ||
+    nextObstacleId < 1 ||
+    nextVolumeId < 1
+  ) {
+    r.fail(m, "stored id counters are not positive integers");
+  }
+  const entries = <T>(
+    list: unknown,
+    what: string,
+    next: number,
+    check: (v: T, where: string) => T,
+  ): [number, T][] => {
+    if (!Array.isArray(list)) r.fail(m, `stored ${what}s are not a list`);
+    const out: [number, T][] = [];
+    let last = 0;
+    for (const item of list) {
+      if (
+        !Array.isArray(item) ||
+        item.length !== 2 ||
+        !isCount(item[0], 2 ** 52) ||
+        item[0] <= last ||
+        item[0] >= next
+      ) {
+        r.fail(m, `stored ${what} ids must ascend below the next id ${next}`);
+      }
+      last = item[0];
+      try {
+        out.push([item[0], check(item[1] as T, `stored ${what} ${item[0]}`)]);
+      } catch (e) {
+        r.fail(m, (e as Error).message);
+      }
+    }
+    return out;
+  };
+  const obstacles = entries<ObstacleShape>(
+    meta.obstacles,
+    "obstacle",
+    nextObstacleId,
+    validateObstacleShape,
+  );
+  const volumes = entries<AreaVolume>(
+    meta.volumes,
+    "area volume",
+    nextVolumeId,
+    validateAreaVolume,
+  );
+
+  const navBlock = r.block(TAG.navm, "navmesh");
+  let navMesh: NavMesh;
+  try {
+    navMesh = deserializeNavMesh(navBlock.bytes, `${source} (navmesh)`).navMesh;
+  } catch (e) {
+    r.fail(navBlock.at, (e as Error).message);
+  }
+  const live = navMesh.tiles;
+  if (!Array.isArray(meta.tiles)) r.fail(m, "stored tiles are not a list");
+  const tiles: (TileCacheFileTile | null)[] = new Array(n).fill(null);
+  const usedLive = new Set<number>();
+  const side = config.tileSize + 2 * config.borderSizeVoxels;
+  let lastT = -1;
+  for (const rec of meta.tiles as unknown[]) {
+    if (
+      !Array.isArray(rec) ||
+      rec.length !== 3 ||
+      !isCount(rec[0]) ||
+      !isCount(rec[1]) ||
+      !isCount(rec[2], KNOWN_BITS)
+    ) {
+      r.fail(m, "a stored tile record is not [tile, navmesh tile, bits]");
+    }
+    const [t, liveIndex, bits] = rec as [number, number, number];
+    if (t <= lastT || t >= n)
+      r.fail(m, `stored tile ${t} is out of order or outside the ${n}-tile grid`);
+    lastT = t;
+    const tx = t % tileGrid.tilesX;
+    const tz = (t - tx) / tileGrid.tilesX;
+    const tile = live[liveIndex];
+    if (!tile || usedLive.has(liveIndex) || tile.tileX !== tx || tile.tileZ !== tz) {
+      r.fail(
+        m,
+        `stored tile ${t} names navmesh tile ${liveIndex}, which is not tile (${tx}, ${tz})`,
+      );
+    }
+    usedLive.add(liveIndex);
+    const cb = r.block(TAG.chf, `tile ${t} heightfield`, true);
+    let chf: CompactHeightfield;
+    try {
+      chf = deserializeCompactHeightfield(cb.bytes, `${source} tile ${t} heightfield`);
+    } catch (e) {
+      r.fail(cb.at, (e as Error).message);
+    }
+    if (
+      chf.width !== side ||
+      chf.depth !== side ||
+      chf.borderSize !== config.borderSizeVoxels ||
+      chf.cellSize !== config.cellSize ||
+      chf.cellHeight !== config.cellHeight ||
+      chf.walkableHeightVoxels !== config.walkableHeightVoxels ||
+      chf.walkableClimbVoxels !== config.walkableClimbVoxels
+    ) {
+      r.fail(cb.at, `tile ${t} heightfield does not match the config`);
+    }
+    const spans = (tag: number, what: string): Uint8Array => {
+      const b = r.block(tag, `tile ${t} ${what}`);
+      if (b.bytes.length !== chf.spanCount) {
+        r.fail(
+          b.at,
+          `tile ${t} ${what} has ${b.bytes.length} entries, the heightfield ${chf.spanCount} spans`,
+        );
+      }
+      for (let i = 0; i < b.bytes.length; i++) {
+        if (b.bytes[i]! > 63)
+          r.fail(b.at + i, `tile ${t} ${what}: area ${b.bytes[i]} is not 0..63`);
+      }
+      return b.bytes;
+    };
+    const entry: TileCacheFileTile = {
+      chf,
+      liveIndex,
+      areas: null,
+      dirty: (bits & BIT_DIRTY) !== 0,
+    };
+    if (bits & BIT_AREAS) entry.areas = spans(TAG.area, "areas");
+    if (bits & BIT_ERODED) entry.eroded = spans(TAG.erod, "erosion");
+    if (bits & BIT_RESTORE) {
+      const areas = spans(TAG.rsta, "restore areas");
+      const tb = r.block(TAG.rstt, `tile ${t} restore tile`);
+      let rt: NavMeshTile;
+      try {
+        rt = deserializeNavMeshTile(tb.bytes, `${source} tile ${t} restore tile`);
+      } catch (e) {
+        r.fail(tb.at, (e as Error).message);
+      }
+      if (rt.tileX !== tx || rt.tileZ !== tz || rt.maxVertsPerPoly !== config.vertsPerPoly) {
+        r.fail(tb.at, `tile ${t} restore tile is not a tile (${tx}, ${tz}) of this navmesh`);
+      }
+      entry.restore = { areas, tile: rt };
+    }
+    if (bits & BIT_OBSTACLE_FREE_KNOWN) entry.obstacleFree = (bits & BIT_OBSTACLE_FREE) !== 0;
+    tiles[t] = entry;
+  }
+  if (usedLive.size !== live.length) {
+    r.fail(m, `the navmesh has ${live.length} tiles, the cache names ${usedLive.size}`);
+  }
+  if (r.at !== bytes.length)
+    r.fail(r.at, `${bytes.length - r.at} unexpected bytes after the last block`);
+  return {
+    navMesh,
+    grid: tileGrid,
+    config,
+    tiles,
+    obstacles,
+    volumes,
+    nextObstacleId,
+    nextVolumeId,
+  };
+}
