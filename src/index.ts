@@ -131,6 +131,7 @@ export {
   saltOfRef,
   tileOfRef,
 } from "./navmesh/poly-ref.js";
+export { markTileStateChanged, tileStateVersion } from "./navmesh/poly-state.js";
 export { queryPolygonsInTile } from "./navmesh/spatial.js";
 export {
   EDGE_TILE_BORDER,
@@ -145,6 +146,7 @@ export {
   type ValidateOptions,
   validateNavMesh,
 } from "./navmesh/validate.js";
+export { type PolyVolume, pointInVolume } from "./navmesh/volume.js";
 export {
   DistanceToWallResult,
   findDistanceToWall,

@@ -13,6 +13,7 @@ import {
   saltOfRef,
   tileOfRef,
 } from "./poly-ref.js";
+import * as polyState from "./poly-state.js";
 import { queryPolygonsInTile } from "./spatial.js";
 import { type NavMeshTile, polygonAreaXZ } from "./tile.js";
 import {
@@ -22,6 +23,7 @@ import {
   SIDE_DX,
   SIDE_DZ,
 } from "./tile-links.js";
+import { type PolyVolume, setFlagsInVolume } from "./volume.js";
 
 /** Parameters shared by every tile of a navmesh. */
 export interface NavMeshParams {
@@ -80,8 +82,9 @@ export const OFF_MESH_SLOT = 0;
 
 /**
  * The runtime navigation mesh: tiles of convex polygons in slots addressed by polygon
- * references, plus cross-tile and off-mesh links. Tiles are immutable data
- * ({@link NavMeshTile}); everything that changes when tiles come and go lives here.
+ * references, plus cross-tile and off-mesh links. Tiles ({@link NavMeshTile}) are immutable
+ * data but for polygon flags and areas, changed only through setPolyFlags / setPolyArea & co
+ * (poly-state.ts, which versions them); everything that changes when tiles come and go lives here.
  */
 export class NavMesh {
   readonly params: Readonly<NavMeshParams>;
@@ -105,6 +108,11 @@ export class NavMesh {
   /** @internal */ readonly offMesh: (OffMeshConnection | null)[] = [];
   /** @internal Snapped end points of the off-mesh connections: 6 per connection (start xyz, end xyz). */
   offMeshPoints = new Float64Array(0);
+  /**
+   * Bumped by every run-time flag or area change (poly-state.ts): caches over the whole mesh
+   * compare it; caches of one tile compare tileStateVersion(tile). @internal
+   */
+  stateVersion = 0;
 
   constructor(params: NavMeshParams) {
     this.params = Object.freeze({ ...params, origin: [...params.origin] as Vec3 });
@@ -459,6 +467,57 @@ export class NavMesh {
       if (this.offMesh[c]) out.push(encodePolyRef(salt, OFF_MESH_SLOT, c));
     }
     return out;
+  }
+
+  /**
+   * Sets the flags of a ground polygon or off-mesh connection (a door: clear its walk flag
+   * or set a "closed" flag the filter excludes). Every query object sees it on its next call.
+   */
+  setPolyFlags(ref: PolyRef, flags: number): void {
+    polyState.setPolyFlags(this, ref, flags);
+  }
+
+  /** Flags of a ground polygon or off-mesh connection; throws for a ref that is not live. */
+  getPolyFlags(ref: PolyRef): number {
+    return polyState.getPolyFlags(this, ref);
+  }
+
+  /** Sets the area id (0..63) of a ground polygon or off-mesh connection. */
+  setPolyArea(ref: PolyRef, area: number): void {
+    polyState.setPolyArea(this, ref, area);
+  }
+
+  /** Area id of a ground polygon or off-mesh connection; throws for a ref that is not live. */
+  getPolyArea(ref: PolyRef): number {
+    return polyState.getPolyArea(this, ref);
+  }
+
+  /**
+   * flags = (flags | setFlags) & ~clearFlags for every ground polygon whose centroid lies in
+   * `volume` (the tile cache's obstacle shapes); returns how many polygons changed.
+   */
+  setFlagsInVolume(volume: PolyVolume, setFlags: number, clearFlags: number): number {
+    return setFlagsInVolume(this, volume, setFlags, clearFlags);
+  }
+
+  /** Enables or disables an off-mesh connection (disabled: no filter passes it). */
+  setOffMeshConnectionEnabled(ref: PolyRef, enabled: boolean): void {
+    polyState.setOffMeshConnectionEnabled(this, ref, enabled);
+  }
+
+  /** False while the off-mesh connection is disabled. */
+  isOffMeshConnectionEnabled(ref: PolyRef): boolean {
+    return polyState.isOffMeshConnectionEnabled(this, ref);
+  }
+
+  /** Flags and areas of a tile as bytes (a save game); see restoreTileState. */
+  storeTileState(tileRef: PolyRef): Uint8Array {
+    return polyState.storeTileState(this, tileRef);
+  }
+
+  /** Restores storeTileState bytes; throws unless they came from this very tile. */
+  restoreTileState(tileRef: PolyRef, bytes: Uint8Array): void {
+    polyState.restoreTileState(this, tileRef, bytes);
   }
 
   /** Sum of ground polygon areas projected on XZ. */

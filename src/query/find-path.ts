@@ -15,7 +15,13 @@ import {
   NULL_NODE,
 } from "./node-pool.js";
 import { areaOfRef, isLiveRef } from "./ref-geometry.js";
-import { buildSlotGraph, CROSS_STATE, type SlotGraph, slotGraphCurrent } from "./slot-graph.js";
+import {
+  buildSlotGraph,
+  CROSS_STATE,
+  refreshSlotGraphFlags,
+  type SlotGraph,
+  slotGraphCurrent,
+} from "./slot-graph.js";
 import type { QueryStatus } from "./status.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
@@ -291,6 +297,9 @@ export class PathFinder {
           if (!slotGraphCurrent(g, cTile, cLinks)) {
             g = buildSlotGraph(nm, slotIndex, slot.salt, cTile, cLinks);
             this.graphBySlot[slotIndex] = g;
+          } else if (g.stateVersion !== nm.stateVersion) {
+            // Flags changed at run time (a door): the copy in the graph is stale.
+            refreshSlotGraphFlags(nm, g);
           }
           cTileBase = g.tileBase;
           cPolyCount = g.polyCount;

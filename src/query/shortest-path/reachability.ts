@@ -8,14 +8,15 @@ import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/til
  * non-zero flags: polygons joined by shared edges, tile portals and off-mesh connections
  * (taken both ways, so "same component" does not promise a path, but "different components"
  * proves there is none). Lets the shortest-path search answer an unreachable end without
- * exhausting the start's component. Cached per navmesh and recomputed when its tiles or
- * off-mesh connections change.
+ * exhausting the start's component. Cached per navmesh and recomputed when its tiles,
+ * off-mesh connections or run-time flags (navMesh.stateVersion) change.
  */
 class Components {
   /** Tile per slot and off-mesh connection list when computed (to detect changes). */
   tiles: (NavMeshTile | null)[] = [];
   salts: number[] = [];
   connections: unknown[] = [];
+  stateVersion = -1;
   /** Component label per slot and polygon; -1 for polygons with flags 0. */
   labels: Int32Array[] = [];
   /** Refs of each component's polygons: members[memberStart[label] .. memberEnd[label]). */
@@ -28,6 +29,7 @@ const cache = new WeakMap<NavMesh, Components>();
 
 function stale(nm: NavMesh, c: Components): boolean {
   const slots = nm.slots;
+  if (c.stateVersion !== nm.stateVersion) return true;
   if (slots.length !== c.tiles.length || nm.offMesh.length !== c.connections.length) return true;
   for (let s = 0; s < slots.length; s++) {
     if (slots[s]!.tile !== c.tiles[s] || slots[s]!.salt !== c.salts[s]) return true;
@@ -49,6 +51,7 @@ function find(parent: Int32Array, i: number): number {
 
 function build(nm: NavMesh): Components {
   const c = new Components();
+  c.stateVersion = nm.stateVersion;
   const slots = nm.slots;
   const base = new Int32Array(slots.length + 1);
   for (let s = 0; s < slots.length; s++) {
