@@ -309,9 +309,9 @@ export class NavMesh {
   }
 
   /**
-   * Ground polygons whose bounds overlap the box [bmin, bmax] and that pass `filter` (all
-   * when null), over every tile the box touches in the tile grid; off-mesh connections are
-   * never returned. Writes refs to outRefs (at most its length, tiles in grid order, polygons
+   * Ground polygons whose bounds overlap the box [bmin, bmax] and that pass `filter` (its
+   * masks and passFilter; all when null), over every tile the box touches in the tile grid;
+   * off-mesh connections are never returned. Writes refs to outRefs (at most its length, tiles in grid order, polygons
    * in BV-tree order) and returns the count (Detour's queryPolygons).
    */
   queryPolygons(
@@ -328,6 +328,7 @@ export class NavMesh {
     const filtered = !!filter;
     const include = filter ? filter.includeFlags : 0;
     const exclude = filter ? filter.excludeFlags : 0;
+    const pass = filter?.passFilter;
     let n = 0;
     for (let tz = z0; tz <= z1; tz++) {
       for (let tx = x0; tx <= x1; tx++) {
@@ -362,6 +363,7 @@ export class NavMesh {
             if (filtered) {
               const f = flags[p]!;
               if ((f & include) === 0 || (f & exclude) !== 0) continue;
+              if (pass && pass(base + p, tile, p) !== true) continue;
             }
             outRefs[n++] = base + p;
           }

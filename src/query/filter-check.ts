@@ -22,6 +22,18 @@ export function checkFilterCosts(filter: QueryFilter, what: string): void {
       `${what}: filter must be a QueryFilter (include/exclude flags and 64 area costs)`,
     );
   }
+  // Two plain reads (no array, no loop): this runs once per query.
+  const pass: unknown = filter.passFilter;
+  const cost: unknown = filter.getCost;
+  if (
+    (pass != null && typeof pass !== "function") ||
+    (cost != null && typeof cost !== "function")
+  ) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `${what}: filter.passFilter and filter.getCost must be functions or undefined`,
+    );
+  }
   const costs = filter.areaCost;
   for (let a = 0; a < AREA_COUNT; a++) {
     if (!(costs[a]! >= 0)) {

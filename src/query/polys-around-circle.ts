@@ -3,6 +3,7 @@ import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import {
@@ -127,9 +128,20 @@ export function findPolysAroundCircle(
       ) {
         continue;
       }
-      if (!relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost)) {
-        status = "outOfNodes";
-      }
+      const relaxed = filter.getCost
+        ? relaxAtPortalMidpointWithCost(
+            pool,
+            queue,
+            best,
+            nref,
+            portalA,
+            portalB,
+            filter.getCost,
+            parentRef,
+            bestRef,
+          )
+        : relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost);
+      if (!relaxed) status = "outOfNodes";
     }
   }
   out.count = count;

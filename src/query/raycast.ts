@@ -5,6 +5,7 @@ import { checkRefArgument, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
 import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { callPassFilter, stepCost } from "./filter-callbacks.js";
 import { checkFilterCosts } from "./filter-check.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import type { QueryStatus } from "./status.js";
@@ -115,7 +116,8 @@ export function checkFilter(filter: QueryFilter): void {
 /** True when the polygon or connection `ref` passes the filter. @internal */
 export function passesFilter(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef): boolean {
   const flags = getPolyFlags(navMesh, ref);
-  return (flags & filter.includeFlags) !== 0 && (flags & filter.excludeFlags) === 0;
+  if ((flags & filter.includeFlags) === 0 || (flags & filter.excludeFlags) !== 0) return false;
+  return !filter.passFilter || callPassFilter(navMesh, filter.passFilter, ref);
 }
 
 /** `a` grown to at least `n` entries (doubling), contents kept. @internal */
@@ -198,6 +200,8 @@ export function raycast(
   const areaCost = filter.areaCost;
   const include = filter.includeFlags;
   const exclude = filter.excludeFlags;
+  const pass = filter.passFilter;
+  const getCost = filter.getCost;
   const slots = navMesh.slots;
 
   let t = 0;
@@ -299,7 +303,9 @@ export function raycast(
         const ddx = ex - curX;
         const ddy = ey - curY;
         const ddz = ez - curZ;
-        pathCost += Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+        pathCost += getCost
+          ? stepCost(getCost, curX, curY, curZ, ex, ey, ez, prevRef, curRef, 0)
+          : Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
       }
       break;
     }
@@ -317,6 +323,10 @@ export function raycast(
       if ((nf & include) !== 0 && (nf & exclude) === 0) {
         nextPoly = nb - 1;
         nextRef = curRef - poly + nextPoly;
+        if (pass !== undefined && !callPassFilter(navMesh, pass, nextRef)) {
+          nextPoly = -1;
+          nextRef = 0;
+        }
       }
     }
     if (nextRef === 0) {
@@ -365,7 +375,9 @@ export function raycast(
       const ddx = curX - lastX;
       const ddy = curY - lastY;
       const ddz = curZ - lastZ;
-      pathCost += Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+      pathCost += getCost
+        ? stepCost(getCost, lastX, lastY, lastZ, curX, curY, curZ, prevRef, curRef, nextRef)
+        : Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
     }
 
     if (nextRef === 0) {
