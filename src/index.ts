@@ -92,7 +92,17 @@ export {
 } from "./lesson/pictures.js";
 export { buildTileBVTree } from "./navmesh/bvtree.js";
 export { countConnectedComponents } from "./navmesh/components.js";
-export { QueryFilter } from "./navmesh/filter.js";
+export {
+  type GetCostFn,
+  type PassFilterFn,
+  QueryFilter,
+} from "./navmesh/filter.js";
+export {
+  type FloodFillResult,
+  floodFillNavMesh,
+  isReachable,
+  pruneUnreachable,
+} from "./navmesh/flood-fill.js";
 export {
   closestPointOnPoly,
   closestPointOnPolyBoundary,

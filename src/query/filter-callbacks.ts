@@ -39,7 +39,8 @@ export function stepCost(
   to[2] = bz;
   const c = getCost(from, to, prevRef, curRef, nextRef);
   // A negative or NaN step would let a search lower costs forever: clamp (documented).
-  return c >= 0 ? c : 0;
+  if (!(c >= 0)) return 0;
+  return c;
 }
 
 /**

@@ -5,6 +5,7 @@
  * the open mesh first, so its caches predate the changes) must give Detour's completeness
  * for every pair and, but for ties, Detour's corridor. Three rounds of toggles per mesh.
  */
+import type * as NavMeshQueryApi from "@recast-navigation/core/dist/nav-mesh-query.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointInPoly } from "../../bench/sample-points.js";
 import { resolveConfig } from "../../src/config.js";
@@ -17,7 +18,8 @@ import { buildDetourNavMesh, type DetourBuild } from "../helpers/detour.js";
 import { loadSharedMesh, type SharedMeshName } from "../helpers/meshes.js";
 import { initRecast, recast } from "../helpers/recast.js";
 
-const core = recast;
+/** The parts of @recast-navigation/core used here, typed from the per-file declarations. */
+const core = recast as unknown as typeof recast & typeof NavMeshQueryApi;
 const CFG = resolveConfig();
 const PAIRS = 250;
 const MAX_NODES = 8192;
@@ -120,7 +122,7 @@ for (const c of [{ mesh: "nav_test" as const }, { mesh: "nav_test" as const, til
         }
         const [agree, same, n] = compare(f, 100 + round);
         console.log(
-          `[doors diff] ${c.mesh}${c.tileSize ? "@" + c.tileSize : ""} round ${round}: completeness ${agree}/${n}, same corridor ${same}/${n} (open mesh: ${s0}/${n0})`,
+          `[doors diff] ${c.mesh}${c.tileSize ? `@${c.tileSize}` : ""} round ${round}: completeness ${agree}/${n}, same corridor ${same}/${n} (open mesh: ${s0}/${n0})`,
         );
         expect(agree).toBe(n);
         // Measured: every corridor equal; a margin for float ties only.
