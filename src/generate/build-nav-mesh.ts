@@ -3,13 +3,20 @@ import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import type { Vec3 } from "../math/vec3.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { markBoxArea, markConvexPolyArea, markCylinderArea } from "./areas.js";
+import {
+  applyBuildFlags,
+  type BuildHooks,
+  buildBounds,
+  checkPolyFlagsHook,
+  combineTriangleAreas,
+} from "./build-hooks.js";
 import { buildCompactHeightfield, type OpenSpans } from "./compact.js";
 import { BuildContext } from "./context.js";
 import { buildContours } from "./contours.js";
 import { buildPolyMeshDetail } from "./detail.js";
 import { erodeWalkableArea } from "./erode.js";
 import { filterHeightfield } from "./filter.js";
-import { checkGridSize, computeBounds, gridSize } from "./grid.js";
+import { checkGridSize, gridSize } from "./grid.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
 import { navMeshParams } from "./nav-mesh-params.js";
 import { createNavMeshTile } from "./nav-mesh-tile.js";
@@ -40,7 +47,7 @@ export type AreaVolume =
   | { kind: "cylinder"; center: Vec3; radius: number; height: number; area: number }
   | { kind: "convex"; points: ArrayLike<number>; minY: number; maxY: number; area: number };
 
-export interface BuildOptions {
+export interface BuildOptions extends BuildHooks {
   /** Keep every stage's output in `intermediates` (for drawing and debugging). Default false. */
   keepIntermediates?: boolean;
   /** Area volumes applied after erosion, in order. */
@@ -117,7 +124,9 @@ export function buildNavMesh(
     onStage?.(stage);
   };
 
-  const { bmin, bmax } = computeBounds(mesh.positions);
+  const where = options.source ?? "buildNavMesh";
+  checkPolyFlagsHook(options.polyFlags, where);
+  const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
   checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
@@ -127,6 +136,7 @@ export function buildNavMesh(
     mesh,
     cfg.walkableSlopeDegrees,
   );
+  combineTriangleAreas(triangleAreas, options.triangleAreas, where);
   lap("markTriangles");
   // Unless kept, the solid heightfield is dead after compaction, so its span pool can live in
   // retained scratch (slot 0 for spans, slot 4 for areas: neither is used before the region
@@ -227,6 +237,7 @@ export function buildNavMesh(
   );
   lap("detail");
   const tile = createNavMeshTile(polyMesh, polyMeshDetail);
+  if (options.polyFlags) applyBuildFlags(tile, options.polyFlags);
   lap("navMesh");
   const navMesh = new NavMesh(navMeshParams(cfg, bmin, bmax[0] - bmin[0], bmax[2] - bmin[2]));
   navMesh.addTile(tile);

@@ -26,8 +26,13 @@ export function tileStateVersion(tile: NavMeshTile): number {
  * writing tile.polyFlags / polyAreas directly so existing queries see the writes).
  */
 export function markTileStateChanged(navMesh: NavMesh, tile: NavMeshTile): void {
-  tileVersions.set(tile, tileStateVersion(tile) + 1);
+  bumpTileStateVersion(tile);
   navMesh.stateVersion++;
+}
+
+/** The tile half of markTileStateChanged, for a tile in no navmesh (a build re-flagging it). */
+export function bumpTileStateVersion(tile: NavMeshTile): void {
+  tileVersions.set(tile, tileStateVersion(tile) + 1);
 }
 
 /** Flags of a disabled off-mesh connection, to restore on enable (per navmesh, by index). */

@@ -1,8 +1,15 @@
 import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile } from "../format/navmesh-file.js";
+import {
+  applyBuildFlags,
+  type BuildHooks,
+  buildBounds,
+  checkPolyFlagsHook,
+  combineTriangleAreas,
+} from "../generate/build-hooks.js";
 import type { AreaVolume } from "../generate/build-nav-mesh.js";
-import { checkGridSize, computeBounds } from "../generate/grid.js";
+import { checkGridSize } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
@@ -12,7 +19,7 @@ import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./po
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
-export interface TiledBuildOptions {
+export interface TiledBuildOptions extends BuildHooks {
   /**
    * Threads to build on, default 1. Without `pool`, more than 1 makes a Web Worker pool for
    * this build where the platform has Web Workers (browsers, Deno) and builds on the calling
@@ -72,7 +79,9 @@ export async function buildTiledNavMesh(
     throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
   }
   const timings: Record<string, number> = {};
-  const { bmin, bmax } = computeBounds(mesh.positions);
+  const where = options.source ?? "buildTiledNavMesh";
+  checkPolyFlagsHook(options.polyFlags, where);
+  const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const grid = createTileGrid(bmin, bmax, cfg);
   const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
@@ -83,6 +92,7 @@ export async function buildTiledNavMesh(
     mesh,
     cfg.walkableSlopeDegrees,
   );
+  combineTriangleAreas(triAreas, options.triangleAreas, where);
   timings.markTriangles = performance.now() - t;
   t = performance.now();
   const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
@@ -134,6 +144,7 @@ export async function buildTiledNavMesh(
       nextToAdd++;
       if (!b) continue;
       const tile = deserializeNavMeshTile(b, "tile block");
+      if (options.polyFlags) applyBuildFlags(tile, options.polyFlags);
       navMesh.addTile(tile);
       tiles++;
       polygons += tile.polyCount;
