@@ -23,6 +23,7 @@ export {
   markCylinderArea,
   medianFilterWalkableArea,
 } from "./generate/areas.js";
+export type { BuildHooks } from "./generate/build-hooks.js";
 export {
   type AreaVolume,
   type BuildIntermediates,
