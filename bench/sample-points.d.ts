@@ -8,7 +8,11 @@ export interface SampledTile {
   vertices: ArrayLike<number>;
 }
 
-export function pointInPoly(tile: SampledTile, poly: number, rand: () => number): number[];
+export function pointInPoly(
+  tile: SampledTile,
+  poly: number,
+  rand: () => number,
+): [number, number, number];
 
 /** The parts of a navmesh and query that polygonPointSampler reads. */
 export interface SampledNavMesh {

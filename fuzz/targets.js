@@ -538,10 +538,21 @@ const navHeaderEditArb = fc.record({
   value: fc.oneof(fc.constantFrom(...INTERESTING_U32), fc.nat()),
 });
 
+/**
+ * Navmesh parameter edits (float64 at byte 32 + 8k: origin xyz, tile width/depth, cell sizes,
+ * agent): the values issue 19's crafted files used — a tile width of 0 or 1e-300, negative
+ * sizes, an origin at 1e17 (validateNavMesh's bucket loop could not advance past 2^53).
+ */
+const navParamEditArb = fc.record({
+  k: fc.integer({ min: 0, max: 9 }),
+  value: fc.constantFrom(0, -0, -1, -0.5, 1e-300, 4e16, 1e17, -3e38, 3e38),
+});
+
 const navmeshArb = fc.record({
   seed: fc.constantFrom("solo", "tiled"),
   edits: fc.oneof(editsArb(3), fc.constant([])),
   header: fc.array(navHeaderEditArb, { maxLength: 2 }),
+  params: fc.array(navParamEditArb, { maxLength: 2 }),
   fixCrc: fc.boolean(),
   query: fc.nat(),
 });
@@ -562,13 +573,14 @@ async function navmeshSeed(kind) {
 export const navmeshTarget = {
   name: "navmesh",
   description:
-    "deserializeNavMesh on bit flips, truncations, insertions, u32 edits and header count edits (with and without repaired checksums); every loaded mesh is then queried",
+    "deserializeNavMesh on bit flips, truncations, insertions, u32 edits, header count and navmesh parameter edits (with and without repaired checksums); every loaded mesh is then queried",
   arbitrary: navmeshArb,
   async check(c) {
     const bytes = applyEdits(await navmeshSeed(c.seed), c.edits);
     if (bytes.length >= 32) {
       const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       for (const h of c.header) dv.setUint32(h.field, h.value >>> 0, true);
+      if (bytes.length >= 112) for (const p of c.params) dv.setFloat64(32 + 8 * p.k, p.value, true);
     }
     if (c.fixCrc) fixNavMeshChecksums(bytes);
     let loaded;

@@ -46,6 +46,12 @@ export interface BuildConfig {
   tileSize: number;
 }
 
+/**
+ * What the build functions take: any subset of {@link BuildConfig}; the rest are
+ * {@link DEFAULT_CONFIG}'s. `const options: BuildConfigInput = { agentRadius: 0.4 }`.
+ */
+export type BuildConfigInput = Partial<BuildConfig>;
+
 /** The derived values every stage works with. Built only by {@link resolveConfig}. */
 export interface ResolvedConfig extends Readonly<BuildConfig> {
   readonly walkableHeightVoxels: number;
@@ -180,4 +186,24 @@ export function resolveConfig(config: Partial<BuildConfig> = {}): ResolvedConfig
     borderSizeVoxels: c.tileSize > 0 ? walkableRadiusVoxels + 3 : 0,
     tileWorldSize: c.tileSize * c.cellSize,
   });
+}
+
+/**
+ * The user-level options of a config as plain data, in DEFAULT_CONFIG's order: checked and
+ * completed with the defaults (as resolveConfig does), derived values dropped. Accepts a
+ * ResolvedConfig too (its derived fields are ignored). What a `.navmesh` file stores.
+ */
+export function toBuildConfig(config: Partial<BuildConfig> | ResolvedConfig = {}): BuildConfig {
+  if (config === null || typeof config !== "object") {
+    throw new MeshwayError("INVALID_CONFIG", `config must be an object, got ${String(config)}`);
+  }
+  const user: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONFIG)) {
+    const v = (config as Record<string, unknown>)[key];
+    if (v !== undefined) user[key] = v;
+  }
+  const resolved = resolveConfig(user as Partial<BuildConfig>);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_CONFIG)) out[key] = resolved[key as keyof BuildConfig];
+  return out as unknown as BuildConfig;
 }

@@ -1,11 +1,21 @@
 import { MeshwayError } from "./errors.js";
 
-/** A triangle soup in world units, +Y up. */
+/** Which axis of the input points up. meshway works in +Y up; "z" is converted on input. */
+export type UpAxis = "y" | "z";
+
+/** A triangle soup in world units, +Y up and counter-clockwise seen from above by default. */
 export interface TriangleMeshInput {
   /** 3 numbers per vertex: x, y, z. */
   positions: Float32Array | ArrayLike<number>;
   /** 3 vertex indices per triangle. */
   indices: Uint32Array | ArrayLike<number>;
+  /**
+   * The input's up axis (default "y"). "z" (Blender, 3ds Max, most CAD) is rotated to +Y up
+   * as (x, y, z) → (x, z, −y): a rotation, so handedness and winding are kept.
+   */
+  up?: UpAxis;
+  /** Reverse every triangle's winding (input wound clockwise seen from above). Default false. */
+  flipWinding?: boolean;
 }
 
 /** Input after validation: typed, finite, in range. */
@@ -24,7 +34,16 @@ export function validateTriangleMesh(input: TriangleMeshInput, source = "input")
   if (input === null || typeof input !== "object") {
     throw new MeshwayError("INVALID_INPUT", `${source}: expected { positions, indices }`);
   }
-  const { positions, indices } = input;
+  const { positions, indices, up = "y", flipWinding = false } = input;
+  if (up !== "y" && up !== "z") {
+    throw new MeshwayError("INVALID_INPUT", `${source}: up must be "y" or "z", got ${String(up)}`);
+  }
+  if (typeof flipWinding !== "boolean") {
+    throw new MeshwayError(
+      "INVALID_INPUT",
+      `${source}: flipWinding must be true or false, got ${String(flipWinding)}`,
+    );
+  }
   if (!positions || typeof positions.length !== "number") {
     throw new MeshwayError("INVALID_INPUT", `${source}: positions is missing or not an array`);
   }
@@ -48,7 +67,8 @@ export function validateTriangleMesh(input: TriangleMeshInput, source = "input")
   if (triangleCount === 0) {
     throw new MeshwayError("NO_TRIANGLES", `${source}: the mesh has no triangles`);
   }
-  const pos = positions instanceof Float32Array ? positions : Float32Array.from(positions);
+  const pos =
+    positions instanceof Float32Array && up === "y" ? positions : Float32Array.from(positions);
   for (let i = 0; i < pos.length; i++) {
     if (!Number.isFinite(pos[i])) {
       const v = Math.floor(i / 3);
@@ -59,7 +79,8 @@ export function validateTriangleMesh(input: TriangleMeshInput, source = "input")
       );
     }
   }
-  const idx = indices instanceof Uint32Array ? indices : new Uint32Array(indices.length);
+  const idx =
+    indices instanceof Uint32Array && !flipWinding ? indices : new Uint32Array(indices.length);
   for (let i = 0; i < indices.length; i++) {
     const raw = indices[i] as number;
     if (!Number.isInteger(raw) || raw < 0 || raw >= vertexCount) {
@@ -70,5 +91,25 @@ export function validateTriangleMesh(input: TriangleMeshInput, source = "input")
     }
     idx[i] = raw;
   }
+  if (up === "z") zUpToYUp(pos);
+  if (flipWinding) reverseWinding(idx);
   return { positions: pos, indices: idx, vertexCount, triangleCount };
+}
+
+/** (x, y, z) Z-up → (x, z, −y) Y-up in place: −90° about X, so winding seen from up is kept. */
+function zUpToYUp(positions: Float32Array): void {
+  for (let i = 0; i < positions.length; i += 3) {
+    const y = positions[i + 1]!;
+    positions[i + 1] = positions[i + 2]!;
+    positions[i + 2] = y === 0 ? 0 : -y; // no −0: keeps the bytes of a flat mesh tidy
+  }
+}
+
+/** Swaps each triangle's second and third index in place. */
+function reverseWinding(indices: Uint32Array): void {
+  for (let i = 0; i < indices.length; i += 3) {
+    const b = indices[i + 1]!;
+    indices[i + 1] = indices[i + 2]!;
+    indices[i + 2] = b;
+  }
 }

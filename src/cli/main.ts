@@ -5,10 +5,12 @@ import { INFO_HELP, infoCommand } from "./commands/info.js";
 import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
 import { PATH_HELP, pathCommand } from "./commands/path.js";
 import { RENDER_HELP, renderCommand } from "./commands/render.js";
-import { type Io, processIo } from "./io.js";
 import { UsageError } from "./options.js";
+import { closest } from "./suggest.js";
+import { type Io, processIo } from "./terminal.js";
+import { packageVersion } from "./version.js";
 
-const USAGE = `usage: meshway <command> [options]   (meshway <command> --help for details)
+const USAGE = `usage: meshway <command> [options]   (meshway help <command> for details)
 
 commands:
   build    geometry (.obj, .gltf, .glb) → .navmesh, with a summary
@@ -18,6 +20,9 @@ commands:
   render   a top-down PNG or SVG of geometry, navmesh and path
   lesson   the explainer lesson's four tables and self-check (and its pictures)
 
+  help     this list, or one command's help (meshway help build)
+
+options: --version, --help
 exit codes: 0 ok, 1 bad input, 2 usage error`;
 
 const HELP: Record<string, string> = {
@@ -46,20 +51,28 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await renderCommand(rest, io);
       case "lesson":
         return lessonCommand(rest, io);
+      case "help":
+        return helpCommand(rest, io);
       case "-h":
       case "--help":
         io.out(`${USAGE}\n`);
+        return 0;
+      case "-V":
+      case "--version":
+        io.out(`${packageVersion()}\n`);
         return 0;
       case undefined:
         io.err(`${USAGE}\n`);
         return 2;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        throw new UsageError(unknownCommand(command));
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      const help = command !== undefined ? HELP[command] : undefined;
-      io.err(`meshway: ${e.message}\n${help ?? USAGE}\n`);
+      // One line and where to look, not the whole help (as git, esbuild and gltf-transform do).
+      const see =
+        command !== undefined && HELP[command] ? `meshway ${command} --help` : "meshway --help";
+      io.err(`meshway: ${e.message}\nsee '${see}'\n`);
       return 2;
     }
     if (e instanceof MeshwayError) {
@@ -68,4 +81,23 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     throw e;
   }
+}
+
+function unknownCommand(command: string): string {
+  const guess = closest(command, Object.keys(HELP));
+  return `unknown command "${command}"${guess === undefined ? "" : `; did you mean "${guess}"?`}`;
+}
+
+/** `meshway help [command]`: the command's help (or the command list) on stdout. */
+function helpCommand(args: string[], io: Io): number {
+  const [name, ...extra] = args;
+  if (extra.length > 0) throw new UsageError("help takes at most one command name");
+  if (name === undefined) {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  const help = HELP[name];
+  if (help === undefined) throw new UsageError(unknownCommand(name));
+  io.out(`${help}\n`);
+  return 0;
 }

@@ -1,7 +1,12 @@
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
 import { buildTileBVTree } from "../navmesh/bvtree.js";
-import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
+import {
+  MAX_TILE_COORD,
+  NavMesh,
+  type NavMeshParams,
+  type OffMeshConnection,
+} from "../navmesh/nav-mesh.js";
 import { MAX_POLYS_PER_TILE } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
 
@@ -109,6 +114,8 @@ function fourcc(v: number): string {
 
 interface ParsedTile {
   tile: NavMeshTile;
+  /** Byte offset of the tile's mesh header, for messages. */
+  at: number;
   offMesh: OffMeshConnection[];
   walkableHeight: number;
   walkableRadius: number;
@@ -157,8 +164,9 @@ export function importDetourNavMesh(bytes: Uint8Array, source = "navmesh"): NavM
   const origin = r.vec3(12, "navmesh origin");
   const tileWidth = r.finite(24, "tile width");
   const tileDepth = r.finite(28, "tile height");
-  if (!(tileWidth >= 0 && tileDepth >= 0)) {
-    r.fail(24, `negative tile size ${tileWidth} x ${tileDepth}`);
+  if (!(tileWidth > 0 && tileDepth > 0)) {
+    // A zero width puts every point in tile ±Infinity: every position query would miss.
+    r.fail(24, `tile size ${tileWidth} x ${tileDepth} is not positive`);
   }
 
   // Tile record header: 4-byte tile refs (recast-navigation's wasm build) or 8-byte refs
@@ -214,12 +222,72 @@ export function importDetourNavMesh(bytes: Uint8Array, source = "navmesh"): NavM
     agentMaxClimb: first?.walkableClimb ?? 0,
   };
   const navMesh = new NavMesh(params);
-  for (const p of parsed) navMesh.addTile(p.tile);
+  parsed.forEach((p, t) => {
+    // The grid's own limits (coordinates, tiles per coordinate), reported where the tile is.
+    try {
+      navMesh.addTile(p.tile);
+    } catch (e) {
+      if (e instanceof MeshwayError) r.fail(p.at, `tile ${t}: ${e.message}`);
+      throw e;
+    }
+  });
   // Connections last: each end links to ground polygons of whichever tile holds it.
   for (const p of parsed) for (const c of p.offMesh) navMesh.addOffMeshConnection(c);
   return navMesh;
 }
 
+/** A tile's mesh header (dtMeshHeader) and where each of its sections starts. */
+interface TileHeader {
+  where: string;
+  start: number;
+  tileX: number;
+  tileZ: number;
+  polyCount: number;
+  vertCount: number;
+  detailMeshCount: number;
+  detailVertCount: number;
+  detailTriCount: number;
+  offMeshConCount: number;
+  walkableHeight: number;
+  walkableRadius: number;
+  walkableClimb: number;
+  bmin: Vec3;
+  bmax: Vec3;
+  quant: number;
+  vertsAt: number;
+  polysAt: number;
+  detailAt: number;
+  detailVertsAt: number;
+  detailTrisAt: number;
+  offMeshAt: number;
+}
+
+/** Which polygons are ground polygons (and their new index), and which vertices they use. */
+interface PolygonClasses {
+  polyType: Uint8Array;
+  /** Ground polygon p's index among the ground polygons, -1 for off-mesh polygons. */
+  newIndex: Int32Array;
+  /** Bit 0: a ground polygon uses the vertex, bit 1: an off-mesh polygon does. */
+  vertUse: Uint8Array;
+  groundCount: number;
+}
+
+interface GroundPolygons {
+  polyVerts: Uint32Array;
+  polyNeighbours: Uint32Array;
+  polyVertCount: Uint8Array;
+  polyAreas: Uint8Array;
+  polyFlags: Uint16Array;
+  detailVertTotal: number;
+  detailTriTotal: number;
+}
+
+/**
+ * One tile of a Detour navmesh set (dtMeshHeader, then vertices, polygons, links, detail
+ * meshes, detail vertices, detail triangles, BV nodes, off-mesh connections — Detour's
+ * dtNavMesh::addTile layout) as a meshway tile, in named steps; every count and index is
+ * checked before it is used.
+ */
 function parseTile(
   r: Reader,
   t: number,
@@ -227,6 +295,55 @@ function parseTile(
   dataSize: number,
   linkSize: number,
 ): ParsedTile {
+  const h = readTileHeader(r, t, start, dataSize, linkSize);
+  const classes = classifyPolygons(r, h);
+  const { vertRemap, vertices, keptVerts } = readVertices(r, h, classes.vertUse);
+  const polys = readGroundPolygons(r, h, classes, vertRemap);
+  const detail = readDetailMeshes(r, h, classes, polys, vertices);
+  const offMesh = readOffMeshConnections(r, h, classes.polyType);
+  const tile: NavMeshTile = {
+    tileX: h.tileX,
+    tileZ: h.tileZ,
+    bmin: h.bmin,
+    bmax: h.bmax,
+    maxVertsPerPoly: DT_VERTS_PER_POLYGON,
+    vertexCount: keptVerts,
+    vertices,
+    polyCount: classes.groundCount,
+    polyVerts: polys.polyVerts,
+    polyNeighbours: polys.polyNeighbours,
+    polyVertCount: polys.polyVertCount,
+    polyAreas: polys.polyAreas,
+    polyFlags: polys.polyFlags,
+    detailMeshes: detail.detailMeshes,
+    detailVertices: detail.detailVertices,
+    detailTriangles: detail.detailTriangles,
+    bvBounds: new Float32Array(0),
+    bvIndex: new Int32Array(0),
+  };
+  const bv = buildTileBVTree(tile);
+  tile.bvBounds = bv.bvBounds;
+  tile.bvIndex = bv.bvIndex;
+  return {
+    tile,
+    at: start,
+    offMesh,
+    walkableHeight: h.walkableHeight,
+    walkableRadius: h.walkableRadius,
+    walkableClimb: h.walkableClimb,
+    cellSize: Math.fround(1 / h.quant),
+    baseY: h.bmin[1],
+  };
+}
+
+/** The mesh header: magic, version, counts that fit the tile's bytes, section offsets. */
+function readTileHeader(
+  r: Reader,
+  t: number,
+  start: number,
+  dataSize: number,
+  linkSize: number,
+): TileHeader {
   const end = start + dataSize;
   const where = `tile ${t}`;
   r.need(start, MESH_HEADER_SIZE, `${where} mesh header`, end);
@@ -246,6 +363,10 @@ function parseTile(
   }
   const tileX = r.i32(start + 8);
   const tileZ = r.i32(start + 12);
+  if (Math.abs(tileX) > MAX_TILE_COORD || Math.abs(tileZ) > MAX_TILE_COORD) {
+    // Beyond this, grid keys would alias and the tile drop out of position queries.
+    r.fail(start + 8, `${where}: tile coordinates (${tileX}, ${tileZ}) outside ±${MAX_TILE_COORD}`);
+  }
   const count = (k: number, name: string): number => {
     const v = r.i32(start + k);
     if (v < 0) r.fail(start + k, `${where}: negative ${name} ${v}`);
@@ -263,8 +384,14 @@ function parseTile(
   const walkableHeight = r.finite(start + 60, `${where} walkableHeight`);
   const walkableRadius = r.finite(start + 64, `${where} walkableRadius`);
   const walkableClimb = r.finite(start + 68, `${where} walkableClimb`);
+  for (const [k, v] of [walkableHeight, walkableRadius, walkableClimb].entries()) {
+    if (!(v >= 0)) r.fail(start + 60 + k * 4, `${where}: negative agent size ${v}`);
+  }
   const bmin = r.vec3(start + 72, `${where} bmin`);
   const bmax = r.vec3(start + 84, `${where} bmax`);
+  if (!(bmin[0] <= bmax[0] && bmin[1] <= bmax[1] && bmin[2] <= bmax[2])) {
+    r.fail(start + 72, `${where}: bounds [${bmin}]..[${bmax}] are inverted`);
+  }
   const quant = r.finite(start + 96, `${where} bvQuantFactor`);
   if (!(quant > 0)) r.fail(start + 96, `${where}: bvQuantFactor ${quant} is not positive`);
   if (offMeshBase > polyCount) {
@@ -294,7 +421,35 @@ function parseTile(
     );
   }
 
-  // Polygons: classify, count ground polygons and the vertices they use.
+  return {
+    where,
+    start,
+    tileX,
+    tileZ,
+    polyCount,
+    vertCount,
+    detailMeshCount,
+    detailVertCount,
+    detailTriCount,
+    offMeshConCount,
+    walkableHeight,
+    walkableRadius,
+    walkableClimb,
+    bmin,
+    bmax,
+    quant,
+    vertsAt,
+    polysAt,
+    detailAt,
+    detailVertsAt,
+    detailTrisAt,
+    offMeshAt,
+  };
+}
+
+/** Polygons: classify, count ground polygons and the vertices they use. */
+function classifyPolygons(r: Reader, h: TileHeader): PolygonClasses {
+  const { where, start, polyCount, vertCount, polysAt, detailMeshCount, offMeshConCount } = h;
   const polyType = new Uint8Array(polyCount);
   const newIndex = new Int32Array(polyCount).fill(-1);
   const vertUse = new Uint8Array(vertCount); // bit 0: ground polygon, bit 1: off-mesh polygon
@@ -337,7 +492,16 @@ function parseTile(
     );
   }
 
-  // Vertices: drop those only off-mesh connection polygons use (their end points).
+  return { polyType, newIndex, vertUse, groundCount };
+}
+
+/** Vertices: drop those only off-mesh connection polygons use (their end points). */
+function readVertices(
+  r: Reader,
+  h: TileHeader,
+  vertUse: Uint8Array,
+): { vertRemap: Int32Array; vertices: Float32Array; keptVerts: number } {
+  const { where, vertCount, vertsAt } = h;
   const vertRemap = new Int32Array(vertCount);
   let keptVerts = 0;
   for (let i = 0; i < vertCount; i++) vertRemap[i] = vertUse[i] === 2 ? -1 : keptVerts++;
@@ -351,7 +515,18 @@ function parseTile(
     vertices[k * 3 + 2] = r.finite(at + 8, `${where} vertex ${i} z`);
   }
 
-  // Ground polygons, renumbered past the off-mesh ones.
+  return { vertRemap, vertices, keptVerts };
+}
+
+/** Ground polygons, renumbered past the off-mesh ones; their detail sub-meshes' sizes checked. */
+function readGroundPolygons(
+  r: Reader,
+  h: TileHeader,
+  classes: PolygonClasses,
+  vertRemap: Int32Array,
+): GroundPolygons {
+  const { where, polyCount, polysAt, detailAt, detailVertCount, detailTriCount } = h;
+  const { newIndex, groundCount } = classes;
   const nvp = DT_VERTS_PER_POLYGON;
   const polyVerts = new Uint32Array(groundCount * nvp);
   const polyNeighbours = new Uint32Array(groundCount * nvp);
@@ -410,6 +585,32 @@ function parseTile(
     detailTriTotal += triCount;
   }
 
+  return {
+    polyVerts,
+    polyNeighbours,
+    polyVertCount,
+    polyAreas,
+    polyFlags,
+    detailVertTotal,
+    detailTriTotal,
+  };
+}
+
+/**
+ * Detail sub-meshes: Detour stores only the extra vertices; meshway's start with the
+ * polygon's own vertices.
+ */
+function readDetailMeshes(
+  r: Reader,
+  h: TileHeader,
+  classes: PolygonClasses,
+  polys: GroundPolygons,
+  vertices: Float32Array,
+): { detailMeshes: Uint32Array; detailVertices: Float32Array; detailTriangles: Uint8Array } {
+  const { where, polyCount, detailAt, detailVertsAt, detailTrisAt } = h;
+  const { newIndex, groundCount } = classes;
+  const { polyVertCount, polyVerts, detailVertTotal, detailTriTotal } = polys;
+  const nvp = DT_VERTS_PER_POLYGON;
   const detailMeshes = new Uint32Array(groundCount * 4);
   const detailVertices = new Float32Array(detailVertTotal * 3);
   const detailTriangles = new Uint8Array(detailTriTotal * 4);
@@ -462,7 +663,16 @@ function parseTile(
     }
   }
 
-  // Off-mesh connections: area and flags live on their polygons.
+  return { detailMeshes, detailVertices, detailTriangles };
+}
+
+/** Off-mesh connections: area and flags live on their polygons. */
+function readOffMeshConnections(
+  r: Reader,
+  h: TileHeader,
+  polyType: Uint8Array,
+): OffMeshConnection[] {
+  const { where, polyCount, polysAt, offMeshAt, offMeshConCount } = h;
   const offMesh: OffMeshConnection[] = [];
   for (let i = 0; i < offMeshConCount; i++) {
     const at = offMeshAt + i * OFFMESH_CON_SIZE;
@@ -485,38 +695,7 @@ function parseTile(
     });
   }
 
-  const tile: NavMeshTile = {
-    tileX,
-    tileZ,
-    bmin,
-    bmax,
-    maxVertsPerPoly: nvp,
-    vertexCount: keptVerts,
-    vertices,
-    polyCount: groundCount,
-    polyVerts,
-    polyNeighbours,
-    polyVertCount,
-    polyAreas,
-    polyFlags,
-    detailMeshes,
-    detailVertices,
-    detailTriangles,
-    bvBounds: new Float32Array(0),
-    bvIndex: new Int32Array(0),
-  };
-  const bv = buildTileBVTree(tile);
-  tile.bvBounds = bv.bvBounds;
-  tile.bvIndex = bv.bvIndex;
-  return {
-    tile,
-    offMesh,
-    walkableHeight,
-    walkableRadius,
-    walkableClimb,
-    cellSize: Math.fround(1 / quant),
-    baseY: bmin[1],
-  };
+  return offMesh;
 }
 
 /**

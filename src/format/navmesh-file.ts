@@ -1,6 +1,7 @@
-import { type BuildConfig, DEFAULT_CONFIG, type ResolvedConfig, resolveConfig } from "../config.js";
+import { type BuildConfig, type ResolvedConfig, toBuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
+import { MAX_AREAS } from "../navmesh/areas.js";
 import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
 import { MAX_POLYS_PER_TILE, MAX_TILES } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, type NavMeshTile } from "../navmesh/tile.js";
@@ -24,7 +25,7 @@ import { crc32 } from "./crc32.js";
 /** Current (and newest readable) format version. */
 export const NAVMESH_FORMAT_VERSION = 1;
 /** The first four bytes of every meshway `.navmesh` file. */
-export const NAVMESH_MAGIC = "MWNM";
+const NAVMESH_MAGIC = "MWNM";
 
 const MAGIC_BYTES = [0x4d, 0x57, 0x4e, 0x4d];
 const HEADER_SIZE = 128;
@@ -115,11 +116,17 @@ interface ArraySpec {
   length(c: TileCounts): number;
   view(buffer: ArrayBufferLike, byteOffset: number, length: number): TileArray;
   alloc(length: number): TileArray;
+  /**
+   * One zero-length array shared by every empty section: an empty tile then costs no typed
+   * arrays of its own (a file may hold 2^20 − 1 of them: empty-tiles-memory).
+   */
+  empty: TileArray;
   get(dv: DataView, at: number): number;
   set(dv: DataView, at: number, v: number): void;
 }
 
 const f32 = {
+  empty: new Float32Array(0),
   size: 4,
   view: (b: ArrayBufferLike, o: number, n: number) => new Float32Array(b, o, n),
   alloc: (n: number) => new Float32Array(n),
@@ -127,6 +134,7 @@ const f32 = {
   set: (dv: DataView, at: number, v: number) => dv.setFloat32(at, v, true),
 } as const;
 const u32 = {
+  empty: new Uint32Array(0),
   size: 4,
   view: (b: ArrayBufferLike, o: number, n: number) => new Uint32Array(b, o, n),
   alloc: (n: number) => new Uint32Array(n),
@@ -134,6 +142,7 @@ const u32 = {
   set: (dv: DataView, at: number, v: number) => dv.setUint32(at, v, true),
 } as const;
 const i32 = {
+  empty: new Int32Array(0),
   size: 4,
   view: (b: ArrayBufferLike, o: number, n: number) => new Int32Array(b, o, n),
   alloc: (n: number) => new Int32Array(n),
@@ -141,6 +150,7 @@ const i32 = {
   set: (dv: DataView, at: number, v: number) => dv.setInt32(at, v, true),
 } as const;
 const u16 = {
+  empty: new Uint16Array(0),
   size: 2,
   view: (b: ArrayBufferLike, o: number, n: number) => new Uint16Array(b, o, n),
   alloc: (n: number) => new Uint16Array(n),
@@ -148,6 +158,7 @@ const u16 = {
   set: (dv: DataView, at: number, v: number) => dv.setUint16(at, v, true),
 } as const;
 const u8 = {
+  empty: new Uint8Array(0),
   size: 1,
   view: (b: ArrayBufferLike, o: number, n: number) => new Uint8Array(b, o, n),
   alloc: (n: number) => new Uint8Array(n),
@@ -177,6 +188,7 @@ const A_DETAIL_VERTICES = 4;
 const A_BV_BOUNDS = 5;
 const A_BV_INDEX = 6;
 const A_POLY_VERT_COUNT = 8;
+const A_POLY_AREAS = 9;
 const A_DETAIL_TRIANGLES = 10;
 
 /** Rounds up to a multiple of 8 (arithmetic: counts from a corrupt file may exceed 32 bits). */
@@ -262,6 +274,9 @@ function checkTileScalars(
     if (!Number.isFinite(bmin[k]) || !Number.isFinite(bmax[k])) {
       fail(at(T_BMIN), `bounds [${Array.from(bmin)}]..[${Array.from(bmax)}] are not finite`);
     }
+    if (!(bmin[k]! <= bmax[k]!)) {
+      fail(at(T_BMIN), `bounds [${Array.from(bmin)}]..[${Array.from(bmax)}] are inverted`);
+    }
   }
 }
 
@@ -288,7 +303,12 @@ function checkTileArrays(
   const pn = a[A_POLY_NEIGHBOURS]!;
   const dm = a[A_DETAIL_MESHES]!;
   const dt = a[A_DETAIL_TRIANGLES]!;
+  const areas = a[A_POLY_AREAS]!;
   for (let p = 0; p < polyCount; p++) {
+    // QueryFilter prices areas 0..63: a higher one would cost NaN and bend paths silently.
+    if (areas[p]! >= MAX_AREAS) {
+      fail(at(A_POLY_AREAS, p), `polygon ${p} has area ${areas[p]}, areas are 0..${MAX_AREAS - 1}`);
+    }
     const n = pvc[p]!;
     if (n < 3 || n > nvp)
       fail(at(A_POLY_VERT_COUNT, p), `polygon ${p} has ${n} vertices (3..${nvp})`);
@@ -321,7 +341,17 @@ function checkTileArrays(
     }
   }
   const bi = a[A_BV_INDEX]!;
+  const bb = a[A_BV_BOUNDS]!;
   for (let i = 0; i < bvNodeCount; i++) {
+    // An inverted box never overlaps a query box: its subtree would be unreachable.
+    for (let k = 0; k < 3; k++) {
+      if (!(bb[i * 6 + k]! <= bb[i * 6 + 3 + k]!)) {
+        fail(
+          at(A_BV_BOUNDS, i * 6 + k),
+          `BV node ${i} has an inverted box (min ${"xyz"[k]} ${bb[i * 6 + k]} > max ${bb[i * 6 + 3 + k]})`,
+        );
+      }
+    }
     const k = bi[i]!;
     if (k >= polyCount || (k < 0 && i - k > bvNodeCount)) {
       fail(
@@ -335,6 +365,14 @@ function checkTileArrays(
 function checkParams(p: ArrayLike<number>, nvp: number, fail: Fail): void {
   for (let k = 0; k < PARAM_NAMES.length; k++) {
     if (!Number.isFinite(p[k])) fail(H_PARAMS + k * 8, `navmesh ${PARAM_NAMES[k]} is ${p[k]}`);
+  }
+  // Sizes a query divides by or steps with must be positive, the agent's non-negative: a tile
+  // width of 0 puts every point in tile ±Infinity, so every position query misses.
+  for (let k = 3; k <= 6; k++) {
+    if (!(p[k]! > 0)) fail(H_PARAMS + k * 8, `navmesh ${PARAM_NAMES[k]} ${p[k]} is not positive`);
+  }
+  for (let k = 7; k <= 9; k++) {
+    if (!(p[k]! >= 0)) fail(H_PARAMS + k * 8, `navmesh ${PARAM_NAMES[k]} ${p[k]} is negative`);
   }
   if (!Number.isInteger(nvp) || nvp < 3 || nvp > MAX_VERTS_PER_POLY) {
     fail(H_NVP, `maxVertsPerPoly ${nvp} is not in 3..${MAX_VERTS_PER_POLY}`);
@@ -353,21 +391,6 @@ function checkOffMesh(con: OffMeshConnection, fail: (field: number, what: string
   if (!Number.isInteger(con.area) || con.area < 0 || con.area > 63) {
     fail(74, `area ${con.area} is not 0..63`);
   }
-}
-
-/** The build config as stored: the library's option names in DEFAULT_CONFIG's order. */
-function effectiveConfig(config: Partial<BuildConfig>): BuildConfig {
-  const resolved = resolveConfig(pickConfigKeys(config));
-  return pickConfigKeys(resolved) as BuildConfig;
-}
-
-function pickConfigKeys(config: Partial<BuildConfig>): Partial<BuildConfig> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(DEFAULT_CONFIG)) {
-    const v = (config as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = v;
-  }
-  return out as Partial<BuildConfig>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,7 +467,7 @@ function serializeWith(
   const configBytes =
     config == null
       ? new Uint8Array(0)
-      : new TextEncoder().encode(JSON.stringify(effectiveConfig(config)));
+      : new TextEncoder().encode(JSON.stringify(toBuildConfig(config)));
 
   const tiles = navMesh.tiles;
   const counts = tiles.map((tile, t) => {
@@ -631,7 +654,7 @@ function readTileArrays(
   return ARRAYS.map((spec, i) => {
     const n = spec.length(b.counts);
     const at = b.at + b.offsets[i]!;
-    if (n === 0) return spec.alloc(0);
+    if (n === 0) return spec.empty;
     if (nativeLE) {
       const abs = bytes.byteOffset + at;
       if (abs % spec.size === 0) return spec.view(bytes.buffer, abs, n);
@@ -685,7 +708,7 @@ function readConfig(bytes: Uint8Array, length: number, fail: Fail): BuildConfig 
   }
   try {
     // Options this version does not know (from a newer writer) are ignored, not refused.
-    return effectiveConfig(parsed as Partial<BuildConfig>);
+    return toBuildConfig(parsed as Partial<BuildConfig>);
   } catch (e) {
     if (e instanceof MeshwayError) fail(HEADER_SIZE, `build config: ${e.message}`);
     throw e;
@@ -788,11 +811,13 @@ function deserializeWith(
     );
   }
   const tilesEnd = end - offMeshCount * OFFMESH_SIZE;
-  const blocks: TileBlock[] = [];
+  // Only the offsets are kept between the passes (headers are re-read, cheaply), so the
+  // structure check costs 8 bytes per tile, not a block object.
+  const blockAt = new Float64Array(tileCount);
   let at = tilesStart;
   for (let t = 0; t < tileCount; t++) {
     const b = readTileHeader(dv, at, tilesEnd, t, nvp, fail);
-    blocks.push(b);
+    blockAt[t] = at;
     at += tileLayout(b.counts).length;
   }
   if (at !== tilesEnd) {
@@ -804,7 +829,9 @@ function deserializeWith(
 
   // Structure checked; now read (views where possible) and check the contents.
   const config = configLength > 0 ? readConfig(bytes, configLength, fail) : null;
-  const tiles = blocks.map((b, t) => {
+  const tiles: NavMeshTile[] = [];
+  for (let t = 0; t < tileCount; t++) {
+    const b = readTileHeader(dv, blockAt[t]!, tilesEnd, t, nvp, fail);
     const arrays = readTileArrays(bytes, dv, b, nativeLE);
     checkTileArrays(
       arrays,
@@ -812,8 +839,8 @@ function deserializeWith(
       (o, what) => fail(o, `tile ${t}: ${what}`),
       (k, e) => b.at + b.offsets[k]! + e * ARRAYS[k]!.size,
     );
-    return tileFromBlock(b, arrays);
-  });
+    tiles.push(tileFromBlock(b, arrays));
+  }
   const cons: OffMeshConnection[] = [];
   for (let i = 0; i < offMeshCount; i++) {
     const o = tilesEnd + i * OFFMESH_SIZE;
@@ -848,7 +875,15 @@ function deserializeWith(
     agentMaxClimb: paramValues[9]!,
   };
   const navMesh = new NavMesh(params);
-  for (const tile of tiles) navMesh.addTile(tile);
+  tiles.forEach((tile, t) => {
+    // The grid's own limits (tiles per tile coordinate), reported where the tile is.
+    try {
+      navMesh.addTile(tile);
+    } catch (e) {
+      if (e instanceof MeshwayError) fail(blockAt[t]!, `tile ${t}: ${e.message}`);
+      throw e;
+    }
+  });
   for (const con of cons) navMesh.addOffMeshConnection(con);
   return { navMesh, config, version };
 }
@@ -927,11 +962,6 @@ export function deserializeNavMeshTile(block: Uint8Array, source = "tile"): NavM
   const arrays = readTileArrays(block, dv, b, HOST_LITTLE_ENDIAN);
   checkTileArrays(arrays, b.counts, fail, (k, e) => b.offsets[k]! + e * ARRAYS[k]!.size);
   return tileFromBlock(b, arrays);
-}
-
-/** True when `bytes` starts with the `.navmesh` magic ("MWNM"). */
-export function isMeshwayNavMeshFile(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && MAGIC_BYTES.every((b, i) => bytes[i] === b);
 }
 
 /**

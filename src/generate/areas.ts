@@ -62,10 +62,10 @@ function markColumns(
   for (let z = minZ; z <= maxZ; z++) {
     for (let x = minX; x <= maxX; x++) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       for (let i = first; i < end; i++) {
-        const y = spanY[i];
+        const y = spanY[i]!;
         if (y < minY || y > maxY) continue;
         if (areas[i] === UNWALKABLE) continue;
         areas[i] = areaId;
@@ -78,8 +78,8 @@ function markColumns(
 export function markBoxArea(chf: CompactHeightfield, bmin: Vec3, bmax: Vec3, areaId: number): void {
   checkAreaId("markBoxArea", areaId);
   for (let k = 0; k < 3; k++) {
-    checkFinite("markBoxArea", "bmin", bmin[k]);
-    checkFinite("markBoxArea", "bmax", bmax[k]);
+    checkFinite("markBoxArea", "bmin", bmin[k]!);
+    checkFinite("markBoxArea", "bmax", bmax[k]!);
   }
   const cs = chf.cellSize;
   const ch = chf.cellHeight;
@@ -107,7 +107,7 @@ export function markCylinderArea(
   areaId: number,
 ): void {
   checkAreaId("markCylinderArea", areaId);
-  for (let k = 0; k < 3; k++) checkFinite("markCylinderArea", "center", center[k]);
+  for (let k = 0; k < 3; k++) checkFinite("markCylinderArea", "center", center[k]!);
   checkFinite("markCylinderArea", "radius", radius);
   checkFinite("markCylinderArea", "height", height);
   const px = f32(center[0]);
@@ -142,11 +142,11 @@ export function markCylinderArea(
       const dx = f32(f32(ox + f32(f32(x + 0.5) * cs)) - px);
       if (f32(f32(dx * dx) + dz2) >= r2) continue;
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       for (let i = first; i < end; i++) {
         if (areas[i] === UNWALKABLE) continue;
-        const y = spanY[i];
+        const y = spanY[i]!;
         if (y >= minY && y <= maxY) areas[i] = areaId;
       }
     }
@@ -180,22 +180,22 @@ export function markConvexPolyArea(
   const vx = new Float32Array(n);
   const vz = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const x = verts[i * 3];
-    const z = verts[i * 3 + 2];
+    const x = verts[i * 3]!;
+    const z = verts[i * 3 + 2]!;
     checkFinite("markConvexPolyArea", `vertex ${i}`, x);
     checkFinite("markConvexPolyArea", `vertex ${i}`, z);
     vx[i] = x;
     vz[i] = z;
   }
-  let bx0 = vx[0];
-  let bx1 = vx[0];
-  let bz0 = vz[0];
-  let bz1 = vz[0];
+  let bx0 = vx[0]!;
+  let bx1 = vx[0]!;
+  let bz0 = vz[0]!;
+  let bz1 = vz[0]!;
   for (let i = 1; i < n; i++) {
-    if (vx[i] < bx0) bx0 = vx[i];
-    if (vx[i] > bx1) bx1 = vx[i];
-    if (vz[i] < bz0) bz0 = vz[i];
-    if (vz[i] > bz1) bz1 = vz[i];
+    if (vx[i]! < bx0) bx0 = vx[i]!;
+    if (vx[i]! > bx1) bx1 = vx[i]!;
+    if (vz[i]! < bz0) bz0 = vz[i]!;
+    if (vz[i]! > bz1) bz1 = vz[i]!;
   }
   const cs = f32(chf.cellSize);
   const ox = f32(chf.bmin[0]);
@@ -220,24 +220,24 @@ export function markConvexPolyArea(
     const pz = f32(oz + f32(f32(z + 0.5) * cs));
     for (let x = minX; x <= maxX; x++) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       if (first === end) continue;
       const px = f32(ox + f32(f32(x + 0.5) * cs));
       // Crossing-number point-in-polygon test, evaluated once per column.
       let inside = false;
       for (let i = 0, j = n - 1; i < n; j = i++) {
-        const zi = vz[i];
-        const zj = vz[j];
+        const zi = vz[i]!;
+        const zj = vz[j]!;
         if (zi > pz === zj > pz) continue;
-        const xi = vx[i];
-        const cross = f32(f32(f32(f32(vx[j] - xi) * f32(pz - zi)) / f32(zj - zi)) + xi);
+        const xi = vx[i]!;
+        const cross = f32(f32(f32(f32(vx[j]! - xi) * f32(pz - zi)) / f32(zj - zi)) + xi);
         if (px < cross) inside = !inside;
       }
       if (!inside) continue;
       for (let i = first; i < end; i++) {
         if (areas[i] === UNWALKABLE) continue;
-        const y = spanY[i];
+        const y = spanY[i]!;
         if (y >= minYv && y <= maxYv) areas[i] = areaId;
       }
     }
@@ -263,41 +263,56 @@ export function medianFilterWalkableArea(chf: CompactHeightfield): void {
   // Column offset of each direction: -x, +z, +x, -z.
   const offs = new Int32Array([-1, w, 1, -w]);
   for (let c = 0; c < columns; c++) {
-    const first = cellFirst[c];
-    const end = first + cellCount[c];
+    const first = cellFirst[c]!;
+    const end = first + cellCount[c]!;
     for (let i = first; i < end; i++) {
-      const own = areas[i];
+      const own = areas[i]!;
       if (own === UNWALKABLE) {
         out[i] = UNWALKABLE;
         continue;
       }
       nei.fill(own);
-      const s = con[i];
+      const s = con[i]!;
       for (let dir = 0; dir < 4; dir++) {
         const ci = (s >>> (dir << 3)) & 0xff;
         if (ci === NO_LINK) continue;
-        const ac = c + offs[dir];
-        const a = cellFirst[ac] + ci;
-        const aa = areas[a];
+        const ac = c + offs[dir]!;
+        const a = cellFirst[ac]! + ci;
+        const aa = areas[a]!;
         if (aa !== UNWALKABLE) nei[dir * 2] = aa;
         const dir2 = (dir + 1) & 3;
-        const bi = (con[a] >>> (dir2 << 3)) & 0xff;
+        const bi = (con[a]! >>> (dir2 << 3)) & 0xff;
         if (bi === NO_LINK) continue;
-        const ba = areas[cellFirst[ac + offs[dir2]] + bi];
+        const ba = areas[cellFirst[ac + offs[dir2]!]! + bi]!;
         if (ba !== UNWALKABLE) nei[dir * 2 + 1] = ba;
       }
       // Insertion sort of 9 bytes; the median is the 5th.
       for (let k = 1; k < 9; k++) {
-        const v = nei[k];
+        const v = nei[k]!;
         let j = k - 1;
-        while (j >= 0 && nei[j] > v) {
-          nei[j + 1] = nei[j];
+        while (j >= 0 && nei[j]! > v) {
+          nei[j + 1] = nei[j]!;
           j--;
         }
         nei[j + 1] = v;
       }
-      out[i] = nei[4];
+      out[i] = nei[4]!;
     }
   }
   areas.set(out);
+}
+
+/** A volume that relabels the walkable surface inside it (water, road, no-go = area 0 …). */
+export type AreaVolume =
+  | { kind: "box"; min: Vec3; max: Vec3; area: number }
+  | { kind: "cylinder"; center: Vec3; radius: number; height: number; area: number }
+  | { kind: "convex"; points: ArrayLike<number>; minY: number; maxY: number; area: number };
+
+/** Applies area volumes to a compact heightfield in order (rcMark*Area). */
+export function applyAreaVolumes(chf: CompactHeightfield, volumes: readonly AreaVolume[]): void {
+  for (const v of volumes) {
+    if (v.kind === "box") markBoxArea(chf, v.min, v.max, v.area);
+    else if (v.kind === "cylinder") markCylinderArea(chf, v.center, v.radius, v.height, v.area);
+    else markConvexPolyArea(chf, v.points, v.minY, v.maxY, v.area);
+  }
 }

@@ -156,14 +156,14 @@ function fillColumns(
   let idx = 0;
   for (let c = 0; c < columns; c++) {
     const first = idx;
-    let s = columnHead[c];
+    let s = columnHead[c]!;
     while (s !== -1) {
-      const next = spans[s * 2 + 1];
-      const area = spanArea[s];
+      const next = spans[s * 2 + 1]!;
+      const area = spanArea[s]!;
       if (area !== UNWALKABLE) {
         // Open space runs from this solid span's top to the next one's bottom.
-        const floor = spans[s * 2] >>> 16;
-        const clearance = (next === -1 ? MAX_TOP : spans[next * 2] & 0xffff) - floor;
+        const floor = spans[s * 2]! >>> 16;
+        const clearance = (next === -1 ? MAX_TOP : spans[next * 2]! & 0xffff) - floor;
         yTmp[idx] = floor;
         hTmp[idx] = clearance < 0 ? 0 : Math.min(clearance, 0xffff);
         areaTmp[idx] = area;
@@ -192,8 +192,8 @@ function linkNeighbours(
   for (let z = 0; z < depth; z++) {
     for (let x = 0; x < width; x++) {
       const c = x + z * width;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       if (first === end) continue;
       // Neighbour column span ranges; an empty range at the grid edge.
       let f0 = 0;
@@ -205,29 +205,29 @@ function linkNeighbours(
       let f3 = 0;
       let e3 = 0;
       if (x > 0) {
-        f0 = cellFirst[c - 1];
-        e0 = f0 + cellCount[c - 1];
+        f0 = cellFirst[c - 1]!;
+        e0 = f0 + cellCount[c - 1]!;
       }
       if (z < depth - 1) {
-        f1 = cellFirst[c + width];
-        e1 = f1 + cellCount[c + width];
+        f1 = cellFirst[c + width]!;
+        e1 = f1 + cellCount[c + width]!;
       }
       if (x < width - 1) {
-        f2 = cellFirst[c + 1];
-        e2 = f2 + cellCount[c + 1];
+        f2 = cellFirst[c + 1]!;
+        e2 = f2 + cellCount[c + 1]!;
       }
       if (z > 0) {
-        f3 = cellFirst[c - width];
-        e3 = f3 + cellCount[c - width];
+        f3 = cellFirst[c - width]!;
+        e3 = f3 + cellCount[c - width]!;
       }
       if (end - first === 1) {
         // Lone span (the common case). A link between two lone spans is symmetric, so the
         // -x and -z links mirror the +x / +z links the earlier columns already computed.
-        const y = spanY[first];
-        const top = y + spanH[first];
+        const y = spanY[first]!;
+        const top = y + spanH[first]!;
         const l0 =
           e0 - f0 === 1
-            ? ((spanCon[f0] >>> 16) & 0xff) === 0
+            ? ((spanCon[f0]! >>> 16) & 0xff) === 0
               ? 0
               : NO_LINK
             : findLink(spanY, spanH, f0, e0, y, top, wh, wc);
@@ -235,7 +235,7 @@ function linkNeighbours(
         const l2 = findLink(spanY, spanH, f2, e2, y, top, wh, wc);
         const l3 =
           e3 - f3 === 1
-            ? ((spanCon[f3] >>> 8) & 0xff) === 0
+            ? ((spanCon[f3]! >>> 8) & 0xff) === 0
               ? 0
               : NO_LINK
             : findLink(spanY, spanH, f3, e3, y, top, wh, wc);
@@ -243,8 +243,8 @@ function linkNeighbours(
         continue;
       }
       for (let i = first; i < end; i++) {
-        const y = spanY[i];
-        const top = y + spanH[i];
+        const y = spanY[i]!;
+        const top = y + spanH[i]!;
         const l0 = findLink(spanY, spanH, f0, e0, y, top, wh, wc);
         const l1 = findLink(spanY, spanH, f1, e1, y, top, wh, wc);
         const l2 = findLink(spanY, spanH, f2, e2, y, top, wh, wc);
@@ -274,10 +274,10 @@ function findLink(
   walkableClimb: number,
 ): number {
   for (let k = first; k < end; k++) {
-    const ny = spanY[k];
+    const ny = spanY[k]!;
     if (ny < y - walkableClimb) continue;
     if (ny > y + walkableClimb) break;
-    if (Math.min(ny + spanH[k], top) - Math.max(ny, y) >= walkableHeight) {
+    if (Math.min(ny + spanH[k]!, top) - Math.max(ny, y) >= walkableHeight) {
       const layer = k - first;
       if (layer <= MAX_LAYER_INDEX) return layer;
       // Past the slot range Recast too leaves the link unconnected.

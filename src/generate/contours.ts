@@ -5,6 +5,7 @@
  * wall tessellation and hole merging as in Recast's rcBuildContours (Mononen).
  */
 import { MeshwayError } from "../errors.js";
+import { onSegmentXZ, triArea2XZ } from "../math/predicates2d.js";
 import type { BuildContext } from "./context.js";
 import type { CompactHeightfield, Contour, ContourSet, Regions } from "./types.js";
 import * as T from "./types.js";
@@ -59,39 +60,39 @@ function reserve(s: IntScratch, ints: number): Int32Array {
 function cornerHeight(g: Grid, x: number, z: number, i: number, dir: number): number {
   const { first, links, spanY, areas, spanRegion, width } = g;
   const dirp = (dir + 1) & 3;
-  let h = spanY[i];
+  let h = spanY[i]!;
   // Region and area combined so corners between two areas are never removed.
-  const r0 = spanRegion[i] | (areas[i] << 16);
+  const r0 = spanRegion[i]! | (areas[i]! << 16);
   let r1 = 0;
   let r2 = 0;
   let r3 = 0;
-  const con = links[i];
+  const con = links[i]!;
   let c = (con >>> (dir << 3)) & 0xff;
   if (c !== NOT_CONNECTED) {
-    const ax = x + DX[dir];
-    const az = z + DZ[dir];
-    const a = first[ax + az * width] + c;
-    if (spanY[a] > h) h = spanY[a];
-    r1 = spanRegion[a] | (areas[a] << 16);
-    c = (links[a] >>> (dirp << 3)) & 0xff;
+    const ax = x + DX[dir]!;
+    const az = z + DZ[dir]!;
+    const a = first[ax + az * width]! + c;
+    if (spanY[a]! > h) h = spanY[a]!;
+    r1 = spanRegion[a]! | (areas[a]! << 16);
+    c = (links[a]! >>> (dirp << 3)) & 0xff;
     if (c !== NOT_CONNECTED) {
-      const b = first[ax + DX[dirp] + (az + DZ[dirp]) * width] + c;
-      if (spanY[b] > h) h = spanY[b];
-      r2 = spanRegion[b] | (areas[b] << 16);
+      const b = first[ax + DX[dirp]! + (az + DZ[dirp]!) * width]! + c;
+      if (spanY[b]! > h) h = spanY[b]!;
+      r2 = spanRegion[b]! | (areas[b]! << 16);
     }
   }
   c = (con >>> (dirp << 3)) & 0xff;
   if (c !== NOT_CONNECTED) {
-    const ax = x + DX[dirp];
-    const az = z + DZ[dirp];
-    const a = first[ax + az * width] + c;
-    if (spanY[a] > h) h = spanY[a];
-    r3 = spanRegion[a] | (areas[a] << 16);
-    c = (links[a] >>> (dir << 3)) & 0xff;
+    const ax = x + DX[dirp]!;
+    const az = z + DZ[dirp]!;
+    const a = first[ax + az * width]! + c;
+    if (spanY[a]! > h) h = spanY[a]!;
+    r3 = spanRegion[a]! | (areas[a]! << 16);
+    c = (links[a]! >>> (dir << 3)) & 0xff;
     if (c !== NOT_CONNECTED) {
-      const b = first[ax + DX[dir] + (az + DZ[dir]) * width] + c;
-      if (spanY[b] > h) h = spanY[b];
-      r2 = spanRegion[b] | (areas[b] << 16);
+      const b = first[ax + DX[dir]! + (az + DZ[dir]!) * width]! + c;
+      if (spanY[b]! > h) h = spanY[b]!;
+      r2 = spanRegion[b]! | (areas[b]! << 16);
     }
   }
   if (r0 !== 0 && r1 !== 0 && r2 !== 0 && r3 !== 0) {
@@ -133,7 +134,7 @@ function traceContour(
 ): number {
   const { first, links, areas, spanRegion, width } = g;
   let dir = 0;
-  while ((edgeFlags[start] & (1 << dir)) === 0) dir++;
+  while ((edgeFlags[start]! & (1 << dir)) === 0) dir++;
   const startDir = dir;
   const area = areas[start];
   let x = startX;
@@ -144,16 +145,16 @@ function traceContour(
   for (let step = 0; ; step++) {
     if (step >= maxSteps) return -(n >> 2);
     const bit = 1 << dir;
-    const c = (links[i] >>> (dir << 3)) & 0xff;
-    if ((edgeFlags[i] & bit) !== 0) {
+    const c = (links[i]! >>> (dir << 3)) & 0xff;
+    if ((edgeFlags[i]! & bit) !== 0) {
       const corner = cornerHeight(g, x, z, i, dir);
       // The corner shared by this edge and the next one (dir + 1), where this edge ends.
       const px = dir === 1 || dir === 2 ? x + 1 : x;
       const pz = dir === 0 || dir === 1 ? z + 1 : z;
       let r = corner & BORDER_VERTEX;
       if (c !== NOT_CONNECTED) {
-        const ni = first[x + DX[dir] + (z + DZ[dir]) * width] + c;
-        r |= spanRegion[ni];
+        const ni = first[x + DX[dir]! + (z + DZ[dir]!) * width]! + c;
+        r |= spanRegion[ni]!;
         if (areas[ni] !== area) r |= AREA_BORDER;
       }
       if (n + 4 > data.length) data = reserve(out, n + 4);
@@ -162,13 +163,13 @@ function traceContour(
       data[n + 2] = pz;
       data[n + 3] = r;
       n += 4;
-      edgeFlags[i] &= ~bit;
+      edgeFlags[i]! &= ~bit;
       dir = (dir + 1) & 3;
     } else {
       if (c === NOT_CONNECTED) break; // cannot happen with consistent links
-      x += DX[dir];
-      z += DZ[dir];
-      i = first[x + z * width] + c;
+      x += DX[dir]!;
+      z += DZ[dir]!;
+      i = first[x + z * width]! + c;
       dir = (dir + 3) & 3;
     }
     if (i === start && dir === startDir) break;
@@ -201,9 +202,9 @@ function insertAfter(
   const s = reserve(out, (count + 1) * 4);
   const dst = (at + 1) * 4;
   s.copyWithin(dst + 4, dst, count * 4);
-  s[dst] = raw[ri * 4];
-  s[dst + 1] = raw[ri * 4 + 1];
-  s[dst + 2] = raw[ri * 4 + 2];
+  s[dst] = raw[ri * 4]!;
+  s[dst + 1] = raw[ri * 4 + 1]!;
+  s[dst + 2] = raw[ri * 4 + 2]!;
   s[dst + 3] = ri;
   return count + 1;
 }
@@ -225,7 +226,7 @@ function simplifyContour(
   let s = out.data;
   let hasConnections = false;
   for (let i = 0; i < pn; i++) {
-    if ((raw[i * 4 + 3] & CONTOUR_REG_MASK) !== 0) {
+    if ((raw[i * 4 + 3]! & CONTOUR_REG_MASK) !== 0) {
       hasConnections = true;
       break;
     }
@@ -234,16 +235,16 @@ function simplifyContour(
     // Every place where the neighbour region or the area-border state changes is mandatory,
     // so both regions sharing a portal keep the same vertices.
     for (let i = 0; i < pn; i++) {
-      const a = raw[i * 4 + 3];
-      const b = raw[((i + 1) % pn) * 4 + 3];
+      const a = raw[i * 4 + 3]!;
+      const b = raw[((i + 1) % pn) * 4 + 3]!;
       if (
         (a & CONTOUR_REG_MASK) !== (b & CONTOUR_REG_MASK) ||
         (a & AREA_BORDER) !== (b & AREA_BORDER)
       ) {
         if ((n + 1) * 4 > s.length) s = reserve(out, (n + 1) * 4);
-        s[n * 4] = raw[i * 4];
-        s[n * 4 + 1] = raw[i * 4 + 1];
-        s[n * 4 + 2] = raw[i * 4 + 2];
+        s[n * 4] = raw[i * 4]!;
+        s[n * 4 + 1] = raw[i * 4 + 1]!;
+        s[n * 4 + 2] = raw[i * 4 + 2]!;
         s[n * 4 + 3] = i;
         n++;
       }
@@ -254,17 +255,17 @@ function simplifyContour(
     let lli = 0;
     let uri = 0;
     for (let i = 1; i < pn; i++) {
-      const x = raw[i * 4];
-      const z = raw[i * 4 + 2];
-      const llx = raw[lli * 4];
-      if (x < llx || (x === llx && z < raw[lli * 4 + 2])) lli = i;
-      const urx = raw[uri * 4];
-      if (x > urx || (x === urx && z > raw[uri * 4 + 2])) uri = i;
+      const x = raw[i * 4]!;
+      const z = raw[i * 4 + 2]!;
+      const llx = raw[lli * 4]!;
+      if (x < llx || (x === llx && z < raw[lli * 4 + 2]!)) lli = i;
+      const urx = raw[uri * 4]!;
+      if (x > urx || (x === urx && z > raw[uri * 4 + 2]!)) uri = i;
     }
     s = reserve(out, 8);
     for (let k = 0; k < 3; k++) {
-      s[k] = raw[lli * 4 + k];
-      s[4 + k] = raw[uri * 4 + k];
+      s[k] = raw[lli * 4 + k]!;
+      s[4 + k] = raw[uri * 4 + k]!;
     }
     s[3] = lli;
     s[7] = uri;
@@ -275,12 +276,12 @@ function simplifyContour(
   for (let i = 0; i < n; ) {
     s = out.data;
     const ii = (i + 1) % n;
-    let ax = s[i * 4];
-    let az = s[i * 4 + 2];
-    const ai = s[i * 4 + 3];
-    let bx = s[ii * 4];
-    let bz = s[ii * 4 + 2];
-    const bi = s[ii * 4 + 3];
+    let ax = s[i * 4]!;
+    let az = s[i * 4 + 2]!;
+    const ai = s[i * 4 + 3]!;
+    let bx = s[ii * 4]!;
+    let bz = s[ii * 4 + 2]!;
+    const bi = s[ii * 4 + 3]!;
     // Walk the raw run in lexicographic order so shared edges of two regions simplify alike.
     let ci: number;
     let cinc: number;
@@ -303,10 +304,10 @@ function simplifyContour(
     let maxd = 0;
     let maxi = -1;
     // Only walls and area borders are simplified; portals stay exact.
-    const cr = raw[ci * 4 + 3];
+    const cr = raw[ci * 4 + 3]!;
     if ((cr & CONTOUR_REG_MASK) === 0 || (cr & AREA_BORDER) !== 0) {
       while (ci !== endi) {
-        const d = distPtSegSq(raw[ci * 4], raw[ci * 4 + 2], ax, az, bx, bz);
+        const d = distPtSegSq(raw[ci * 4]!, raw[ci * 4 + 2]!, ax, az, bx, bz);
         if (d > maxd) {
           maxd = d;
           maxi = ci;
@@ -324,13 +325,13 @@ function simplifyContour(
     for (let i = 0; i < n; ) {
       s = out.data;
       const ii = (i + 1) % n;
-      const ax = s[i * 4];
-      const az = s[i * 4 + 2];
-      const ai = s[i * 4 + 3];
-      const bx = s[ii * 4];
-      const bz = s[ii * 4 + 2];
-      const bi = s[ii * 4 + 3];
-      const cr = raw[((ai + 1) % pn) * 4 + 3];
+      const ax = s[i * 4]!;
+      const az = s[i * 4 + 2]!;
+      const ai = s[i * 4 + 3]!;
+      const bx = s[ii * 4]!;
+      const bz = s[ii * 4 + 2]!;
+      const bi = s[ii * 4 + 3]!;
+      const cr = raw[((ai + 1) % pn) * 4 + 3]!;
       const tess =
         ((buildFlags & CONTOUR_TESS_WALL_EDGES) !== 0 && (cr & CONTOUR_REG_MASK) === 0) ||
         ((buildFlags & CONTOUR_TESS_AREA_EDGES) !== 0 && (cr & AREA_BORDER) !== 0);
@@ -354,10 +355,10 @@ function simplifyContour(
 
   s = out.data;
   for (let i = 0; i < n; i++) {
-    const bi = s[i * 4 + 3];
+    const bi = s[i * 4 + 3]!;
     const ai = (bi + 1) % pn;
     s[i * 4 + 3] =
-      (raw[ai * 4 + 3] & (CONTOUR_REG_MASK | AREA_BORDER)) | (raw[bi * 4 + 3] & BORDER_VERTEX);
+      (raw[ai * 4 + 3]! & (CONTOUR_REG_MASK | AREA_BORDER)) | (raw[bi * 4 + 3]! & BORDER_VERTEX);
   }
   return n;
 }
@@ -376,13 +377,13 @@ function removeDegenerateSegments(s: Int32Array, n: number): number {
 
 /** True when the n contour vertices in `s` (integer cells) all lie on one line in XZ. */
 function collinearXZ(s: Int32Array, n: number): boolean {
-  const ax = s[0];
-  const az = s[2];
+  const ax = s[0]!;
+  const az = s[2]!;
   // The first vertex distinct from the first (neighbours differ after removeDegenerateSegments).
-  const bx = s[4];
-  const bz = s[6];
+  const bx = s[4]!;
+  const bz = s[6]!;
   for (let i = 2; i < n; i++) {
-    if (area2(ax, az, bx, bz, s[i * 4], s[i * 4 + 2]) !== 0) return false;
+    if (triArea2XZ(ax, az, s[i * 4]!, s[i * 4 + 2]!, bx, bz) !== 0) return false;
   }
   return true;
 }
@@ -392,28 +393,13 @@ function signedArea(v: Int32Array): number {
   const n = v.length >> 2;
   let area = 0;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    area += v[i * 4] * v[j * 4 + 2] - v[j * 4] * v[i * 4 + 2];
+    area += v[i * 4]! * v[j * 4 + 2]! - v[j * 4]! * v[i * 4 + 2]!;
   }
   return Math.trunc((area + 1) / 2);
 }
 
-// Orientation predicates on XZ (Recast's "left" means negative area here).
-function area2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
-  return (bx - ax) * (cz - az) - (cx - ax) * (bz - az);
-}
-
-function onSegment(
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-  cx: number,
-  cz: number,
-): boolean {
-  if (area2(ax, az, bx, bz, cx, cz) !== 0) return false;
-  if (ax !== bx) return (ax <= cx && cx <= bx) || (ax >= cx && cx >= bx);
-  return (az <= cz && cz <= bz) || (az >= cz && cz >= bz);
-}
+// Orientation: Recast's area2(a, b, c) is triArea2XZ(a, c, b) (math/predicates2d.ts), so the
+// Recast-ported tests below pass their last two points swapped.
 
 /** Segments a–b and c–d touch or cross (endpoints included). */
 function segmentsIntersect(
@@ -426,18 +412,18 @@ function segmentsIntersect(
   dx: number,
   dz: number,
 ): boolean {
-  const abc = area2(ax, az, bx, bz, cx, cz);
-  const abd = area2(ax, az, bx, bz, dx, dz);
-  const cda = area2(cx, cz, dx, dz, ax, az);
-  const cdb = area2(cx, cz, dx, dz, bx, bz);
+  const abc = triArea2XZ(ax, az, cx, cz, bx, bz);
+  const abd = triArea2XZ(ax, az, dx, dz, bx, bz);
+  const cda = triArea2XZ(cx, cz, ax, az, dx, dz);
+  const cdb = triArea2XZ(cx, cz, bx, bz, dx, dz);
   if (abc !== 0 && abd !== 0 && cda !== 0 && cdb !== 0) {
     return abc < 0 !== abd < 0 && cda < 0 !== cdb < 0;
   }
   return (
-    onSegment(ax, az, bx, bz, cx, cz) ||
-    onSegment(ax, az, bx, bz, dx, dz) ||
-    onSegment(cx, cz, dx, dz, ax, az) ||
-    onSegment(cx, cz, dx, dz, bx, bz)
+    onSegmentXZ(ax, az, bx, bz, cx, cz) ||
+    onSegmentXZ(ax, az, bx, bz, dx, dz) ||
+    onSegmentXZ(cx, cz, dx, dz, ax, az) ||
+    onSegmentXZ(cx, cz, dx, dz, bx, bz)
   );
 }
 
@@ -455,10 +441,10 @@ function segmentHitsContour(
   const n = v.length >> 2;
   for (let k = 0; k < n; k++) {
     const k1 = k + 1 < n ? k + 1 : 0;
-    const p0x = v[k * 4];
-    const p0z = v[k * 4 + 2];
-    const p1x = v[k1 * 4];
-    const p1z = v[k1 * 4 + 2];
+    const p0x = v[k * 4]!;
+    const p0z = v[k * 4 + 2]!;
+    const p1x = v[k1 * 4]!;
+    const p1z = v[k1 * 4 + 2]!;
     if (
       (d0x === p0x && d0z === p0z) ||
       (d1x === p0x && d1z === p0z) ||
@@ -477,18 +463,18 @@ function inCone(v: Int32Array, j: number, px: number, pz: number): boolean {
   const n = v.length >> 2;
   const jn = j + 1 < n ? j + 1 : 0;
   const jp = j > 0 ? j - 1 : n - 1;
-  const x = v[j * 4];
-  const z = v[j * 4 + 2];
-  const nx = v[jn * 4];
-  const nz = v[jn * 4 + 2];
-  const qx = v[jp * 4];
-  const qz = v[jp * 4 + 2];
-  if (area2(qx, qz, x, z, nx, nz) <= 0) {
+  const x = v[j * 4]!;
+  const z = v[j * 4 + 2]!;
+  const nx = v[jn * 4]!;
+  const nz = v[jn * 4 + 2]!;
+  const qx = v[jp * 4]!;
+  const qz = v[jp * 4 + 2]!;
+  if (triArea2XZ(qx, qz, nx, nz, x, z) <= 0) {
     // Convex vertex.
-    return area2(x, z, px, pz, qx, qz) < 0 && area2(px, pz, x, z, nx, nz) < 0;
+    return triArea2XZ(x, z, qx, qz, px, pz) < 0 && triArea2XZ(px, pz, nx, nz, x, z) < 0;
   }
   // Reflex vertex.
-  return !(area2(x, z, px, pz, nx, nz) <= 0 && area2(px, pz, x, z, qx, qz) <= 0);
+  return !(triArea2XZ(x, z, nx, nz, px, pz) <= 0 && triArea2XZ(px, pz, qx, qz, x, z) <= 0);
 }
 
 /** Outline from vertex ia round to ia again, then the hole from ib round to ib: one polygon. */
@@ -499,17 +485,17 @@ function bridge(outline: Int32Array, hole: Int32Array, ia: number, ib: number): 
   let o = 0;
   for (let k = 0; k <= na; k++, o += 4) {
     const src = ((ia + k) % na) * 4;
-    out[o] = outline[src];
-    out[o + 1] = outline[src + 1];
-    out[o + 2] = outline[src + 2];
-    out[o + 3] = outline[src + 3];
+    out[o] = outline[src]!;
+    out[o + 1] = outline[src + 1]!;
+    out[o + 2] = outline[src + 2]!;
+    out[o + 3] = outline[src + 3]!;
   }
   for (let k = 0; k <= nb; k++, o += 4) {
     const src = ((ib + k) % nb) * 4;
-    out[o] = hole[src];
-    out[o + 1] = hole[src + 1];
-    out[o + 2] = hole[src + 2];
-    out[o + 3] = hole[src + 3];
+    out[o] = hole[src]!;
+    out[o + 1] = hole[src + 1]!;
+    out[o + 2] = hole[src + 2]!;
+    out[o + 3] = hole[src + 3]!;
   }
   return out;
 }
@@ -527,36 +513,36 @@ function mergeHoles(
   ctx: BuildContext | undefined,
 ): void {
   for (let h = 0; h < holes.length; h++) {
-    const hole = holes[h];
+    const hole = holes[h]!;
     const hv = hole.verts;
     const hn = hv.length >> 2;
-    let best = holeLeftmost[h];
+    let best = holeLeftmost[h]!;
     let index = -1;
     for (let iter = 0; iter < hn && index === -1; iter++) {
       const ov = outline.verts;
       const on = ov.length >> 2;
-      const cx = hv[best * 4];
-      const cz = hv[best * 4 + 2];
+      const cx = hv[best * 4]!;
+      const cz = hv[best * 4 + 2]!;
       if (diagKeys.data.length < on)
         diagKeys.data = new Float64Array(Math.max(on, diagKeys.data.length * 2));
       const keys = diagKeys.data;
       let nd = 0;
       for (let j = 0; j < on; j++) {
         if (inCone(ov, j, cx, cz)) {
-          const dx = ov[j * 4] - cx;
-          const dz = ov[j * 4 + 2] - cz;
+          const dx = ov[j * 4]! - cx;
+          const dz = ov[j * 4 + 2]! - cz;
           // Sort key (distance, vertex): exact in a double for any realistic grid.
           keys[nd++] = (dx * dx + dz * dz) * on + j;
         }
       }
       const sorted = keys.subarray(0, nd).sort();
       for (let k = 0; k < nd; k++) {
-        const j = sorted[k] % on;
-        const px = ov[j * 4];
-        const pz = ov[j * 4 + 2];
+        const j = sorted[k]! % on;
+        const px = ov[j * 4]!;
+        const pz = ov[j * 4 + 2]!;
         let hit = segmentHitsContour(px, pz, cx, cz, ov);
         for (let r = h; r < holes.length && !hit; r++) {
-          hit = segmentHitsContour(px, pz, cx, cz, holes[r].verts);
+          hit = segmentHitsContour(px, pz, cx, cz, holes[r]!.verts);
         }
         if (!hit) {
           index = j;
@@ -627,19 +613,19 @@ export function buildContours(
   for (let z = 0; z < depth; z++) {
     for (let x = 0; x < width; x++) {
       const col = x + z * width;
-      for (let i = first[col], end = i + cellCount[col]; i < end; i++) {
-        const reg = spanRegion[i];
+      for (let i = first[col]!, end = i + cellCount[col]!; i < end; i++) {
+        const reg = spanRegion[i]!;
         if (reg === 0 || (reg & BORDER_REGION) !== 0) continue;
-        const con = links[i];
+        const con = links[i]!;
         let f = 0;
         let c = con & 0xff;
-        if (c === NOT_CONNECTED || spanRegion[first[col - 1] + c] !== reg) f = 1;
+        if (c === NOT_CONNECTED || spanRegion[first[col - 1]! + c] !== reg) f = 1;
         c = (con >>> 8) & 0xff;
-        if (c === NOT_CONNECTED || spanRegion[first[col + width] + c] !== reg) f |= 2;
+        if (c === NOT_CONNECTED || spanRegion[first[col + width]! + c] !== reg) f |= 2;
         c = (con >>> 16) & 0xff;
-        if (c === NOT_CONNECTED || spanRegion[first[col + 1] + c] !== reg) f |= 4;
+        if (c === NOT_CONNECTED || spanRegion[first[col + 1]! + c] !== reg) f |= 4;
         c = con >>> 24;
-        if (c === NOT_CONNECTED || spanRegion[first[col - width] + c] !== reg) f |= 8;
+        if (c === NOT_CONNECTED || spanRegion[first[col - width]! + c] !== reg) f |= 8;
         edgeFlags[i] = f;
         // A one-span region (all four bits) has no interior to outline, as in Recast.
         if (f !== 0 && f !== 0xf) {
@@ -663,12 +649,12 @@ export function buildContours(
 
   const startList = starts.data;
   for (let k = 0; k < startCount; k++) {
-    const i = startList[k * 2];
+    const i = startList[k * 2]!;
     if (edgeFlags[i] === 0) continue; // consumed by an earlier walk
-    const col = startList[k * 2 + 1];
+    const col = startList[k * 2 + 1]!;
     const z = (col / width) | 0;
     const x = col - z * width;
-    const reg = spanRegion[i];
+    const reg = spanRegion[i]!;
     let nraw = traceContour(g, edgeFlags, x, z, i, raw, maxSteps);
     if (nraw < 0) {
       nraw = -nraw;
@@ -687,15 +673,15 @@ export function buildContours(
     const rawVerts = rawData.slice(0, nraw * 4);
     if (borderSize > 0) {
       for (let v = 0; v < verts.length; v += 4) {
-        verts[v] -= borderSize;
-        verts[v + 2] -= borderSize;
+        verts[v]! -= borderSize;
+        verts[v + 2]! -= borderSize;
       }
       for (let v = 0; v < rawVerts.length; v += 4) {
-        rawVerts[v] -= borderSize;
-        rawVerts[v + 2] -= borderSize;
+        rawVerts[v]! -= borderSize;
+        rawVerts[v + 2]! -= borderSize;
       }
     }
-    contours.push({ verts, rawVerts, region: reg, area: areas[i] });
+    contours.push({ verts, rawVerts, region: reg, area: areas[i]! });
   }
 
   mergeAllHoles(contours, ctx);
@@ -722,7 +708,7 @@ function mergeAllHoles(contours: Contour[], ctx: BuildContext | undefined): void
   let holeTotal = 0;
   let maxRegion = 0;
   for (let c = 0; c < nc; c++) {
-    const cont = contours[c];
+    const cont = contours[c]!;
     if (signedArea(cont.verts) < 0) {
       isHole[c] = 1;
       holeTotal++;
@@ -734,40 +720,40 @@ function mergeAllHoles(contours: Contour[], ctx: BuildContext | undefined): void
   const outlineOf = new Int32Array(maxRegion + 1).fill(-1);
   const holeStart = new Int32Array(maxRegion + 2);
   for (let c = 0; c < nc; c++) {
-    const reg = contours[c].region;
-    if (isHole[c]) holeStart[reg + 1]++;
+    const reg = contours[c]!.region;
+    if (isHole[c]) holeStart[reg + 1]!++;
     else {
       if (outlineOf[reg] !== -1) ctx?.warn(`buildContours: region ${reg} has several outlines`);
       outlineOf[reg] = c;
     }
   }
-  for (let r = 0; r <= maxRegion; r++) holeStart[r + 1] += holeStart[r];
+  for (let r = 0; r <= maxRegion; r++) holeStart[r + 1]! += holeStart[r]!;
   const holeList = new Int32Array(holeTotal);
   const fill = holeStart.slice(0, maxRegion + 1);
-  for (let c = 0; c < nc; c++) if (isHole[c]) holeList[fill[contours[c].region]++] = c;
+  for (let c = 0; c < nc; c++) if (isHole[c]) holeList[fill[contours[c]!.region]!++] = c;
 
   // Leftmost (then lowest z) vertex of each hole, which also orders the holes.
   const leftX = new Int32Array(nc);
   const leftZ = new Int32Array(nc);
   const leftIdx = new Int32Array(nc);
   for (let k = 0; k < holeTotal; k++) {
-    const c = holeList[k];
-    const v = contours[c].verts;
+    const c = holeList[k]!;
+    const v = contours[c]!.verts;
     let best = 0;
     for (let i = 1, n = v.length >> 2; i < n; i++) {
-      const x = v[i * 4];
-      const z = v[i * 4 + 2];
-      if (x < v[best * 4] || (x === v[best * 4] && z < v[best * 4 + 2])) best = i;
+      const x = v[i * 4]!;
+      const z = v[i * 4 + 2]!;
+      if (x < v[best * 4]! || (x === v[best * 4] && z < v[best * 4 + 2]!)) best = i;
     }
-    leftX[c] = v[best * 4];
-    leftZ[c] = v[best * 4 + 2];
+    leftX[c] = v[best * 4]!;
+    leftZ[c] = v[best * 4 + 2]!;
     leftIdx[c] = best;
   }
 
   const diagKeys = { data: new Float64Array(64) };
   for (let r = 0; r <= maxRegion; r++) {
-    const h0 = holeStart[r];
-    const h1 = holeStart[r + 1];
+    const h0 = holeStart[r]!;
+    const h1 = holeStart[r + 1]!;
     if (h0 === h1) continue;
     if (outlineOf[r] === -1) {
       ctx?.warn(
@@ -777,14 +763,14 @@ function mergeAllHoles(contours: Contour[], ctx: BuildContext | undefined): void
     }
     // Insertion sort by (leftX, leftZ): few holes per region, and stable.
     for (let a = h0 + 1; a < h1; a++) {
-      const c = holeList[a];
+      const c = holeList[a]!;
       let b = a - 1;
       while (
         b >= h0 &&
-        (leftX[holeList[b]] > leftX[c] ||
-          (leftX[holeList[b]] === leftX[c] && leftZ[holeList[b]] > leftZ[c]))
+        (leftX[holeList[b]!]! > leftX[c]! ||
+          (leftX[holeList[b]!] === leftX[c] && leftZ[holeList[b]!]! > leftZ[c]!))
       ) {
-        holeList[b + 1] = holeList[b];
+        holeList[b + 1] = holeList[b]!;
         b--;
       }
       holeList[b + 1] = c;
@@ -792,9 +778,9 @@ function mergeAllHoles(contours: Contour[], ctx: BuildContext | undefined): void
     const holes: Contour[] = [];
     const lm = new Int32Array(h1 - h0);
     for (let k = h0; k < h1; k++) {
-      holes.push(contours[holeList[k]]);
-      lm[k - h0] = leftIdx[holeList[k]];
+      holes.push(contours[holeList[k]!]!);
+      lm[k - h0] = leftIdx[holeList[k]!]!;
     }
-    mergeHoles(contours[outlineOf[r]], holes, lm, diagKeys, ctx);
+    mergeHoles(contours[outlineOf[r]!]!, holes, lm, diagKeys, ctx);
   }
 }

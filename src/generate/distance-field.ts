@@ -1,11 +1,5 @@
-import {
-  int32View,
-  SCRATCH_RAW_DISTANCE,
-  SCRATCH_SPAN_COLUMN,
-  SCRATCH_SPAN_ORDER,
-  scratchInt32,
-  scratchUint16,
-} from "./region-common.js";
+import { int32View } from "./region-common.js";
+import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import type { CompactHeightfield, DistanceField } from "./types.js";
 
 /**
@@ -15,14 +9,17 @@ import type { CompactHeightfield, DistanceField } from "./types.js";
  * than one cell, as in Recast's rcBuildDistanceField (Mononen). `maxDistance` is the largest
  * distance before the blur, as Recast reports it.
  */
-export function buildDistanceField(chf: CompactHeightfield): DistanceField {
+export function buildDistanceField(
+  chf: CompactHeightfield,
+  scratch: BuildScratch = sharedBuildScratch,
+): DistanceField {
   const { width: w, cellCount, areas, spanCount: n } = chf;
   const cellFirst = int32View(chf.cellFirst);
   const con = int32View(chf.spanCon);
   const columns = w * chf.depth;
-  const src = scratchUint16(SCRATCH_RAW_DISTANCE, n);
+  const src = scratch.uint16("distance", n);
   // Column of each span, so later passes can run over spans instead of (mostly empty) columns.
-  const spanCol = scratchInt32(SCRATCH_SPAN_COLUMN, n);
+  const spanCol = scratch.int32("spanColumn", n);
   let ordered = true;
   let next = 0;
 
@@ -82,7 +79,7 @@ export function buildDistanceField(chf: CompactHeightfield): DistanceField {
   // columns are laid out in order (as the compact build makes them), else an explicit list.
   let order: Int32Array | null = null;
   if (!ordered) {
-    order = scratchInt32(SCRATCH_SPAN_ORDER, n);
+    order = scratch.int32("spanOrder", n);
     let k = 0;
     for (let c = 0; c < columns; c++) {
       const end = cellFirst[c]! + cellCount[c]!;

@@ -1,15 +1,11 @@
 import { MeshwayError } from "../errors.js";
-import { scratchInt32, scratchUint8 } from "./scratch.js";
+import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import { type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: hot loops then read plain constants even
 // where a test runner rewrites imports into property loads on a module object.
 const NO_LINK = NOT_CONNECTED;
 const UNWALKABLE = NULL_AREA;
-
-// Shared scratch slots (see scratch.ts); every entry used is rewritten.
-const SLOT_DISTANCE = 2;
-const SLOT_SPAN_COLUMN = 1;
 
 /**
  * Marks every span closer than `radiusVoxels` to an obstruction as NULL_AREA, as in Recast's
@@ -18,7 +14,11 @@ const SLOT_SPAN_COLUMN = 1;
  * spans with a missing or NULL_AREA 4-neighbour — then spans with distance < 2 * radius drop.
  * Distances saturate at 255; unlike Recast's 8-bit threshold, 2 * radius does not wrap.
  */
-export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number): void {
+export function erodeWalkableArea(
+  chf: CompactHeightfield,
+  radiusVoxels: number,
+  scratch: BuildScratch = sharedBuildScratch,
+): void {
   if (!(radiusVoxels >= 0)) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
@@ -30,10 +30,10 @@ export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number)
   const threshold = radiusVoxels * 2;
   if (threshold <= 0) return;
   const areas = chf.areas;
-  const dist = scratchUint8(SLOT_DISTANCE, spanCount);
-  computeBoundaryDistance(chf, dist);
+  const dist = scratch.uint8("distance", spanCount);
+  computeBoundaryDistance(chf, dist, scratch);
   for (let i = 0; i < spanCount; i++) {
-    if (dist[i] < threshold) areas[i] = UNWALKABLE;
+    if (dist[i]! < threshold) areas[i] = UNWALKABLE;
   }
 }
 
@@ -41,11 +41,15 @@ export function erodeWalkableArea(chf: CompactHeightfield, radiusVoxels: number)
  * Chamfer distance (half-cells, saturating at 255) from each span to the nearest boundary
  * span. Writes `dist[0 .. chf.spanCount)`.
  */
-export function computeBoundaryDistance(chf: CompactHeightfield, dist: Uint8Array): void {
+export function computeBoundaryDistance(
+  chf: CompactHeightfield,
+  dist: Uint8Array,
+  scratch: BuildScratch = sharedBuildScratch,
+): void {
   // The sweeps walk spans, not columns (most columns are empty), so they need each span's
   // column. Spans are stored column by column, so span order is Recast's sweep order.
   // Separate functions so V8 optimizes each loop on its own type feedback.
-  const spanColumn = scratchInt32(SLOT_SPAN_COLUMN, chf.spanCount);
+  const spanColumn = scratch.int32("spanColumn", chf.spanCount);
   seedBoundary(chf, dist, spanColumn);
   forwardPass(chf, dist, spanColumn);
   backwardPass(chf, dist, spanColumn);
@@ -63,15 +67,15 @@ function seedBoundary(chf: CompactHeightfield, dist: Uint8Array, spanColumn: Int
   const con = chf.spanCon;
   const areas = chf.areas;
   for (let c = 0; c < columns; c++) {
-    const first = cellFirst[c];
-    const end = first + cellCount[c];
+    const first = cellFirst[c]!;
+    const end = first + cellCount[c]!;
     for (let i = first; i < end; i++) {
       spanColumn[i] = c;
       if (areas[i] === UNWALKABLE) {
         dist[i] = 0;
         continue;
       }
-      const s = con[i];
+      const s = con[i]!;
       const c0 = s & 0xff;
       const c1 = (s >>> 8) & 0xff;
       const c2 = (s >>> 16) & 0xff;
@@ -82,10 +86,10 @@ function seedBoundary(chf: CompactHeightfield, dist: Uint8Array, spanColumn: Int
         c1 !== NO_LINK &&
         c2 !== NO_LINK &&
         c3 !== NO_LINK &&
-        areas[cellFirst[c - 1] + c0] !== UNWALKABLE &&
-        areas[cellFirst[c + w] + c1] !== UNWALKABLE &&
-        areas[cellFirst[c + 1] + c2] !== UNWALKABLE &&
-        areas[cellFirst[c - w] + c3] !== UNWALKABLE;
+        areas[cellFirst[c - 1]! + c0] !== UNWALKABLE &&
+        areas[cellFirst[c + w]! + c1] !== UNWALKABLE &&
+        areas[cellFirst[c + 1]! + c2] !== UNWALKABLE &&
+        areas[cellFirst[c - w]! + c3] !== UNWALKABLE;
       dist[i] = inside ? 255 : 0;
     }
   }
@@ -98,31 +102,31 @@ function forwardPass(chf: CompactHeightfield, dist: Uint8Array, spanColumn: Int3
   const cellFirst = chf.cellFirst;
   const con = chf.spanCon;
   for (let i = 0; i < n; i++) {
-    let best = dist[i];
+    let best = dist[i]!;
     if (best === 0) continue;
-    const c = spanColumn[i];
-    const s = con[i];
+    const c = spanColumn[i]!;
+    const s = con[i]!;
     const c0 = s & 0xff;
     if (c0 !== NO_LINK) {
       const ac = c - 1;
-      const a = cellFirst[ac] + c0;
-      const da = dist[a] + 2;
+      const a = cellFirst[ac]! + c0;
+      const da = dist[a]! + 2;
       if (da < best) best = da;
-      const b3 = con[a] >>> 24;
+      const b3 = con[a]! >>> 24;
       if (b3 !== NO_LINK) {
-        const db = dist[cellFirst[ac - w] + b3] + 3;
+        const db = dist[cellFirst[ac - w]! + b3]! + 3;
         if (db < best) best = db;
       }
     }
     const c3 = s >>> 24;
     if (c3 !== NO_LINK) {
       const ac = c - w;
-      const a = cellFirst[ac] + c3;
-      const da = dist[a] + 2;
+      const a = cellFirst[ac]! + c3;
+      const da = dist[a]! + 2;
       if (da < best) best = da;
-      const b2 = (con[a] >>> 16) & 0xff;
+      const b2 = (con[a]! >>> 16) & 0xff;
       if (b2 !== NO_LINK) {
-        const db = dist[cellFirst[ac + 1] + b2] + 3;
+        const db = dist[cellFirst[ac + 1]! + b2]! + 3;
         if (db < best) best = db;
       }
     }
@@ -137,31 +141,31 @@ function backwardPass(chf: CompactHeightfield, dist: Uint8Array, spanColumn: Int
   const cellFirst = chf.cellFirst;
   const con = chf.spanCon;
   for (let i = n - 1; i >= 0; i--) {
-    let best = dist[i];
+    let best = dist[i]!;
     if (best === 0) continue;
-    const c = spanColumn[i];
-    const s = con[i];
+    const c = spanColumn[i]!;
+    const s = con[i]!;
     const c2 = (s >>> 16) & 0xff;
     if (c2 !== NO_LINK) {
       const ac = c + 1;
-      const a = cellFirst[ac] + c2;
-      const da = dist[a] + 2;
+      const a = cellFirst[ac]! + c2;
+      const da = dist[a]! + 2;
       if (da < best) best = da;
-      const b1 = (con[a] >>> 8) & 0xff;
+      const b1 = (con[a]! >>> 8) & 0xff;
       if (b1 !== NO_LINK) {
-        const db = dist[cellFirst[ac + w] + b1] + 3;
+        const db = dist[cellFirst[ac + w]! + b1]! + 3;
         if (db < best) best = db;
       }
     }
     const c1 = (s >>> 8) & 0xff;
     if (c1 !== NO_LINK) {
       const ac = c + w;
-      const a = cellFirst[ac] + c1;
-      const da = dist[a] + 2;
+      const a = cellFirst[ac]! + c1;
+      const da = dist[a]! + 2;
       if (da < best) best = da;
-      const b0 = con[a] & 0xff;
+      const b0 = con[a]! & 0xff;
       if (b0 !== NO_LINK) {
-        const db = dist[cellFirst[ac - 1] + b0] + 3;
+        const db = dist[cellFirst[ac - 1]! + b0]! + 3;
         if (db < best) best = db;
       }
     }
@@ -192,6 +196,7 @@ export function erodeNewObstructions(
   erodedBefore: Uint8Array,
   radiusVoxels: number,
   out: Uint8Array,
+  scratch: BuildScratch = sharedBuildScratch,
 ): boolean {
   const w = chf.width;
   const d = chf.depth;
@@ -242,13 +247,13 @@ export function erodeNewObstructions(
   const wx1 = Math.min(w - 1, x1 + grow);
   const wz0 = Math.max(0, z0 - grow);
   const wz1 = Math.min(d - 1, z1 + grow);
-  const dist = scratchUint8(SLOT_DISTANCE, chf.spanCount);
+  const dist = scratch.uint8("distance", chf.spanCount);
   const con = int32Of(chf.spanCon);
   for (let z = Math.max(0, wz0 - 1); z <= Math.min(d - 1, wz1 + 1); z++) {
     for (let x = Math.max(0, wx0 - 1); x <= Math.min(w - 1, wx1 + 1); x++) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       for (let i = first; i < end; i++) dist[i] = 255;
     }
   }
@@ -256,20 +261,20 @@ export function erodeNewObstructions(
   for (let z = Math.max(0, z0); z <= z1; z++) {
     for (let x = x0; x <= x1; x++) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       for (let i = first; i < end; i++) {
         if (before[i] === after[i]) continue;
         dist[i] = 0;
-        const s = con[i];
+        const s = con[i]!;
         const c0 = s & 0xff;
         const c1 = (s >>> 8) & 0xff;
         const c2 = (s >>> 16) & 0xff;
         const c3 = s >>> 24;
-        if (c0 !== NO_LINK) dist[cellFirst[c - 1] + c0] = 0;
-        if (c1 !== NO_LINK) dist[cellFirst[c + w] + c1] = 0;
-        if (c2 !== NO_LINK) dist[cellFirst[c + 1] + c2] = 0;
-        if (c3 !== NO_LINK) dist[cellFirst[c - w] + c3] = 0;
+        if (c0 !== NO_LINK) dist[cellFirst[c - 1]! + c0] = 0;
+        if (c1 !== NO_LINK) dist[cellFirst[c + w]! + c1] = 0;
+        if (c2 !== NO_LINK) dist[cellFirst[c + 1]! + c2] = 0;
+        if (c3 !== NO_LINK) dist[cellFirst[c - w]! + c3] = 0;
       }
     }
   }
@@ -278,9 +283,9 @@ export function erodeNewObstructions(
   for (let z = wz0; z <= wz1; z++) {
     for (let x = wx0; x <= wx1; x++) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
-      for (let i = first; i < end; i++) if (dist[i] < threshold) out[i] = UNWALKABLE;
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
+      for (let i = first; i < end; i++) if (dist[i]! < threshold) out[i] = UNWALKABLE;
     }
   }
   return true;
@@ -307,33 +312,33 @@ function windowForwardPass(
   for (let z = z0; z <= z1; z++) {
     for (let x = x0; x <= x1; x++) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      const end = first + cellCount[c];
+      const first = cellFirst[c]!;
+      const end = first + cellCount[c]!;
       for (let i = first; i < end; i++) {
-        let best = dist[i];
+        let best = dist[i]!;
         if (best === 0) continue;
-        const s = con[i];
+        const s = con[i]!;
         const c0 = s & 0xff;
         if (c0 !== NO_LINK) {
           const ac = c - 1;
-          const a = cellFirst[ac] + c0;
-          const da = dist[a] + 2;
+          const a = cellFirst[ac]! + c0;
+          const da = dist[a]! + 2;
           if (da < best) best = da;
-          const b3 = con[a] >>> 24;
+          const b3 = con[a]! >>> 24;
           if (b3 !== NO_LINK) {
-            const db = dist[cellFirst[ac - w] + b3] + 3;
+            const db = dist[cellFirst[ac - w]! + b3]! + 3;
             if (db < best) best = db;
           }
         }
         const c3 = s >>> 24;
         if (c3 !== NO_LINK) {
           const ac = c - w;
-          const a = cellFirst[ac] + c3;
-          const da = dist[a] + 2;
+          const a = cellFirst[ac]! + c3;
+          const da = dist[a]! + 2;
           if (da < best) best = da;
-          const b2 = (con[a] >>> 16) & 0xff;
+          const b2 = (con[a]! >>> 16) & 0xff;
           if (b2 !== NO_LINK) {
-            const db = dist[cellFirst[ac + 1] + b2] + 3;
+            const db = dist[cellFirst[ac + 1]! + b2]! + 3;
             if (db < best) best = db;
           }
         }
@@ -359,32 +364,32 @@ function windowBackwardPass(
   for (let z = z1; z >= z0; z--) {
     for (let x = x1; x >= x0; x--) {
       const c = x + z * w;
-      const first = cellFirst[c];
-      for (let i = first + cellCount[c] - 1; i >= first; i--) {
-        let best = dist[i];
+      const first = cellFirst[c]!;
+      for (let i = first + cellCount[c]! - 1; i >= first; i--) {
+        let best = dist[i]!;
         if (best === 0) continue;
-        const s = con[i];
+        const s = con[i]!;
         const c2 = (s >>> 16) & 0xff;
         if (c2 !== NO_LINK) {
           const ac = c + 1;
-          const a = cellFirst[ac] + c2;
-          const da = dist[a] + 2;
+          const a = cellFirst[ac]! + c2;
+          const da = dist[a]! + 2;
           if (da < best) best = da;
-          const b1 = (con[a] >>> 8) & 0xff;
+          const b1 = (con[a]! >>> 8) & 0xff;
           if (b1 !== NO_LINK) {
-            const db = dist[cellFirst[ac + w] + b1] + 3;
+            const db = dist[cellFirst[ac + w]! + b1]! + 3;
             if (db < best) best = db;
           }
         }
         const c1 = (s >>> 8) & 0xff;
         if (c1 !== NO_LINK) {
           const ac = c + w;
-          const a = cellFirst[ac] + c1;
-          const da = dist[a] + 2;
+          const a = cellFirst[ac]! + c1;
+          const da = dist[a]! + 2;
           if (da < best) best = da;
-          const b0 = con[a] & 0xff;
+          const b0 = con[a]! & 0xff;
           if (b0 !== NO_LINK) {
-            const db = dist[cellFirst[ac - 1] + b0] + 3;
+            const db = dist[cellFirst[ac - 1]! + b0]! + 3;
             if (db < best) best = db;
           }
         }

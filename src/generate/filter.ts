@@ -221,7 +221,7 @@ function filterSweep(
               openY[walkable] = top;
               openH![walkable] = Math.max(clearance, 0);
               openArea![walkable] = area;
-              cellCount![col]++;
+              cellCount![col]!++;
             }
             walkable++;
           }

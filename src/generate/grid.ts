@@ -28,7 +28,7 @@ export function gridSize(
 }
 
 /** Largest grid side: polygon mesh vertices are stored as 16-bit voxel coordinates. */
-export const MAX_GRID_SIDE = 0xfffe;
+const MAX_GRID_SIDE = 0xfffe;
 
 /**
  * Refuses, before anything is allocated, a grid that exceeds the voxel cap or the 16-bit
@@ -53,6 +53,61 @@ export function checkGridSize(
     throw new MeshwayError(
       "GRID_TOO_LARGE",
       `grid of ${width} × ${depth} × ${layers} = ${voxels} voxels (cellSize ${cellSize}, cellHeight ${cellHeight}) exceeds maxVoxels ${Math.floor(maxVoxels)}; raise maxVoxels or use larger cells`,
+    );
+  }
+}
+
+/**
+ * Cell visits a build may spend per voxel of `maxVoxels`. maxVoxels bounds what a build keeps;
+ * the work to get there (rasterizing: every triangle × the columns its box covers; a tiled
+ * build: every tile's columns) is bounded at this multiple of it, so 100 000 copies of a huge
+ * triangle, or a 10 km world cut into 600 000 tiles, are refused up front instead of running
+ * for hours. Real meshes stay far below (a triangle covers a few cells).
+ */
+export const WORK_CELLS_PER_VOXEL = 8;
+
+/**
+ * Columns the rasterizer visits: per triangle, the cells of its XZ box clamped to the grid
+ * [bmin, bmin + (width, depth) · cellSize]. Linear in the triangle count; allocates nothing.
+ */
+export function rasterWorkCells(
+  positions: Float32Array,
+  indices: Uint32Array,
+  bmin: Readonly<Vec3>,
+  cellSize: number,
+  width: number,
+  depth: number,
+): number {
+  let cells = 0;
+  const n = Math.floor(indices.length / 3);
+  for (let t = 0; t < n; t++) {
+    const a = indices[t * 3]! * 3;
+    const b = indices[t * 3 + 1]! * 3;
+    const c = indices[t * 3 + 2]! * 3;
+    const x0 = Math.min(positions[a]!, positions[b]!, positions[c]!);
+    const x1 = Math.max(positions[a]!, positions[b]!, positions[c]!);
+    const z0 = Math.min(positions[a + 2]!, positions[b + 2]!, positions[c + 2]!);
+    const z1 = Math.max(positions[a + 2]!, positions[b + 2]!, positions[c + 2]!);
+    const cx0 = Math.max(0, Math.floor((x0 - bmin[0]) / cellSize));
+    const cx1 = Math.min(width - 1, Math.floor((x1 - bmin[0]) / cellSize));
+    const cz0 = Math.max(0, Math.floor((z0 - bmin[2]) / cellSize));
+    const cz1 = Math.min(depth - 1, Math.floor((z1 - bmin[2]) / cellSize));
+    if (cx1 >= cx0 && cz1 >= cz0) cells += (cx1 - cx0 + 1) * (cz1 - cz0 + 1);
+  }
+  return cells;
+}
+
+/**
+ * Refuses a build whose work (`cells` column visits, described by `what`) exceeds
+ * WORK_CELLS_PER_VOXEL × maxVoxels, before it starts; the message gives both numbers and
+ * what to change.
+ */
+export function checkWork(cells: number, what: string, maxVoxels: number, cellSize: number): void {
+  const limit = WORK_CELLS_PER_VOXEL * maxVoxels;
+  if (cells > limit) {
+    throw new MeshwayError(
+      "GRID_TOO_LARGE",
+      `${what} needs ${cells} cell visits (cellSize ${cellSize}), more than the ${Math.floor(limit)} allowed (${WORK_CELLS_PER_VOXEL} × maxVoxels ${Math.floor(maxVoxels)}); use larger cells, or raise maxVoxels to spend the time`,
     );
   }
 }

@@ -33,7 +33,7 @@ export function partitionRegions(
     const regions = buildRegionsLayers(chf, borderSize, cfg.minRegionAreaCells, ctx);
     return { regions, distanceField: null };
   }
-  const distanceField = buildDistanceField(chf);
+  const distanceField = buildDistanceField(chf, ctx?.scratch);
   const regions = buildRegionsWatershed(
     chf,
     distanceField,

@@ -9,6 +9,7 @@
  */
 
 import { MeshwayError } from "../errors.js";
+import { betweenOnLineXZ, triArea2XZ } from "../math/predicates2d.js";
 import type { Vec3 } from "../math/vec3.js";
 import type { BuildContext } from "./context.js";
 import {
@@ -31,23 +32,6 @@ const MULTIPLE_REGIONS = 0;
 // Triangulation. `verts` holds 4 ints per vertex (x, y, z, flags); only x and z matter.
 // Points are passed as base offsets into `verts`.
 
-function area2(v: Int32Array, a: number, b: number, c: number): number {
-  return (v[b] - v[a]) * (v[c + 2] - v[a + 2]) - (v[c] - v[a]) * (v[b + 2] - v[a + 2]);
-}
-
-/** (cx, cz) lies on the closed segment a-b, given that the three points are collinear. */
-function onSegment(
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-  cx: number,
-  cz: number,
-): boolean {
-  if (ax !== bx) return (ax <= cx && cx <= bx) || (ax >= cx && cx >= bx);
-  return (az <= cz && cz <= bz) || (az >= cz && cz >= bz);
-}
-
 /**
  * (i, j) hits no polygon edge other than those incident to i or j, nor edges that merely share
  * an endpoint position with it. Strict mode rejects any contact (crossing, touching, collinear
@@ -61,23 +45,23 @@ function clearOfEdges(
   idx: Int32Array,
   loose: boolean,
 ): boolean {
-  const d0 = (idx[i] & INDEX_MASK) * 4;
-  const d1 = (idx[j] & INDEX_MASK) * 4;
-  const ax = v[d0];
-  const az = v[d0 + 2];
-  const bx = v[d1];
-  const bz = v[d1 + 2];
+  const d0 = (idx[i]! & INDEX_MASK) * 4;
+  const d1 = (idx[j]! & INDEX_MASK) * 4;
+  const ax = v[d0]!;
+  const az = v[d0 + 2]!;
+  const bx = v[d1]!;
+  const bz = v[d1 + 2]!;
   const ex = bx - ax;
   const ez = bz - az;
   for (let k = 0; k < n; k++) {
     const k1 = k + 1 < n ? k + 1 : 0;
     if (k === i || k1 === i || k === j || k1 === j) continue;
-    const p0 = (idx[k] & INDEX_MASK) * 4;
-    const p1 = (idx[k1] & INDEX_MASK) * 4;
-    const cx = v[p0];
-    const cz = v[p0 + 2];
-    const dx = v[p1];
-    const dz = v[p1 + 2];
+    const p0 = (idx[k]! & INDEX_MASK) * 4;
+    const p1 = (idx[k1]! & INDEX_MASK) * 4;
+    const cx = v[p0]!;
+    const cz = v[p0 + 2]!;
+    const dx = v[p1]!;
+    const dz = v[p1 + 2]!;
     if (
       (cx === ax && cz === az) ||
       (cx === bx && cz === bz) ||
@@ -86,7 +70,8 @@ function clearOfEdges(
     ) {
       continue;
     }
-    // Signed areas (Recast's area2) of c and d against a-b; both strictly on one side: no contact.
+    // Signed areas (Recast's area2 = triArea2XZ(a, c, b)) of c and d against a-b, inlined for
+    // speed; both strictly on one side: no contact.
     const abc = ex * (cz - az) - (cx - ax) * ez;
     const abd = ex * (dz - az) - (dx - ax) * ez;
     if ((abc > 0 && abd > 0) || (abc < 0 && abd < 0)) continue;
@@ -101,10 +86,10 @@ function clearOfEdges(
     }
     if (loose) continue;
     if (
-      (abc === 0 && onSegment(ax, az, bx, bz, cx, cz)) ||
-      (abd === 0 && onSegment(ax, az, bx, bz, dx, dz)) ||
-      (cda === 0 && onSegment(cx, cz, dx, dz, ax, az)) ||
-      (cdb === 0 && onSegment(cx, cz, dx, dz, bx, bz))
+      (abc === 0 && betweenOnLineXZ(ax, az, bx, bz, cx, cz)) ||
+      (abd === 0 && betweenOnLineXZ(ax, az, bx, bz, dx, dz)) ||
+      (cda === 0 && betweenOnLineXZ(cx, cz, dx, dz, ax, az)) ||
+      (cdb === 0 && betweenOnLineXZ(cx, cz, dx, dz, bx, bz))
     ) {
       return false;
     }
@@ -121,17 +106,27 @@ function insideCone(
   idx: Int32Array,
   loose: boolean,
 ): boolean {
-  const pi = (idx[i] & INDEX_MASK) * 4;
-  const pj = (idx[j] & INDEX_MASK) * 4;
-  const pNext = (idx[i + 1 < n ? i + 1 : 0] & INDEX_MASK) * 4;
-  const pPrev = (idx[i > 0 ? i - 1 : n - 1] & INDEX_MASK) * 4;
-  if (area2(v, pPrev, pi, pNext) <= 0) {
+  const pi = (idx[i]! & INDEX_MASK) * 4;
+  const pj = (idx[j]! & INDEX_MASK) * 4;
+  const pNext = (idx[i + 1 < n ? i + 1 : 0]! & INDEX_MASK) * 4;
+  const pPrev = (idx[i > 0 ? i - 1 : n - 1]! & INDEX_MASK) * 4;
+  // Recast's area2(a, b, c) (its convex/reflex tests) is triArea2XZ(a, c, b).
+  const ix = v[pi]!;
+  const iz = v[pi + 2]!;
+  const jx = v[pj]!;
+  const jz = v[pj + 2]!;
+  const nx = v[pNext]!;
+  const nz = v[pNext + 2]!;
+  const px = v[pPrev]!;
+  const pz = v[pPrev + 2]!;
+  if (triArea2XZ(px, pz, nx, nz, ix, iz) <= 0) {
     // Convex corner.
-    if (loose) return area2(v, pi, pj, pPrev) <= 0 && area2(v, pj, pi, pNext) <= 0;
-    return area2(v, pi, pj, pPrev) < 0 && area2(v, pj, pi, pNext) < 0;
+    if (loose)
+      return triArea2XZ(ix, iz, px, pz, jx, jz) <= 0 && triArea2XZ(jx, jz, nx, nz, ix, iz) <= 0;
+    return triArea2XZ(ix, iz, px, pz, jx, jz) < 0 && triArea2XZ(jx, jz, nx, nz, ix, iz) < 0;
   }
   // Reflex corner.
-  return !(area2(v, pi, pj, pNext) <= 0 && area2(v, pj, pi, pPrev) <= 0);
+  return !(triArea2XZ(ix, iz, nx, nz, jx, jz) <= 0 && triArea2XZ(jx, jz, px, pz, ix, iz) <= 0);
 }
 
 function isDiagonal(i: number, j: number, n: number, v: Int32Array, idx: Int32Array): boolean {
@@ -153,19 +148,19 @@ function triangulate(n: number, v: Int32Array, idx: Int32Array, tris: Int32Array
   for (let i = 0; i < n; i++) {
     const i1 = i + 1 < n ? i + 1 : 0;
     const i2 = i1 + 1 < n ? i1 + 1 : 0;
-    if (isDiagonal(i, i2, n, v, idx)) idx[i1] |= EAR_FLAG;
+    if (isDiagonal(i, i2, n, v, idx)) idx[i1]! |= EAR_FLAG;
   }
   while (n > 3) {
     let minLen = -1;
     let mini = -1;
     for (let i = 0; i < n; i++) {
       const i1 = i + 1 < n ? i + 1 : 0;
-      if (idx[i1] < 0) {
+      if (idx[i1]! < 0) {
         const i2 = i1 + 1 < n ? i1 + 1 : 0;
-        const p0 = (idx[i] & INDEX_MASK) * 4;
-        const p2 = (idx[i2] & INDEX_MASK) * 4;
-        const dx = v[p2] - v[p0];
-        const dz = v[p2 + 2] - v[p0 + 2];
+        const p0 = (idx[i]! & INDEX_MASK) * 4;
+        const p2 = (idx[i2]! & INDEX_MASK) * 4;
+        const dx = v[p2]! - v[p0]!;
+        const dz = v[p2 + 2]! - v[p0 + 2]!;
         const len = dx * dx + dz * dz;
         if (minLen < 0 || len < minLen) {
           minLen = len;
@@ -182,10 +177,10 @@ function triangulate(n: number, v: Int32Array, idx: Int32Array, tris: Int32Array
         const i2 = i1 + 1 < n ? i1 + 1 : 0;
         if (isLooseDiagonal(i, i2, n, v, idx)) {
           const i3 = i2 + 1 < n ? i2 + 1 : 0;
-          const p0 = (idx[i] & INDEX_MASK) * 4;
-          const p2 = (idx[i3] & INDEX_MASK) * 4;
-          const dx = v[p2] - v[p0];
-          const dz = v[p2 + 2] - v[p0 + 2];
+          const p0 = (idx[i]! & INDEX_MASK) * 4;
+          const p2 = (idx[i3]! & INDEX_MASK) * 4;
+          const dx = v[p2]! - v[p0]!;
+          const dz = v[p2 + 2]! - v[p0 + 2]!;
           const len = dx * dx + dz * dz;
           if (minLen < 0 || len < minLen) {
             minLen = len;
@@ -197,9 +192,9 @@ function triangulate(n: number, v: Int32Array, idx: Int32Array, tris: Int32Array
     }
     let i1 = mini + 1 < n ? mini + 1 : 0;
     const i2 = i1 + 1 < n ? i1 + 1 : 0;
-    tris[dst++] = idx[mini] & INDEX_MASK;
-    tris[dst++] = idx[i1] & INDEX_MASK;
-    tris[dst++] = idx[i2] & INDEX_MASK;
+    tris[dst++] = idx[mini]! & INDEX_MASK;
+    tris[dst++] = idx[i1]! & INDEX_MASK;
+    tris[dst++] = idx[i2]! & INDEX_MASK;
     ntris++;
     // Drop the ear tip and re-test the two corners beside it.
     n--;
@@ -207,14 +202,14 @@ function triangulate(n: number, v: Int32Array, idx: Int32Array, tris: Int32Array
     if (i1 >= n) i1 = 0;
     const i0 = i1 > 0 ? i1 - 1 : n - 1;
     const im = i0 > 0 ? i0 - 1 : n - 1;
-    if (isDiagonal(im, i1, n, v, idx)) idx[i0] |= EAR_FLAG;
-    else idx[i0] &= INDEX_MASK;
-    if (isDiagonal(i0, i1 + 1 < n ? i1 + 1 : 0, n, v, idx)) idx[i1] |= EAR_FLAG;
-    else idx[i1] &= INDEX_MASK;
+    if (isDiagonal(im, i1, n, v, idx)) idx[i0]! |= EAR_FLAG;
+    else idx[i0]! &= INDEX_MASK;
+    if (isDiagonal(i0, i1 + 1 < n ? i1 + 1 : 0, n, v, idx)) idx[i1]! |= EAR_FLAG;
+    else idx[i1]! &= INDEX_MASK;
   }
-  tris[dst++] = idx[0] & INDEX_MASK;
-  tris[dst++] = idx[1] & INDEX_MASK;
-  tris[dst] = idx[2] & INDEX_MASK;
+  tris[dst++] = idx[0]! & INDEX_MASK;
+  tris[dst++] = idx[1]! & INDEX_MASK;
+  tris[dst] = idx[2]! & INDEX_MASK;
   return ntris + 1;
 }
 
@@ -227,13 +222,20 @@ function polyVertCount(polys: Uint32Array, p: number, nvp: number): number {
   return nvp;
 }
 
-/** c strictly left of a→b in Recast's XZ convention (negative signed area). */
+/**
+ * c strictly left of a→b in Recast's XZ convention (its area2(a, b, c) < 0, i.e.
+ * triArea2XZ(a, c, b) < 0: see math/predicates2d.ts).
+ */
 function strictlyLeft(verts: Uint16Array, a: number, b: number, c: number): boolean {
-  const ax = verts[a * 3];
-  const az = verts[a * 3 + 2];
   return (
-    (verts[b * 3] - ax) * (verts[c * 3 + 2] - az) - (verts[c * 3] - ax) * (verts[b * 3 + 2] - az) <
-    0
+    triArea2XZ(
+      verts[a * 3]!,
+      verts[a * 3 + 2]!,
+      verts[c * 3]!,
+      verts[c * 3 + 2]!,
+      verts[b * 3]!,
+      verts[b * 3 + 2]!,
+    ) < 0
   );
 }
 
@@ -277,9 +279,9 @@ function mergeValue(
   if (
     !strictlyLeft(
       verts,
-      polys[pa + ((ea + na - 1) % na)],
-      polys[pa + ea],
-      polys[pb + ((eb + 2) % nb)],
+      polys[pa + ((ea + na - 1) % na)]!,
+      polys[pa + ea]!,
+      polys[pb + ((eb + 2) % nb)]!,
     )
   ) {
     return -1;
@@ -287,19 +289,19 @@ function mergeValue(
   if (
     !strictlyLeft(
       verts,
-      polys[pb + ((eb + nb - 1) % nb)],
-      polys[pb + eb],
-      polys[pa + ((ea + 2) % na)],
+      polys[pb + ((eb + nb - 1) % nb)]!,
+      polys[pb + eb]!,
+      polys[pa + ((ea + 2) % na)]!,
     )
   ) {
     return -1;
   }
   mergeEdgeA = ea;
   mergeEdgeB = eb;
-  const va = polys[pa + ea] * 3;
-  const vb = polys[pa + ((ea + 1) % na)] * 3;
-  const dx = verts[va] - verts[vb];
-  const dz = verts[va + 2] - verts[vb + 2];
+  const va = polys[pa + ea]! * 3;
+  const vb = polys[pa + ((ea + 1) % na)]! * 3;
+  const dx = verts[va]! - verts[vb]!;
+  const dz = verts[va + 2]! - verts[vb + 2]!;
   return dx * dx + dz * dz;
 }
 
@@ -317,8 +319,8 @@ function mergeInto(
   const nb = polyVertCount(polys, pb, nvp);
   polys.fill(NULL_IDX, tmp, tmp + nvp);
   let n = tmp;
-  for (let i = 0; i < na - 1; i++) polys[n++] = polys[pa + ((ea + 1 + i) % na)];
-  for (let i = 0; i < nb - 1; i++) polys[n++] = polys[pb + ((eb + 1 + i) % nb)];
+  for (let i = 0; i < na - 1; i++) polys[n++] = polys[pa + ((ea + 1 + i) % na)]!;
+  for (let i = 0; i < nb - 1; i++) polys[n++] = polys[pb + ((eb + 1 + i) % nb)]!;
   polys.copyWithin(pa, tmp, tmp + nvp);
 }
 
@@ -365,14 +367,14 @@ function addMergeCandidates(
   const id = ++s.stampId;
   const pa = a * nvp;
   let na = 0;
-  while (na < nvp && polys[pa + na] !== NULL_IDX) stamp[polys[pa + na++]] = id;
+  while (na < nvp && polys[pa + na] !== NULL_IDX) stamp[polys[pa + na++]!] = id;
   for (let x = from; x < npolys; x++) {
     if (x === a || x === skip) continue;
     const px = x * nvp;
     let nx = 0;
     let shared = 0;
     while (nx < nvp) {
-      const v = polys[px + nx];
+      const v = polys[px + nx]!;
       if (v === NULL_IDX) break;
       if (stamp[v] === id) shared++;
       nx++;
@@ -422,9 +424,9 @@ function mergePolygons(
     let a = 0;
     let b = 0;
     for (let c = 0; c < count; c++) {
-      const value = candValue[c];
-      const j = candJ[c];
-      const k = candK[c];
+      const value = candValue[c]!;
+      const j = candJ[c]!;
+      const k = candK[c]!;
       if (value > best || (value === best && (j < a || (j === a && k < b)))) {
         best = value;
         a = j;
@@ -447,18 +449,18 @@ function mergePolygons(
     if (regs[a] !== regs[b]) regs[a] = MULTIPLE_REGIONS;
     const last = npolys - 1;
     if (b !== last) polys.copyWithin(pb, last * nvp, last * nvp + nvp);
-    regs[b] = regs[last];
-    areas[b] = areas[last];
+    regs[b] = regs[last]!;
+    areas[b] = areas[last]!;
     npolys--;
     // Forget pairs of the changed slots (a, b) and the vacated one, then re-evaluate a and b.
     let kept = 0;
     for (let c = 0; c < count; c++) {
-      const j = candJ[c];
-      const k = candK[c];
+      const j = candJ[c]!;
+      const k = candK[c]!;
       if (j === a || j === b || k === a || k === b || k === last) continue;
       candJ[kept] = j;
       candK[kept] = k;
-      candValue[kept] = candValue[c];
+      candValue[kept] = candValue[c]!;
       kept++;
     }
     count = addMergeCandidates(s, kept, a, polys, npolys, nvp, verts, 0, -1);
@@ -507,15 +509,15 @@ function addVertex(
 ): number {
   // Recast's vertex hash over (x, 0, z); only the low 12 bits are used.
   const bucket = (Math.imul(0x8da6b343, x) + Math.imul(0xcb1ab31f, z)) & (VERTEX_BUCKET_COUNT - 1);
-  for (let i = firstVert[bucket]; i !== -1; i = nextVert[i]) {
+  for (let i = firstVert[bucket]!; i !== -1; i = nextVert[i]!) {
     const o = i * 3;
-    if (verts[o] === x && verts[o + 2] === z && Math.abs(verts[o + 1] - y) <= 2) return i;
+    if (verts[o] === x && verts[o + 2] === z && Math.abs(verts[o + 1]! - y) <= 2) return i;
   }
   const o = nverts * 3;
   verts[o] = x;
   verts[o + 1] = y;
   verts[o + 2] = z;
-  nextVert[nverts] = firstVert[bucket];
+  nextVert[nverts] = firstVert[bucket]!;
   firstVert[bucket] = nverts;
   return nverts;
 }
@@ -548,14 +550,14 @@ function canRemoveVertex(m: MeshBuild, rem: number): boolean {
     const p = i * nvp * 2;
     const nv = polyVertCount(polys, p, nvp);
     for (let j = 0, k = nv - 1; j < nv; k = j++) {
-      const vj = polys[p + j];
-      const vk = polys[p + k];
+      const vj = polys[p + j]!;
+      const vk = polys[p + k]!;
       if (vj !== rem && vk !== rem) continue;
       const other = vk === rem ? vj : vk;
       let exists = false;
       for (let e = 0; e < nedges; e++) {
         if (edges[e * 3 + 1] === other) {
-          edges[e * 3 + 2]++;
+          edges[e * 3 + 2]!++;
           exists = true;
         }
       }
@@ -568,7 +570,7 @@ function canRemoveVertex(m: MeshBuild, rem: number): boolean {
     }
   }
   let open = 0;
-  for (let e = 0; e < nedges; e++) if (edges[e * 3 + 2] < 2) open++;
+  for (let e = 0; e < nedges; e++) if (edges[e * 3 + 2]! < 2) open++;
   return open <= 2;
 }
 
@@ -609,18 +611,18 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
     for (let j = 0, k = nv - 1; j < nv; k = j++) {
       if (polys[p + j] !== rem && polys[p + k] !== rem) {
         const e = nedges * 4;
-        edges[e] = polys[p + k];
-        edges[e + 1] = polys[p + j];
-        edges[e + 2] = regs[i];
-        edges[e + 3] = areas[i];
+        edges[e] = polys[p + k]!;
+        edges[e + 1] = polys[p + j]!;
+        edges[e + 2] = regs[i]!;
+        edges[e + 3] = areas[i]!;
         nedges++;
       }
     }
     const last = m.npolys - 1;
     if (i !== last) polys.copyWithin(p, last * stride, last * stride + nvp);
     polys.fill(NULL_IDX, p + nvp, p + stride);
-    regs[i] = regs[last];
-    areas[i] = areas[last];
+    regs[i] = regs[last]!;
+    areas[i] = areas[last]!;
     m.npolys--;
     i--;
   }
@@ -631,27 +633,27 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
   for (let i = 0; i < m.npolys; i++) {
     const p = i * stride;
     const nv = polyVertCount(polys, p, nvp);
-    for (let j = 0; j < nv; j++) if (polys[p + j] > rem) polys[p + j]--;
+    for (let j = 0; j < nv; j++) if (polys[p + j]! > rem) polys[p + j]!--;
   }
   for (let e = 0; e < nedges; e++) {
-    if (edges[e * 4] > rem) edges[e * 4]--;
-    if (edges[e * 4 + 1] > rem) edges[e * 4 + 1]--;
+    if (edges[e * 4]! > rem) edges[e * 4]!--;
+    if (edges[e * 4 + 1]! > rem) edges[e * 4 + 1]!--;
   }
   if (nedges === 0) return;
 
   // Chain the edges into the hole outline, growing it at both ends.
   let nhole = 1;
-  hole[0] = edges[0];
-  holeRegs[0] = edges[2];
-  holeAreas[0] = edges[3];
+  hole[0] = edges[0]!;
+  holeRegs[0] = edges[2]!;
+  holeAreas[0] = edges[3]!;
   while (nedges) {
     let matched = false;
     for (let i = 0; i < nedges; i++) {
       const e = i * 4;
-      const ea = edges[e];
-      const eb = edges[e + 1];
-      const r = edges[e + 2];
-      const a = edges[e + 3];
+      const ea = edges[e]!;
+      const eb = edges[e + 1]!;
+      const r = edges[e + 2]!;
+      const a = edges[e + 3]!;
       if (hole[0] === eb) {
         pushFront(hole, nhole, ea);
         pushFront(holeRegs, nhole, r);
@@ -666,10 +668,10 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
         continue;
       }
       const l = (nedges - 1) * 4;
-      edges[e] = edges[l];
-      edges[e + 1] = edges[l + 1];
-      edges[e + 2] = edges[l + 2];
-      edges[e + 3] = edges[l + 3];
+      edges[e] = edges[l]!;
+      edges[e + 1] = edges[l + 1]!;
+      edges[e + 2] = edges[l + 2]!;
+      edges[e + 3] = edges[l + 3]!;
       nedges--;
       matched = true;
       i--;
@@ -686,10 +688,10 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
   m.holeTris = growInt32(m.holeTris, nhole * 3);
   const { holeVerts, holeIdx, holeTris } = m;
   for (let i = 0; i < nhole; i++) {
-    const s = hole[i] * 3;
-    holeVerts[i * 4] = verts[s];
-    holeVerts[i * 4 + 1] = verts[s + 1];
-    holeVerts[i * 4 + 2] = verts[s + 2];
+    const s = hole[i]! * 3;
+    holeVerts[i * 4] = verts[s]!;
+    holeVerts[i * 4 + 1] = verts[s + 1]!;
+    holeVerts[i * 4 + 2] = verts[s + 2]!;
     holeVerts[i * 4 + 3] = 0;
     holeIdx[i] = i;
   }
@@ -708,19 +710,19 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
   let npolys = 0;
   holePolys.fill(NULL_IDX, 0, (ntris + 1) * nvp);
   for (let t = 0; t < ntris; t++) {
-    const t0 = holeTris[t * 3];
-    const t1 = holeTris[t * 3 + 1];
-    const t2 = holeTris[t * 3 + 2];
+    const t0 = holeTris[t * 3]!;
+    const t1 = holeTris[t * 3 + 1]!;
+    const t2 = holeTris[t * 3 + 2]!;
     if (t0 === t1 || t0 === t2 || t1 === t2) continue;
     const p = npolys * nvp;
-    holePolys[p] = hole[t0];
-    holePolys[p + 1] = hole[t1];
-    holePolys[p + 2] = hole[t2];
+    holePolys[p] = hole[t0]!;
+    holePolys[p + 1] = hole[t1]!;
+    holePolys[p + 2] = hole[t2]!;
     holePolyRegs[npolys] =
       holeRegs[t0] !== holeRegs[t1] || holeRegs[t1] !== holeRegs[t2]
         ? MULTIPLE_REGIONS
-        : holeRegs[t0];
-    holePolyAreas[npolys] = holeAreas[t0];
+        : holeRegs[t0]!;
+    holePolyAreas[npolys] = holeAreas[t0]!;
     npolys++;
   }
   if (npolys === 0) return;
@@ -743,10 +745,10 @@ function removeVertex(m: MeshBuild, rem: number, ctx: BuildContext | undefined):
       return;
     }
     const p = m.npolys * stride;
-    for (let j = 0; j < nvp; j++) polys[p + j] = holePolys[i * nvp + j];
+    for (let j = 0; j < nvp; j++) polys[p + j] = holePolys[i * nvp + j]!;
     polys.fill(NULL_IDX, p + nvp, p + stride);
-    regs[m.npolys] = holePolyRegs[i];
-    areas[m.npolys] = holePolyAreas[i];
+    regs[m.npolys] = holePolyRegs[i]!;
+    areas[m.npolys] = holePolyAreas[i]!;
     m.npolys++;
   }
 }
@@ -774,9 +776,9 @@ function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp:
   for (let i = 0; i < npolys; i++) {
     const p = i * stride;
     for (let j = 0; j < nvp; j++) {
-      const v0 = polys[p + j];
+      const v0 = polys[p + j]!;
       if (v0 === NULL_IDX) break;
-      const v1 = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? polys[p] : polys[p + j + 1];
+      const v1 = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? polys[p]! : polys[p + j + 1]!;
       if (v0 < v1) {
         const e = nedges * 6;
         edges[e + E_V1] = v1;
@@ -784,7 +786,7 @@ function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp:
         edges[e + E_POLY1] = i;
         edges[e + E_SLOT0] = j;
         edges[e + E_SLOT1] = 0;
-        edges[e + E_NEXT] = firstEdge[v0];
+        edges[e + E_NEXT] = firstEdge[v0]!;
         firstEdge[v0] = nedges;
         nedges++;
       }
@@ -793,11 +795,11 @@ function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp:
   for (let i = 0; i < npolys; i++) {
     const p = i * stride;
     for (let j = 0; j < nvp; j++) {
-      const v0 = polys[p + j];
+      const v0 = polys[p + j]!;
       if (v0 === NULL_IDX) break;
-      const v1 = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? polys[p] : polys[p + j + 1];
+      const v1 = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? polys[p]! : polys[p + j + 1]!;
       if (v0 > v1) {
-        for (let k = firstEdge[v1]; k !== -1; k = edges[k * 6 + E_NEXT]) {
+        for (let k = firstEdge[v1]!; k !== -1; k = edges[k * 6 + E_NEXT]!) {
           const e = k * 6;
           if (edges[e + E_V1] === v0 && edges[e + E_POLY0] === edges[e + E_POLY1]) {
             edges[e + E_POLY1] = i;
@@ -810,11 +812,11 @@ function linkNeighbours(polys: Uint32Array, npolys: number, nverts: number, nvp:
   }
   for (let k = 0; k < nedges; k++) {
     const e = k * 6;
-    const p0 = edges[e + E_POLY0];
-    const p1 = edges[e + E_POLY1];
+    const p0 = edges[e + E_POLY0]!;
+    const p1 = edges[e + E_POLY1]!;
     if (p0 !== p1) {
-      polys[p0 * stride + nvp + edges[e + E_SLOT0]] = p1;
-      polys[p1 * stride + nvp + edges[e + E_SLOT1]] = p0;
+      polys[p0 * stride + nvp + edges[e + E_SLOT0]!] = p1;
+      polys[p1 * stride + nvp + edges[e + E_SLOT1]!] = p0;
     }
   }
 }
@@ -835,8 +837,8 @@ function markPortals(
       if (polys[p + j] === NULL_IDX) break;
       if (polys[p + nvp + j] !== NULL_IDX) continue;
       const nj = j + 1 >= nvp || polys[p + j + 1] === NULL_IDX ? 0 : j + 1;
-      const va = polys[p + j] * 3;
-      const vb = polys[p + nj] * 3;
+      const va = polys[p + j]! * 3;
+      const vb = polys[p + nj]! * 3;
       let dir = -1;
       if (verts[va] === 0 && verts[vb] === 0) dir = 0;
       else if (verts[va + 2] === depth && verts[vb + 2] === depth) dir = 1;
@@ -873,7 +875,7 @@ export function buildPolyMesh(
   let maxTris = 0;
   let maxVertsPerCont = 0;
   for (let c = 0; c < contours.length; c++) {
-    const n = contours[c].verts.length >> 2;
+    const n = contours[c]!.verts.length >> 2;
     if (n < 3) continue;
     maxVertices += n;
     maxTris += n - 2;
@@ -917,7 +919,7 @@ export function buildPolyMesh(
   const careas = new Uint8Array(maxVertsPerCont);
 
   for (let c = 0; c < contours.length; c++) {
-    const cont = contours[c];
+    const cont = contours[c]!;
     const cv = cont.verts;
     const n = cv.length >> 2;
     if (n < 3) continue;
@@ -933,9 +935,9 @@ export function buildPolyMesh(
     for (let j = 0; j < n; j++) {
       const o = j * 4;
       const id = addVertex(
-        cv[o] & 0xffff,
-        cv[o + 1] & 0xffff,
-        cv[o + 2] & 0xffff,
+        cv[o]! & 0xffff,
+        cv[o + 1]! & 0xffff,
+        cv[o + 2]! & 0xffff,
         verts,
         firstVert,
         nextVert,
@@ -943,20 +945,20 @@ export function buildPolyMesh(
       );
       if (id === m.nverts) m.nverts++;
       idx[j] = id;
-      if (cv[o + 3] & BORDER_VERTEX) removable[id] = 1;
+      if (cv[o + 3]! & BORDER_VERTEX) removable[id] = 1;
     }
 
     let npolys = 0;
     cpolys.fill(NULL_IDX, 0, ntris * nvp);
     for (let t = 0; t < ntris; t++) {
-      const t0 = tris[t * 3];
-      const t1 = tris[t * 3 + 1];
-      const t2 = tris[t * 3 + 2];
+      const t0 = tris[t * 3]!;
+      const t1 = tris[t * 3 + 1]!;
+      const t2 = tris[t * 3 + 2]!;
       if (t0 === t1 || t0 === t2 || t1 === t2) continue;
       const p = npolys * nvp;
-      cpolys[p] = idx[t0];
-      cpolys[p + 1] = idx[t1];
-      cpolys[p + 2] = idx[t2];
+      cpolys[p] = idx[t0]!;
+      cpolys[p + 1] = idx[t1]!;
+      cpolys[p + 2] = idx[t2]!;
       npolys++;
     }
     if (npolys === 0) continue;
@@ -968,7 +970,7 @@ export function buildPolyMesh(
 
     for (let j = 0; j < npolys; j++) {
       const p = m.npolys * stride;
-      for (let k = 0; k < nvp; k++) polys[p + k] = cpolys[j * nvp + k];
+      for (let k = 0; k < nvp; k++) polys[p + k] = cpolys[j * nvp + k]!;
       regs[m.npolys] = cont.region;
       areas[m.npolys] = cont.area;
       m.npolys++;

@@ -1,6 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
-import { scratchInt32 } from "./scratch.js";
+import { sharedBuildScratch } from "./scratch.js";
 import { BORDER_REGION, type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: some module loaders (vitest's) turn imported
@@ -46,18 +46,6 @@ export class IntStack {
 export function int32View(a: Uint32Array): Int32Array {
   return new Int32Array(a.buffer, a.byteOffset, a.length);
 }
-
-// Scratch slots (see scratch.ts); stages that run one after another share them.
-export { scratchInt32, scratchUint16 } from "./scratch.js";
-export const SCRATCH_NEIGHBOURS = 0;
-export const SCRATCH_PENDING = 1;
-export const SCRATCH_SPAN_COLUMN = 1;
-export const SCRATCH_REGION_DIST = 2;
-export const SCRATCH_RAW_DISTANCE = 2;
-export const SCRATCH_BY_LEVEL = 3;
-export const SCRATCH_SPAN_ORDER = 3;
-export const SCRATCH_DIRTY_SPAN = 4;
-export const SCRATCH_DIRTY_VALUE = 5;
 
 /**
  * Neighbour span index of every span in each direction: out[4 * i + dir] is the global index
@@ -230,7 +218,11 @@ export function mergeAndFilterRegions(
 ): number {
   const nreg = regionCount + 1;
   const nei =
-    neighbours ?? buildSpanNeighbours(chf, scratchInt32(SCRATCH_NEIGHBOURS, chf.spanCount * 4));
+    neighbours ??
+    buildSpanNeighbours(
+      chf,
+      (ctx?.scratch ?? sharedBuildScratch).int32("neighbours", chf.spanCount * 4),
+    );
   const { width: w, cellCount, areas } = chf;
   const cellFirst = int32View(chf.cellFirst);
   const columns = w * chf.depth;

@@ -6,15 +6,8 @@ import {
   int32View,
   mergeAndFilterRegions,
   paintBorderRegions,
-  SCRATCH_BY_LEVEL,
-  SCRATCH_DIRTY_SPAN,
-  SCRATCH_DIRTY_VALUE,
-  SCRATCH_NEIGHBOURS,
-  SCRATCH_PENDING,
-  SCRATCH_REGION_DIST,
-  scratchInt32,
-  scratchUint16,
 } from "./region-common.js";
+import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import {
   BORDER_REGION,
   type CompactHeightfield,
@@ -68,19 +61,21 @@ export function buildRegionsWatershed(
       `buildRegionsWatershed: distance field has ${dist.dist.length} entries, chf has ${n} spans`,
     );
   }
-  const nei = buildSpanNeighbours(chf, scratchInt32(SCRATCH_NEIGHBOURS, n * 4));
+  const scratch = ctx?.scratch ?? sharedBuildScratch;
+  const nei = buildSpanNeighbours(chf, scratch.int32("neighbours", n * 4));
   const spanRegion = new Uint16Array(n);
   const ws: Watershed = {
     chf,
     nei,
     dist: dist.dist,
     reg: spanRegion,
-    regDist: scratchUint16(SCRATCH_REGION_DIST, n),
-    pending: scratchInt32(SCRATCH_PENDING, n),
+    regDist: scratch.uint16("distance", n),
+    pending: scratch.int32("spanColumn", n),
     pendingLength: 0,
     buckets: null,
-    dirtySpan: scratchInt32(SCRATCH_DIRTY_SPAN, n),
-    dirtyValue: scratchInt32(SCRATCH_DIRTY_VALUE, n),
+    dirtySpan: scratch.int32("dirtySpans", n),
+    dirtyValue: scratch.int32("dirtyValues", n),
+    scratch,
     flood: floodStack,
   };
 
@@ -155,6 +150,7 @@ interface Watershed {
   dirtySpan: Int32Array;
   dirtyValue: Int32Array;
   flood: IntStack;
+  scratch: BuildScratch;
 }
 
 /**
@@ -194,7 +190,7 @@ function collectPending(ws: Watershed, maxDistance: number): void {
   if (!ordered) return;
   // Counting sort by level (stable, so every bucket stays in column order = index order).
   for (let b = 0; b <= maxBucket; b++) bucketStart[b + 1]! += bucketStart[b]!;
-  const byLevel = scratchInt32(SCRATCH_BY_LEVEL, len);
+  const byLevel = ws.scratch.int32("spanOrder", len);
   const fill = bucketStart.slice(0, maxBucket + 1);
   for (let j = 0; j < len; j++) {
     const i = pending[j]!;

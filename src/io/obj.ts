@@ -64,26 +64,31 @@ interface ForwardRef {
  * holds no face.
  */
 export function parseObj(text: string, source = "input.obj"): TriangleMesh {
-  let positions = new Float32Array(3 * 1024);
-  let vertexCount = 0;
-  let indices = new Uint32Array(3 * 2048);
-  let indexLen = 0;
-  // Per-face scratch of resolved 0-based vertex indices.
-  let face = new Uint32Array(16);
-  const forwardRefs: ForwardRef[] = [];
-
+  const st: ObjState = {
+    text,
+    source,
+    positions: new Float32Array(3 * 1024),
+    vertexCount: 0,
+    indices: new Uint32Array(3 * 2048),
+    indexLen: 0,
+    face: new Uint32Array(16),
+    forwardRefs: [],
+    lineNo: 0,
+    lineStart: 0,
+    lineEnd: 0,
+  };
   const len = text.length;
-  let lineNo = 0;
   let pos = 0;
   while (pos < len) {
     let lineEnd = text.indexOf("\n", pos);
     if (lineEnd < 0) lineEnd = len;
     const lineStart = pos;
     pos = lineEnd + 1;
-    lineNo++;
+    st.lineNo++;
     let end = lineEnd;
     if (end > lineStart && text.charCodeAt(end - 1) === CH_CR) end--;
-    const lineTextEnd = end;
+    st.lineStart = lineStart;
+    st.lineEnd = end;
 
     let i = lineStart;
     while (i < end && isBlank(text.charCodeAt(i))) i++;
@@ -100,174 +105,186 @@ export function parseObj(text: string, source = "input.obj"): TriangleMesh {
         break;
       }
     }
+    if (c0 === CH_V) readVertex(st, i, end);
+    else readFace(st, i, end);
+  }
+  return finish(st);
+}
 
-    if (c0 === CH_V) {
-      // v x y z [w]; also x y z r g b (vertex colours, a common extension).
-      if (vertexCount * 3 + 3 > positions.length) {
-        const grown = new Float32Array(positions.length * 2);
-        grown.set(positions);
-        positions = grown;
-      }
-      let n = 0;
-      const base = vertexCount * 3;
-      while (true) {
-        while (i < end && isBlank(text.charCodeAt(i))) i++;
-        if (i >= end) break;
-        const tokStart = i;
-        while (i < end && !isBlank(text.charCodeAt(i))) i++;
-        if (n < 3) {
-          const value = isDecimalToken(text, tokStart, i) ? Number(text.slice(tokStart, i)) : NaN;
-          if (!Number.isFinite(value)) {
-            fail(
-              source,
-              lineNo,
-              `vertex coordinate "${text.slice(tokStart, i)}" is not a finite number`,
-              text.slice(lineStart, lineTextEnd),
-            );
-          }
-          if (!Number.isFinite(Math.fround(value))) {
-            fail(
-              source,
-              lineNo,
-              `vertex coordinate ${text.slice(tokStart, i)} is outside float32 range`,
-              text.slice(lineStart, lineTextEnd),
-            );
-          }
-          positions[base + n] = value;
-        } else if (!isDecimalToken(text, tokStart, i)) {
-          fail(
-            source,
-            lineNo,
-            `vertex component "${text.slice(tokStart, i)}" is not a number`,
-            text.slice(lineStart, lineTextEnd),
-          );
-        }
-        n++;
-      }
-      if (n !== 3 && n !== 4 && n !== 6) {
-        fail(
-          source,
-          lineNo,
-          `vertex has ${n} numbers, expected 3 (x y z), 4 (x y z w) or 6 (x y z r g b)`,
-          text.slice(lineStart, lineTextEnd),
-        );
-      }
-      vertexCount++;
-      continue;
-    }
+/** The parser's growing outputs and the line being read (for messages). */
+interface ObjState {
+  readonly text: string;
+  readonly source: string;
+  positions: Float32Array;
+  vertexCount: number;
+  indices: Uint32Array;
+  indexLen: number;
+  /** The current face's resolved 0-based vertex indices. */
+  face: Uint32Array;
+  forwardRefs: ForwardRef[];
+  lineNo: number;
+  lineStart: number;
+  /** End of the current line, before its line break (quoted in messages). */
+  lineEnd: number;
+}
 
-    // f i1 i2 i3 ...; each token is v, v/vt, v//vn or v/vt/vn. Only v matters.
-    let n = 0;
-    let maxPositive = 0;
-    while (true) {
-      while (i < end && isBlank(text.charCodeAt(i))) i++;
-      if (i >= end) break;
-      const tokStart = i;
-      let neg = false;
-      if (text.charCodeAt(i) === CH_MINUS) {
-        neg = true;
-        i++;
-      }
-      const digitsStart = i;
-      let value = 0;
-      while (i < end) {
-        const c = text.charCodeAt(i);
-        if (c < CH_0 || c > CH_9) break;
-        value = value * 10 + (c - CH_0);
-        i++;
-      }
-      const digitsEnd = i;
-      // The rest of the token must be /vt, //vn or /vt/vn; texture/normal indices are ignored.
-      let slashes = 0;
-      let badTail = false;
-      while (i < end && !isBlank(text.charCodeAt(i))) {
-        const c = text.charCodeAt(i);
-        if (c === CH_SLASH) slashes++;
-        else if (!((c >= CH_0 && c <= CH_9) || c === CH_MINUS)) badTail = true;
-        i++;
-      }
-      if (
-        digitsEnd === digitsStart ||
-        (digitsEnd < i && text.charCodeAt(digitsEnd) !== CH_SLASH) ||
-        badTail ||
-        slashes > 2
-      ) {
-        fail(
-          source,
-          lineNo,
-          `face vertex "${text.slice(tokStart, i)}" is not an integer index (v, v/vt, v//vn or v/vt/vn)`,
-          text.slice(lineStart, lineTextEnd),
-        );
-      }
-      if (value === 0) {
-        fail(
-          source,
-          lineNo,
-          "face vertex index 0 is invalid (OBJ indices start at 1)",
-          text.slice(lineStart, lineTextEnd),
-        );
-      }
-      if (value > 0xffffffff) {
-        fail(
-          source,
-          lineNo,
-          `face vertex index ${text.slice(tokStart, i)} is out of range`,
-          text.slice(lineStart, lineTextEnd),
-        );
-      }
-      let resolved: number;
-      if (neg) {
-        // Relative: -1 is the latest vertex read before this line.
-        resolved = vertexCount - value;
-        if (resolved < 0) {
-          fail(
-            source,
-            lineNo,
-            `relative face index -${value} reaches before the first vertex (only ${vertexCount} defined so far)`,
-            text.slice(lineStart, lineTextEnd),
-          );
-        }
-      } else {
-        resolved = value - 1;
-        if (value > maxPositive) maxPositive = value;
-      }
-      if (n >= face.length) {
-        const grown = new Uint32Array(face.length * 2);
-        grown.set(face);
-        face = grown;
-      }
-      face[n++] = resolved;
-    }
+function lineFail(st: ObjState, what: string): never {
+  fail(st.source, st.lineNo, what, st.text.slice(st.lineStart, st.lineEnd));
+}
+
+/** `v x y z [w]`; also `x y z r g b` (vertex colours, a common extension). */
+function readVertex(st: ObjState, from: number, end: number): void {
+  const text = st.text;
+  if (st.vertexCount * 3 + 3 > st.positions.length) {
+    const grown = new Float32Array(st.positions.length * 2);
+    grown.set(st.positions);
+    st.positions = grown;
+  }
+  const positions = st.positions;
+  let i = from;
+  let n = 0;
+  const base = st.vertexCount * 3;
+  while (true) {
+    while (i < end && isBlank(text.charCodeAt(i))) i++;
+    if (i >= end) break;
+    const tokStart = i;
+    while (i < end && !isBlank(text.charCodeAt(i))) i++;
     if (n < 3) {
-      fail(
-        source,
-        lineNo,
-        `face has ${n} vertices, expected at least 3`,
-        text.slice(lineStart, lineTextEnd),
+      const value = isDecimalToken(text, tokStart, i) ? Number(text.slice(tokStart, i)) : NaN;
+      if (!Number.isFinite(value)) {
+        lineFail(st, `vertex coordinate "${text.slice(tokStart, i)}" is not a finite number`);
+      }
+      if (!Number.isFinite(Math.fround(value))) {
+        lineFail(st, `vertex coordinate ${text.slice(tokStart, i)} is outside float32 range`);
+      }
+      positions[base + n] = value;
+    } else if (!isDecimalToken(text, tokStart, i)) {
+      lineFail(st, `vertex component "${text.slice(tokStart, i)}" is not a number`);
+    }
+    n++;
+  }
+  if (n !== 3 && n !== 4 && n !== 6) {
+    lineFail(st, `vertex has ${n} numbers, expected 3 (x y z), 4 (x y z w) or 6 (x y z r g b)`);
+  }
+  st.vertexCount++;
+}
+
+/** `f i1 i2 i3 ...`; each token is v, v/vt, v//vn or v/vt/vn. Only v matters. */
+function readFace(st: ObjState, from: number, end: number): void {
+  const text = st.text;
+  let i = from;
+  let n = 0;
+  let maxPositive = 0;
+  while (true) {
+    while (i < end && isBlank(text.charCodeAt(i))) i++;
+    if (i >= end) break;
+    const tokStart = i;
+    let neg = false;
+    if (text.charCodeAt(i) === CH_MINUS) {
+      neg = true;
+      i++;
+    }
+    const digitsStart = i;
+    let value = 0;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c < CH_0 || c > CH_9) break;
+      value = value * 10 + (c - CH_0);
+      i++;
+    }
+    const digitsEnd = i;
+    // The rest of the token must be /vt, //vn or /vt/vn; texture/normal indices are ignored.
+    let slashes = 0;
+    let badTail = false;
+    while (i < end && !isBlank(text.charCodeAt(i))) {
+      const c = text.charCodeAt(i);
+      if (c === CH_SLASH) slashes++;
+      else if (!((c >= CH_0 && c <= CH_9) || c === CH_MINUS)) badTail = true;
+      i++;
+    }
+    if (
+      digitsEnd === digitsStart ||
+      (digitsEnd < i && text.charCodeAt(digitsEnd) !== CH_SLASH) ||
+      badTail ||
+      slashes > 2
+    ) {
+      lineFail(
+        st,
+        `face vertex "${text.slice(tokStart, i)}" is not an integer index (v, v/vt, v//vn or v/vt/vn)`,
       );
     }
-    // Legal but rare: a face naming a vertex defined further down. Check once all are read.
-    if (maxPositive > vertexCount) {
-      forwardRefs.push({ lineNo, line: text.slice(lineStart, lineTextEnd), maxIndex: maxPositive });
+    if (!neg && value > maxPositive) maxPositive = value;
+    const resolved = resolveFaceIndex(st, value, neg, tokStart, i);
+    if (n >= st.face.length) {
+      const grown = new Uint32Array(st.face.length * 2);
+      grown.set(st.face);
+      st.face = grown;
     }
-    const need = indexLen + 3 * (n - 2);
-    if (need > indices.length) {
-      let size = indices.length * 2;
-      while (size < need) size *= 2;
-      const grown = new Uint32Array(size);
-      grown.set(indices);
-      indices = grown;
-    }
-    const a = face[0]!;
-    for (let k = 2; k < n; k++) {
-      indices[indexLen] = a;
-      indices[indexLen + 1] = face[k - 1]!;
-      indices[indexLen + 2] = face[k]!;
-      indexLen += 3;
-    }
+    st.face[n++] = resolved;
   }
+  if (n < 3) lineFail(st, `face has ${n} vertices, expected at least 3`);
+  // Legal but rare: a face naming a vertex defined further down. Check once all are read.
+  if (maxPositive > st.vertexCount) {
+    st.forwardRefs.push({
+      lineNo: st.lineNo,
+      line: text.slice(st.lineStart, st.lineEnd),
+      maxIndex: maxPositive,
+    });
+  }
+  appendFan(st, n);
+}
 
-  for (const ref of forwardRefs) {
+/** A face token's index as a 0-based vertex index (negative ones count back from the latest). */
+function resolveFaceIndex(
+  st: ObjState,
+  value: number,
+  neg: boolean,
+  tokStart: number,
+  tokEnd: number,
+): number {
+  if (value === 0) lineFail(st, "face vertex index 0 is invalid (OBJ indices start at 1)");
+  if (value > 0xffffffff) {
+    lineFail(st, `face vertex index ${st.text.slice(tokStart, tokEnd)} is out of range`);
+  }
+  if (!neg) return value - 1;
+  // Relative: -1 is the latest vertex read before this line.
+  const resolved = st.vertexCount - value;
+  if (resolved < 0) {
+    lineFail(
+      st,
+      `relative face index -${value} reaches before the first vertex (only ${st.vertexCount} defined so far)`,
+    );
+  }
+  return resolved;
+}
+
+/** Fan-triangulates the current face of `n` vertices as (0, k-1, k), RecastDemo's order. */
+function appendFan(st: ObjState, n: number): void {
+  const need = st.indexLen + 3 * (n - 2);
+  if (need > st.indices.length) {
+    let size = st.indices.length * 2;
+    while (size < need) size *= 2;
+    const grown = new Uint32Array(size);
+    grown.set(st.indices);
+    st.indices = grown;
+  }
+  const indices = st.indices;
+  const face = st.face;
+  let at = st.indexLen;
+  const a = face[0]!;
+  for (let k = 2; k < n; k++) {
+    indices[at] = a;
+    indices[at + 1] = face[k - 1]!;
+    indices[at + 2] = face[k]!;
+    at += 3;
+  }
+  st.indexLen = at;
+}
+
+/** Checks the forward references and that there is a face; trims the outputs. */
+function finish(st: ObjState): TriangleMesh {
+  const { vertexCount, indexLen, source } = st;
+  for (const ref of st.forwardRefs) {
     if (ref.maxIndex > vertexCount) {
       fail(
         source,
@@ -284,8 +301,8 @@ export function parseObj(text: string, source = "input.obj"): TriangleMesh {
     );
   }
   return {
-    positions: positions.slice(0, vertexCount * 3),
-    indices: indices.slice(0, indexLen),
+    positions: st.positions.slice(0, vertexCount * 3),
+    indices: st.indices.slice(0, indexLen),
     vertexCount,
     triangleCount: indexLen / 3,
   };

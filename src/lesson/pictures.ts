@@ -7,6 +7,7 @@
  * pixels per world unit (10 per cell), +x right, +z down, no margin, one panel.
  */
 
+import { MeshwayError } from "../errors.js";
 import {
   createImage,
   drawPolyline,
@@ -280,7 +281,8 @@ export function renderLessonSection(
   let img: RgbaImage;
   if (out) {
     if (out.width !== width || out.height !== height) {
-      throw new RangeError(
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
         `renderLessonSection: out must be ${width}×${height}, got ${out.width}×${out.height}`,
       );
     }
@@ -294,7 +296,8 @@ export function renderLessonSection(
   else if (section === 3) drawPartition(img, result);
   else if (section === 4) drawPath(img, result);
   else
-    throw new RangeError(
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
       `renderLessonSection: section must be 1, 2, 3 or 4, got ${String(section)}`,
     );
   return img;

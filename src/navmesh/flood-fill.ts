@@ -1,7 +1,14 @@
 import { MeshwayError } from "../errors.js";
 import { QueryFilter } from "./filter.js";
-import { classifyRef, type NavMesh, OFF_MESH_SLOT } from "./nav-mesh.js";
-import { encodePolyRef, type PolyRef, polyOfRef, tileOfRef } from "./poly-ref.js";
+import type { NavMesh } from "./nav-mesh.js";
+import {
+  classifyRef,
+  encodePolyRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "./poly-ref.js";
 import { markTileStateChanged } from "./poly-state.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "./tile.js";
 

@@ -6,8 +6,9 @@ import type { NavMeshTile } from "./tile.js";
  * closestPointOnPoly (Mononen), so results stay comparable with Detour. Pure and
  * allocation-free: numbers and typed arrays in, results through `out` parameters.
  *
- * Winding: polygons from the build are wound like Recast's, i.e. clockwise seen from +Y with
- * x right and z down ({@link polygonAreaXZ} < 0). Nothing here depends on the winding.
+ * Winding: polygons from the build are wound like Recast's: counter-clockwise seen from +Y
+ * with x right and z down the page (triArea2XZ > 0 for consecutive corners, see
+ * math/predicates2d.ts; {@link polygonAreaXZ} < 0). Nothing here depends on the winding.
  */
 
 /** Height tolerance of Detour's barycentric test (dtClosestHeightPointTriangle). */

@@ -1,3 +1,8 @@
+// Zero-length, never written: grow() replaces them before the first entry is stored.
+const NO_I32 = new Int32Array(0);
+const NO_F64 = new Float64Array(0);
+const NO_U8 = new Uint8Array(0);
+
 /**
  * Links that polyNeighbours cannot express: portals to polygons of other tiles and the two
  * ends of off-mesh connections. Per tile slot, a singly linked list per polygon in a pool of
@@ -24,14 +29,18 @@ export class LinkPool {
   private used = 0;
   private freeHead = -1;
 
-  constructor(polyCount: number, capacity = 16) {
-    this.first = new Int32Array(Math.max(polyCount, 1)).fill(-1);
-    this.next = new Int32Array(capacity);
-    this.ref = new Float64Array(capacity);
-    this.edge = new Uint8Array(capacity);
-    this.side = new Uint8Array(capacity);
-    this.bmin = new Uint8Array(capacity);
-    this.bmax = new Uint8Array(capacity);
+  /**
+   * Entry arrays start as shared zero-length ones and are allocated on the first add, so a
+   * tile without links (every empty tile of a 2^20-tile file) costs no arrays of its own.
+   */
+  constructor(polyCount: number) {
+    this.first = polyCount > 0 ? new Int32Array(polyCount).fill(-1) : NO_I32;
+    this.next = NO_I32;
+    this.ref = NO_F64;
+    this.edge = NO_U8;
+    this.side = NO_U8;
+    this.bmin = NO_U8;
+    this.bmax = NO_U8;
   }
 
   /** Makes room for polygons [0, polyCount). */
@@ -82,7 +91,7 @@ export class LinkPool {
   }
 
   private grow(): void {
-    const n = this.next.length * 2;
+    const n = Math.max(16, this.next.length * 2);
     const g = <T extends Int32Array | Float64Array | Uint8Array>(
       a: T,
       make: (n: number) => T,

@@ -1,13 +1,16 @@
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
+import { MAX_AREAS } from "./areas.js";
 import type { QueryFilter } from "./filter.js";
 import { LinkPool } from "./links.js";
 import { linkOffMeshConnection, offMeshLanding, unlinkOffMeshConnection } from "./off-mesh.js";
 import {
   encodePolyRef,
+  isLiveRef,
   MAX_POLYS_PER_TILE,
   MAX_TILES,
   nextSalt,
+  OFF_MESH_SLOT,
   type PolyRef,
   polyOfRef,
   saltOfRef,
@@ -66,19 +69,41 @@ export interface OffMeshConnectionInfo extends Readonly<OffMeshConnection> {
   endPoly: PolyRef;
 }
 
+/** Largest |tile coordinate| the grid key holds (26 bits with the sign). */
+export const MAX_TILE_COORD = 2 ** 25 - 1;
+
+/**
+ * Tiles (layers) one grid cell may hold, as Detour's MAX_NEIS: each is linked with every tile
+ * of the four neighbouring cells, so the links grow with the product of their counts.
+ */
+export const MAX_TILES_PER_CELL = 32;
+
 /** Numeric tile-grid key (no string building on query paths); |x|, |z| < 2^25. */
 function gridKey(x: number, z: number): number {
   return (x + 0x2000000) * 0x4000000 + (z + 0x2000000);
 }
 
-interface TileSlot {
+/** One tile slot: a ref's slot index addresses it (see poly-ref.ts). */
+export interface TileSlot {
+  /** The tile in the slot, null when empty (slot 0 never holds one: off-mesh connections). */
   tile: NavMeshTile | null;
+  /** Current salt: refs into the slot carry it; bumped when the slot is emptied. */
   salt: number;
+  /** Links of the slot's polygons (tile portals, off-mesh landings). */
   links: LinkPool;
 }
 
-/** Slot 0 holds no ground tile: its "polygons" are the off-mesh connections. */
-export const OFF_MESH_SLOT = 0;
+/**
+ * A tile without polygons never gets a link (links start at a polygon), so every such tile
+ * shares one empty pool.
+ */
+const NO_LINKS = new LinkPool(0);
+/** tilesAt's answer for an empty cell (no array per miss). */
+const NO_SLOTS: readonly number[] = Object.freeze([]);
+
+function linkPoolFor(tile: NavMeshTile): LinkPool {
+  return tile.polyCount === 0 ? NO_LINKS : new LinkPool(tile.polyCount);
+}
 
 /**
  * The runtime navigation mesh: tiles of convex polygons in slots addressed by polygon
@@ -104,15 +129,14 @@ export class NavMesh {
   /** Last grid lookup of queryPolygons (lists are never replaced, so it cannot go stale). */
   private lastGridKey = -1;
   private lastGridList: number[] = [];
+  /** Occupied grid cells, sorted z-major (queryPolygons over boxes wider than the tiles). */
+  private sortedCellCache: Float64Array | null = null;
   /** Off-mesh connections by index within slot 0 (null when removed). */
   /** @internal */ readonly offMesh: (OffMeshConnection | null)[] = [];
   /** @internal Snapped end points of the off-mesh connections: 6 per connection (start xyz, end xyz). */
   offMeshPoints = new Float64Array(0);
-  /**
-   * Bumped by every run-time flag or area change (poly-state.ts): caches over the whole mesh
-   * compare it; caches of one tile compare tileStateVersion(tile). @internal
-   */
-  stateVersion = 0;
+  /** @internal Bumped by every run-time flag or area change (poly-state.ts). */
+  stateCounter = 0;
 
   constructor(params: NavMeshParams) {
     this.params = Object.freeze({ ...params, origin: [...params.origin] as Vec3 });
@@ -159,22 +183,49 @@ export class NavMesh {
         `tile has ${tile.polyCount} polygons, more than the ${MAX_POLYS_PER_TILE} a tile may hold`,
       );
     }
-    const key = gridKey(tile.tileX, tile.tileZ);
+    for (let p = 0; p < tile.polyCount; p++) {
+      if (!(tile.polyAreas[p]! < MAX_AREAS)) {
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `tile polygon ${p} has area ${tile.polyAreas[p]}, areas are 0..${MAX_AREAS - 1} (QueryFilter prices 64)`,
+        );
+      }
+    }
+    const { tileX, tileZ } = tile;
+    if (
+      !Number.isInteger(tileX) ||
+      !Number.isInteger(tileZ) ||
+      Math.abs(tileX) > MAX_TILE_COORD ||
+      Math.abs(tileZ) > MAX_TILE_COORD
+    ) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `tile coordinates (${tileX}, ${tileZ}) must be integers within ±${MAX_TILE_COORD}`,
+      );
+    }
+    const key = gridKey(tileX, tileZ);
+    if ((this.grid.get(key)?.length ?? 0) >= MAX_TILES_PER_CELL) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `tile (${tileX}, ${tileZ}) would be layer ${MAX_TILES_PER_CELL + 1} there: at most ${MAX_TILES_PER_CELL} tiles share one tile coordinate`,
+      );
+    }
     let index = this.freeSlots.pop();
     if (index === undefined) {
       index = this.slots.length;
       if (index >= MAX_TILES) {
         throw new MeshwayError("INVALID_ARGUMENT", `a navmesh holds at most ${MAX_TILES} tiles`);
       }
-      this.slots.push({ tile, salt: 1, links: new LinkPool(tile.polyCount) });
+      this.slots.push({ tile, salt: 1, links: linkPoolFor(tile) });
     } else {
       const slot = this.slots[index]!;
       slot.tile = tile;
-      slot.links = new LinkPool(tile.polyCount);
+      slot.links = linkPoolFor(tile);
     }
-    let list = this.grid.get(key);
-    if (!list) this.grid.set(key, (list = []));
-    list.push(index);
+    // A literal of one: `[]` then push reserves 17 slots, 130 bytes per tile for nothing.
+    const list = this.grid.get(key);
+    if (list) list.push(index);
+    else this.grid.set(key, [index]);
     for (let k = 0; k < 3; k++) {
       this.bmin[k] = Math.min(this.bmin[k]!, tile.bmin[k]!);
       this.bmax[k] = Math.max(this.bmax[k]!, tile.bmax[k]!);
@@ -274,12 +325,13 @@ export class NavMesh {
 
   /** Slots of the tiles at tile coordinates (x, z) (several when layered). */
   tilesAt(x: number, z: number): readonly number[] {
-    return this.grid.get(gridKey(x, z)) ?? [];
+    return this.grid.get(gridKey(x, z)) ?? NO_SLOTS;
   }
 
   /** The tile in `slot`, or null. */
   tileInSlot(slot: number): NavMeshTile | null {
-    return this.slots[slot]?.tile ?? null;
+    const s = this.slots[slot];
+    return s === undefined ? null : s.tile;
   }
 
   /** Reference of polygon `poly` of the tile in `slot`. */
@@ -289,13 +341,62 @@ export class NavMesh {
 
   /** True when `ref` names a live ground polygon or off-mesh connection. */
   isValidPolyRef(ref: PolyRef): boolean {
-    if (!Number.isInteger(ref) || ref <= 0) return false;
-    const index = tileOfRef(ref);
-    const slot = this.slots[index];
-    if (!slot || slot.salt !== saltOfRef(ref)) return false;
-    const poly = polyOfRef(ref);
-    if (index === OFF_MESH_SLOT) return this.offMesh[poly] != null;
-    return slot.tile !== null && poly < slot.tile.polyCount;
+    return isLiveRef(this, ref);
+  }
+
+  // Read-only access for the queries (they never write slots or connections).
+
+  /**
+   * The tile slots by index (a ref's tileOfRef), read-only: for query loops that visit many
+   * refs and hoist the table once. Entries are replaced as tiles come and go; do not keep one.
+   */
+  get slotTable(): readonly Readonly<TileSlot>[] {
+    return this.slots;
+  }
+
+  /** Number of tile slots, the off-mesh slot included: slot indices run 0..slotCount-1. */
+  get slotCount(): number {
+    return this.slots.length;
+  }
+
+  /** Current salt of `slot` (refs into it carry it), 0 for a slot index never used. */
+  slotSalt(slot: number): number {
+    return this.slots[slot]?.salt ?? 0;
+  }
+
+  /**
+   * Links of the polygons in `slot` (tile portals, off-mesh landings; for the off-mesh slot
+   * the connections' two ends). Read-only for callers; `slot` must be below slotCount.
+   */
+  slotLinks(slot: number): LinkPool {
+    return this.slots[slot]!.links;
+  }
+
+  /** Off-mesh connection indices handed out so far (removed ones included). */
+  get offMeshCount(): number {
+    return this.offMesh.length;
+  }
+
+  /** Off-mesh connection `index` as added (frozen), or null when removed or never added. */
+  offMeshAt(index: number): OffMeshConnection | null {
+    return this.offMesh[index] ?? null;
+  }
+
+  /**
+   * Snapped end points of the off-mesh connections: 6 numbers per connection index (start
+   * xyz, end xyz). Read-only for callers; replaced when it grows, so do not keep it.
+   */
+  get offMeshEndPoints(): Float64Array {
+    return this.offMeshPoints;
+  }
+
+  /**
+   * How many run-time flag or area changes the mesh has seen: caches over the whole mesh
+   * (query objects' slot graphs, reachability) compare it; caches of one tile compare
+   * tileStateVersion(tile).
+   */
+  get stateVersion(): number {
+    return this.stateCounter;
   }
 
   /** Tile-grid column containing world x (tile (0, 0) starts at params.origin). */
@@ -324,52 +425,117 @@ export class NavMesh {
     const x1 = Math.min(this.tileXAt(bmax[0]!), this.gridMaxX);
     const z0 = Math.max(this.tileZAt(bmin[2]!), this.gridMinZ);
     const z1 = Math.min(this.tileZAt(bmax[2]!), this.gridMaxZ);
-    const max = outRefs.length;
-    const filtered = !!filter;
-    const include = filter ? filter.includeFlags : 0;
-    const exclude = filter ? filter.excludeFlags : 0;
-    const pass = filter?.passFilter;
+    if (!(x0 <= x1 && z0 <= z1)) return 0;
+    // A box spanning more grid cells than there are occupied ones walks the occupied cells
+    // (in the same z-major order) instead: two tiles at ±(2^25 − 1) would be 2^52 cells.
+    const sorted = (x1 - x0 + 1) * (z1 - z0 + 1) > this.grid.size;
     let n = 0;
+    if (sorted) {
+      const cells = this.sortedCells();
+      for (let i = 0; i < cells.length && n < outRefs.length; i++) {
+        const zk = Math.floor(cells[i]! / 0x4000000);
+        const tz = zk - 0x2000000;
+        const tx = cells[i]! - zk * 0x4000000 - 0x2000000;
+        if (tz < z0 || tz > z1 || tx < x0 || tx > x1) continue;
+        n = this.queryCell(gridKey(tx, tz), bmin, bmax, filter, outRefs, n);
+      }
+      return n;
+    }
     for (let tz = z0; tz <= z1; tz++) {
       for (let tx = x0; tx <= x1; tx++) {
-        // Grid lists are created once per key and only edited in place, so the last lookup
-        // stays valid (most queries touch the same tile column as the previous one).
-        const key = gridKey(tx, tz);
-        let list: number[] | undefined;
-        if (key === this.lastGridKey) {
-          list = this.lastGridList;
-        } else {
-          list = this.grid.get(key);
-          if (!list) continue;
-          this.lastGridKey = key;
-          this.lastGridList = list;
-        }
-        for (let li = 0; li < list.length; li++) {
-          const index = list[li]!;
-          const slot = this.slots[index]!;
-          const tile = slot.tile!;
-          if (this.polyScratch.length < tile.polyCount) {
-            this.polyScratch = new Int32Array(
-              Math.max(tile.polyCount, this.polyScratch.length * 2),
-            );
-          }
-          const scratch = this.polyScratch;
-          const found = queryPolygonsInTile(tile, bmin, bmax, scratch, tile.polyCount);
-          // Refs of this tile's polygons are base + poly.
-          const base = encodePolyRef(slot.salt, index, 0);
-          const flags = tile.polyFlags;
-          for (let i = 0; i < found && n < max; i++) {
-            const p = scratch[i]!;
-            if (filtered) {
-              const f = flags[p]!;
-              if ((f & include) === 0 || (f & exclude) !== 0) continue;
-              if (pass && pass(base + p, tile, p) !== true) continue;
-            }
-            outRefs[n++] = base + p;
-          }
-          if (n >= max) return n;
-        }
+        n = this.queryCell(gridKey(tx, tz), bmin, bmax, filter, outRefs, n);
+        if (n >= outRefs.length) return n;
       }
+    }
+    return n;
+  }
+
+  /**
+   * Slots of the tiles filed in the grid cells the XZ box [x0, x1] × [z0, z1] touches, widened
+   * by one cell each way (tile bounds may reach a little past their cell), in slot order.
+   * Walks the occupied cells when the box covers more cells than are occupied.
+   */
+  tileSlotsNear(x0: number, z0: number, x1: number, z1: number, out: number[]): number[] {
+    out.length = 0;
+    const gx0 = Math.max(this.tileXAt(x0) - 1, this.gridMinX);
+    const gx1 = Math.min(this.tileXAt(x1) + 1, this.gridMaxX);
+    const gz0 = Math.max(this.tileZAt(z0) - 1, this.gridMinZ);
+    const gz1 = Math.min(this.tileZAt(z1) + 1, this.gridMaxZ);
+    if (!(gx0 <= gx1 && gz0 <= gz1)) return out;
+    const add = (key: number) => {
+      const list = this.grid.get(key);
+      if (list) for (const slot of list) out.push(slot);
+    };
+    if ((gx1 - gx0 + 1) * (gz1 - gz0 + 1) > this.grid.size) {
+      for (const key of this.grid.keys()) {
+        const xk = Math.floor(key / 0x4000000) - 0x2000000;
+        const zk = key - (xk + 0x2000000) * 0x4000000 - 0x2000000;
+        if (xk >= gx0 && xk <= gx1 && zk >= gz0 && zk <= gz1) add(key);
+      }
+    } else {
+      for (let tz = gz0; tz <= gz1; tz++) for (let tx = gx0; tx <= gx1; tx++) add(gridKey(tx, tz));
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  /** Occupied grid cells as z-major keys ((z + 2^25) · 2^26 + x + 2^25), sorted; cached. */
+  private sortedCells(): Float64Array {
+    if (this.sortedCellCache === null || this.sortedCellCache.length !== this.grid.size) {
+      const cells = new Float64Array(this.grid.size);
+      let i = 0;
+      for (const key of this.grid.keys()) {
+        const xk = Math.floor(key / 0x4000000);
+        cells[i++] = (key - xk * 0x4000000) * 0x4000000 + xk;
+      }
+      this.sortedCellCache = cells.sort();
+    }
+    return this.sortedCellCache;
+  }
+
+  /** queryPolygons over the tiles of one grid cell; returns the new count. */
+  private queryCell(
+    key: number,
+    bmin: ArrayLike<number>,
+    bmax: ArrayLike<number>,
+    filter: QueryFilter | null,
+    outRefs: Float64Array,
+    n: number,
+  ): number {
+    const max = outRefs.length;
+    // Grid lists are created once per key and only edited in place, so the last lookup
+    // stays valid (most queries touch the same tile column as the previous one).
+    let list: number[] | undefined;
+    if (key === this.lastGridKey) {
+      list = this.lastGridList;
+    } else {
+      list = this.grid.get(key);
+      if (!list) return n;
+      this.lastGridKey = key;
+      this.lastGridList = list;
+    }
+    for (let li = 0; li < list.length; li++) {
+      const index = list[li]!;
+      const slot = this.slots[index]!;
+      const tile = slot.tile!;
+      if (this.polyScratch.length < tile.polyCount) {
+        this.polyScratch = new Int32Array(Math.max(tile.polyCount, this.polyScratch.length * 2));
+      }
+      const scratch = this.polyScratch;
+      const found = queryPolygonsInTile(tile, bmin, bmax, scratch, tile.polyCount);
+      // Refs of this tile's polygons are base + poly.
+      const base = encodePolyRef(slot.salt, index, 0);
+      const flags = tile.polyFlags;
+      const pass = filter?.passFilter;
+      for (let i = 0; i < found && n < max; i++) {
+        const p = scratch[i]!;
+        if (filter) {
+          const f = flags[p]!;
+          if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) continue;
+          if (pass && pass(base + p, tile, p) !== true) continue;
+        }
+        outRefs[n++] = base + p;
+      }
+      if (n >= max) return n;
     }
     return n;
   }
@@ -535,53 +701,4 @@ export class NavMesh {
 /** Sum of polygon areas projected on XZ, over all tiles. */
 export function navMeshArea(navMesh: NavMesh): number {
   return navMesh.area();
-}
-
-/**
- * What a polygon reference is to `navMesh` (see DESIGN.md "Errors and statuses"):
- * - "live": it names a ground polygon or off-mesh connection present now;
- * - "stale": it was valid once but its tile has been removed or replaced (its salt is not
- *   the slot's current salt, or the slot is empty now) or its off-mesh connection was
- *   removed — a run-time condition: queries report it as status "invalidRef";
- * - "malformed": it could never have been valid (not a positive integer below 2^52, salt 0,
- *   a slot index beyond the navmesh's slots, a polygon index beyond a live tile's polygon
- *   count with the current salt, an off-mesh index never allocated) — a programmer error:
- *   queries throw MeshwayError("INVALID_ARGUMENT").
- */
-export type RefClass = "live" | "stale" | "malformed";
-
-// Ref fields by floor arithmetic (bit operators are 32-bit; `%` on doubles is slow).
-const REF_POLY_SPACE = 2 ** 20;
-const REF_LIMIT = 2 ** 52;
-
-/** Classifies `ref` for `navMesh`; the live case costs what isValidPolyRef costs. */
-export function classifyRef(navMesh: NavMesh, ref: PolyRef): RefClass {
-  if (!(ref > 0 && ref < REF_LIMIT) || ref !== Math.floor(ref)) return "malformed";
-  const hi = Math.floor(ref / REF_POLY_SPACE);
-  const salt = Math.floor(hi / REF_POLY_SPACE);
-  const slotIndex = hi - salt * REF_POLY_SPACE;
-  const poly = ref - hi * REF_POLY_SPACE;
-  const slot = navMesh.slots[slotIndex];
-  if (slot === undefined || salt === 0) return "malformed";
-  if (slotIndex === OFF_MESH_SLOT) {
-    if (poly >= navMesh.offMesh.length) return "malformed";
-    return slot.salt === salt && navMesh.offMesh[poly] != null ? "live" : "stale";
-  }
-  const tile = slot.tile;
-  if (slot.salt !== salt || tile === null) return "stale";
-  return poly < tile.polyCount ? "live" : "malformed";
-}
-
-/**
- * Argument check of the queries: true when `ref` is live, false when stale (the query then
- * returns "invalidRef"); throws MeshwayError("INVALID_ARGUMENT") naming `name` when malformed.
- */
-export function checkRefArgument(navMesh: NavMesh, ref: PolyRef, name: string): boolean {
-  const c = classifyRef(navMesh, ref);
-  if (c === "live") return true;
-  if (c === "stale") return false;
-  throw new MeshwayError(
-    "INVALID_ARGUMENT",
-    `${name} ${String(ref)} is not a polygon reference of this navmesh (0, not an integer, or its slot, polygon or off-mesh index was never valid)`,
-  );
 }

@@ -1,5 +1,5 @@
-import { type NavMesh, OFF_MESH_SLOT } from "./nav-mesh.js";
-import { encodePolyRef, type PolyRef, polyOfRef, tileOfRef } from "./poly-ref.js";
+import type { NavMesh } from "./nav-mesh.js";
+import { encodePolyRef, OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "./poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "./tile.js";
 
 /**

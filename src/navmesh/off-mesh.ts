@@ -1,15 +1,21 @@
 import type { Vec3 } from "../math/vec3.js";
 import { closestPointOnPoly } from "./geometry.js";
 import type { NavMesh } from "./nav-mesh.js";
-import { OFF_MESH_SLOT } from "./nav-mesh.js";
 import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "./neighbours.js";
-import { encodePolyRef, type PolyRef, polyOfRef, saltOfRef, tileOfRef } from "./poly-ref.js";
+import {
+  encodePolyRef,
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "./poly-ref.js";
 import { queryPolygonsInTile } from "./spatial.js";
 
 /**
  * Off-mesh connection landing, after Detour's baseOffMeshLinks / connectExtOffMeshLinks
  * (Mononen): each end snaps to the nearest ground polygon in a box of half extents
- * (radius, agent climb, radius) around it — in any tile, not only the connection's — and
+ * (radius, agent climb, radius) around it — in any tile filed near it, not only the connection's — and
  * links only when the snapped point is within `radius` on XZ. A polygon the end point is
  * directly above, within climb height, counts as distance 0 (Detour's findNearestPolyInTile
  * rule). Links: connection → start polygon (edge 0) and → end polygon (edge 1); start polygon
@@ -19,6 +25,7 @@ import { queryPolygonsInTile } from "./spatial.js";
 const scratchPoint = new Float64Array(3);
 const landing = new Float64Array(3);
 let scratchPolys = new Int32Array(64);
+const nearSlots: number[] = [];
 
 /**
  * Nearest ground polygon to (x, y, z) within the box of half extents (hx, hy, hz), over all
@@ -40,7 +47,10 @@ export function nearestGroundPoly(
   let bestRef = 0;
   let best = Infinity;
   const slots = navMesh.slots;
-  for (let s = 1; s < slots.length; s++) {
+  // Only tiles filed near the box: scanning every tile made loading tiles × connections.
+  navMesh.tileSlotsNear(bmin[0], bmin[2], bmax[0], bmax[2], nearSlots);
+  for (let i = 0; i < nearSlots.length; i++) {
+    const s = nearSlots[i]!;
     const tile = slots[s]!.tile;
     if (!tile) continue;
     if (scratchPolys.length < tile.polyCount) scratchPolys = new Int32Array(tile.polyCount);
@@ -70,10 +80,9 @@ export function nearestGroundPoly(
   return bestRef;
 }
 
-/** True when `ref` is a ground polygon of a live tile with the ref's salt. */
+/** True when `ref` is a live ground polygon (landings always name polygons of their tile). */
 function liveGround(navMesh: NavMesh, ref: PolyRef): boolean {
-  const s = navMesh.slots[tileOfRef(ref)];
-  return !!s?.tile && s.salt === saltOfRef(ref);
+  return tileOfRef(ref) !== OFF_MESH_SLOT && isLiveRef(navMesh, ref);
 }
 
 /** Removes connection `index`'s links (both directions) and resets its snapped ends. */

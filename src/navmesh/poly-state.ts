@@ -1,7 +1,13 @@
 import { MeshwayError } from "../errors.js";
 import type { NavMesh, OffMeshConnection } from "./nav-mesh.js";
-import { OFF_MESH_SLOT } from "./nav-mesh.js";
-import { encodePolyRef, type PolyRef, polyOfRef, saltOfRef, tileOfRef } from "./poly-ref.js";
+import {
+  encodePolyRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  saltOfRef,
+  tileOfRef,
+} from "./poly-ref.js";
 import type { NavMeshTile } from "./tile.js";
 
 /**
@@ -27,7 +33,7 @@ export function tileStateVersion(tile: NavMeshTile): number {
  */
 export function markTileStateChanged(navMesh: NavMesh, tile: NavMeshTile): void {
   bumpTileStateVersion(tile);
-  navMesh.stateVersion++;
+  navMesh.stateCounter++;
 }
 
 /** The tile half of markTileStateChanged, for a tile in no navmesh (a build re-flagging it). */
@@ -65,7 +71,7 @@ function patchOffMesh(navMesh: NavMesh, index: number, patch: Partial<OffMeshCon
   const con = navMesh.offMesh[index]!;
   // A new object: caches over the mesh compare connection objects to see changes.
   navMesh.offMesh[index] = Object.freeze({ ...con, ...patch });
-  navMesh.stateVersion++;
+  navMesh.stateCounter++;
 }
 
 /** Sets the flags of a ground polygon or off-mesh connection (Detour's setPolyFlags). */

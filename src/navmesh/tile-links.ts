@@ -26,6 +26,16 @@ export function oppositeSide(side: number): number {
 const SLAB_EPS = 0.01;
 
 /**
+ * Portals one border edge may get into one neighbouring tile (Detour's findConnectingPolys
+ * maxcon of 4). A real edge meets one or two; without a cap a crafted pair of tiles with P
+ * edges on one border line gets P × P links (portals-quadratic).
+ */
+export const MAX_PORTALS_PER_EDGE = 4;
+
+/** The neighbour's border edges on the facing side, (polygon, edge) pairs; grown on demand. */
+let facing = new Int32Array(64);
+
+/**
  * Links every border edge of the tile in `fromSlot` on `side` to the matching edges of the
  * tile in `toSlot` (which must be that side's neighbour). Returns the number of links added.
  */
@@ -48,7 +58,24 @@ export function connectTilePortals(
   const nvp = a.maxVertsPerPoly;
   const av = a.vertices;
   const bv = b.vertices;
+  // Collect the facing edges once, in polygon order (the order links were always made in).
+  let facingCount = 0;
+  for (let q = 0; q < b.polyCount; q++) {
+    const bc = b.polyVertCount[q]!;
+    for (let f = 0; f < bc; f++) {
+      if (b.polyNeighbours[q * nvp + f] !== opposite) continue;
+      if (facing.length < facingCount * 2 + 2) {
+        const grown = new Int32Array(facing.length * 2);
+        grown.set(facing);
+        facing = grown;
+      }
+      facing[facingCount * 2] = q;
+      facing[facingCount * 2 + 1] = f;
+      facingCount++;
+    }
+  }
   let added = 0;
+  if (facingCount === 0) return 0;
   for (let p = 0; p < a.polyCount; p++) {
     const count = a.polyVertCount[p]!;
     for (let e = 0; e < count; e++) {
@@ -63,41 +90,44 @@ export function connectTilePortals(
       const aHiS = Math.max(a0, a1);
       const aLoY = a0 < a1 ? av[va + 1]! : av[vb + 1]!;
       const aHiY = a0 < a1 ? av[vb + 1]! : av[va + 1]!;
-      for (let q = 0; q < b.polyCount; q++) {
+      let portals = 0;
+      let linked = -1;
+      for (let i = 0; i < facingCount && portals < MAX_PORTALS_PER_EDGE; i++) {
+        const q = facing[i * 2]!;
+        if (q === linked) continue; // one portal per target polygon, like Detour
+        const f = facing[i * 2 + 1]!;
         const bc = b.polyVertCount[q]!;
-        for (let f = 0; f < bc; f++) {
-          if (b.polyNeighbours[q * nvp + f] !== opposite) continue;
-          const vc = b.polyVerts[q * nvp + f]! * 3;
-          const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
-          if (Math.abs(aPos - bv[vc + across]!) > SLAB_EPS) continue;
-          const b0 = bv[vc + along]!;
-          const b1 = bv[vd + along]!;
-          const bLoS = Math.min(b0, b1);
-          const bHiS = Math.max(b0, b1);
-          const bLoY = b0 < b1 ? bv[vc + 1]! : bv[vd + 1]!;
-          const bHiY = b0 < b1 ? bv[vd + 1]! : bv[vc + 1]!;
-          if (!slabsOverlap(aLoS, aLoY, aHiS, aHiY, bLoS, bLoY, bHiS, bHiY, climb)) continue;
-          // Part of the source edge the portal covers, as parameters from its first vertex.
-          const lo = Math.max(aLoS, bLoS);
-          const hi = Math.min(aHiS, bHiS);
-          let t0 = (lo - a0) / (a1 - a0);
-          let t1 = (hi - a0) / (a1 - a0);
-          if (t0 > t1) {
-            const t = t0;
-            t0 = t1;
-            t1 = t;
-          }
-          from.links.add(
-            p,
-            encodePolyRef(to.salt, toSlot, q),
-            e,
-            side,
-            Math.round(clamp01(t0) * 255),
-            Math.round(clamp01(t1) * 255),
-          );
-          added++;
-          break; // one portal per target polygon, like Detour
+        const vc = b.polyVerts[q * nvp + f]! * 3;
+        const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
+        if (Math.abs(aPos - bv[vc + across]!) > SLAB_EPS) continue;
+        const b0 = bv[vc + along]!;
+        const b1 = bv[vd + along]!;
+        const bLoS = Math.min(b0, b1);
+        const bHiS = Math.max(b0, b1);
+        const bLoY = b0 < b1 ? bv[vc + 1]! : bv[vd + 1]!;
+        const bHiY = b0 < b1 ? bv[vd + 1]! : bv[vc + 1]!;
+        if (!slabsOverlap(aLoS, aLoY, aHiS, aHiY, bLoS, bLoY, bHiS, bHiY, climb)) continue;
+        // Part of the source edge the portal covers, as parameters from its first vertex.
+        const lo = Math.max(aLoS, bLoS);
+        const hi = Math.min(aHiS, bHiS);
+        let t0 = (lo - a0) / (a1 - a0);
+        let t1 = (hi - a0) / (a1 - a0);
+        if (t0 > t1) {
+          const t = t0;
+          t0 = t1;
+          t1 = t;
         }
+        from.links.add(
+          p,
+          encodePolyRef(to.salt, toSlot, q),
+          e,
+          side,
+          Math.round(clamp01(t0) * 255),
+          Math.round(clamp01(t1) * 255),
+        );
+        added++;
+        portals++;
+        linked = q;
       }
     }
   }

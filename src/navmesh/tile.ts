@@ -52,7 +52,11 @@ export interface NavMeshTile {
   bvIndex: Int32Array;
 }
 
-/** Signed XZ area of polygon p (positive when counter-clockwise seen from +Y with x right, z down). */
+/**
+ * Signed XZ area of polygon p by the shoelace formula in (x, z): positive when clockwise seen
+ * from +Y with x right and z down the page, so negative for the build's polygons (the
+ * opposite of math/predicates2d.ts's triArea2XZ sign).
+ */
 export function polygonAreaXZ(tile: NavMeshTile, p: number): number {
   const nvp = tile.maxVertsPerPoly;
   const n = tile.polyVertCount[p]!;

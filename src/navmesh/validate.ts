@@ -33,10 +33,93 @@ export function validateNavMesh(
   const report = (msg: string) => {
     if (problems.length < maxProblems) problems.push(msg);
   };
+  validateParams(navMesh, report);
   navMesh.tiles.forEach((tile, t) => {
     validateTile(tile, t, navMesh, tol, report);
+    validatePlacement(tile, t, navMesh, tol, report);
+    validateBVTree(tile, t, tol, report);
   });
   return { ok: problems.length === 0, problems };
+}
+
+/** Sizes the queries divide by must be positive and finite, the agent's non-negative. */
+function validateParams(navMesh: NavMesh, report: (msg: string) => void): void {
+  const p = navMesh.params;
+  for (const k of ["tileWidth", "tileDepth", "cellSize", "cellHeight"] as const) {
+    if (!(p[k] > 0 && p[k] < Infinity)) report(`navmesh ${k} ${p[k]} is not positive and finite`);
+  }
+  for (const k of ["agentHeight", "agentRadius", "agentMaxClimb"] as const) {
+    if (!(p[k] >= 0 && p[k] < Infinity)) report(`navmesh ${k} ${p[k]} is not >= 0 and finite`);
+  }
+}
+
+/**
+ * Position queries find a tile through the grid cell a point falls in, so a tile whose bounds
+ * lie outside its own cell (a tile width of 1e-300, every tile filed under one coordinate) is
+ * never found: its centre must fall in its cell.
+ */
+function validatePlacement(
+  tile: NavMeshTile,
+  t: number,
+  navMesh: NavMesh,
+  tol: number,
+  report: (msg: string) => void,
+): void {
+  if (tile.polyCount === 0) return;
+  const { origin, tileWidth, tileDepth } = navMesh.params;
+  const cx = (tile.bmin[0] + tile.bmax[0]) / 2;
+  const cz = (tile.bmin[2] + tile.bmax[2]) / 2;
+  const x0 = origin[0] + tile.tileX * tileWidth;
+  const z0 = origin[2] + tile.tileZ * tileDepth;
+  const slack = tol + 1e-6 * Math.max(Math.abs(cx), Math.abs(cz));
+  const inside =
+    cx >= x0 - slack &&
+    cx <= x0 + tileWidth + slack &&
+    cz >= z0 - slack &&
+    cz <= z0 + tileDepth + slack;
+  if (!inside) {
+    report(
+      `tile ${t}: its bounds' centre (${cx}, ${cz}) lies outside its grid cell (${tile.tileX}, ${tile.tileZ}) = x ${x0}..${x0 + tileWidth}, z ${z0}..${z0 + tileDepth}: position queries never reach it`,
+    );
+  }
+}
+
+/** BV boxes not inverted, and each leaf's box holding its polygon (queries skip what it misses). */
+function validateBVTree(
+  tile: NavMeshTile,
+  t: number,
+  tol: number,
+  report: (msg: string) => void,
+): void {
+  const b = tile.bvBounds;
+  const idx = tile.bvIndex;
+  const nvp = tile.maxVertsPerPoly;
+  const v = tile.vertices;
+  if (idx.length === 0 && tile.polyCount > 0) return; // no tree: queries scan the polygons
+  let leaves = 0;
+  for (let i = 0; i < idx.length; i++) {
+    const o = i * 6;
+    if (!(b[o]! <= b[o + 3]! && b[o + 1]! <= b[o + 4]! && b[o + 2]! <= b[o + 5]!)) {
+      report(`tile ${t}: BV node ${i} has an inverted box`);
+      return;
+    }
+    const p = idx[i]!;
+    if (p < 0 || p >= tile.polyCount) continue;
+    leaves++;
+    for (let k = 0; k < tile.polyVertCount[p]!; k++) {
+      const a = tile.polyVerts[p * nvp + k]! * 3;
+      for (let c = 0; c < 3; c++) {
+        const slack = tol + Math.abs(v[a + c]!) * 2 ** -20;
+        if (v[a + c]! < b[o + c]! - slack || v[a + c]! > b[o + 3 + c]! + slack) {
+          report(`tile ${t}: BV leaf ${i}'s box does not hold polygon ${p}'s vertex ${k}`);
+          return;
+        }
+      }
+    }
+  }
+  if (leaves !== tile.polyCount) {
+    report(`tile ${t}: BV tree has ${leaves} leaves for ${tile.polyCount} polygons`);
+  }
 }
 
 function validateTile(
@@ -228,24 +311,41 @@ function checkOverlaps(
     }
     box.set([x0, y0, z0, x1, y1, z1], p * 6);
   }
-  const cell = Math.max(navMesh.cellSize * 16, 1e-6);
-  const buckets = new Map<string, number[]>();
-  // Polygons spanning more buckets than this (huge or non-finite coordinates, e.g. in a loaded
-  // file) are compared with every polygon instead: bucketing them would not end.
+  // Buckets are counted from the tiles' lowest corner and at least 1/1024 of its extent wide,
+  // so bucket indices stay small integers even at |x| ~ 1e38 (an absolute index above 2^53
+  // would never advance under `++`: validate-1e17).
+  let ox = Infinity,
+    oz = Infinity,
+    ex = -Infinity,
+    ez = -Infinity;
+  for (let p = 0; p < n; p++) {
+    if (box[p * 6]! < ox) ox = box[p * 6]!;
+    if (box[p * 6 + 2]! < oz) oz = box[p * 6 + 2]!;
+    if (box[p * 6 + 3]! > ex) ex = box[p * 6 + 3]!;
+    if (box[p * 6 + 5]! > ez) ez = box[p * 6 + 5]!;
+  }
+  const cell = Math.max(navMesh.cellSize * 16, (ex - ox) / 1024, (ez - oz) / 1024, 1e-6);
+  const buckets = new Map<number, number[]>();
+  // Polygons spanning more buckets than this are compared with every polygon instead.
   const maxBucketsPerPoly = 4096;
   const unbucketed: number[] = [];
+  // Bucket entries in all, so a pile of large polygons cannot allocate n × 4096 of them.
+  const maxEntries = 16 * n + 65_536;
+  let entries = 0;
   for (let p = 0; p < n; p++) {
-    const gx0 = Math.floor(box[p * 6]! / cell),
-      gx1 = Math.floor(box[p * 6 + 3]! / cell);
-    const gz0 = Math.floor(box[p * 6 + 2]! / cell),
-      gz1 = Math.floor(box[p * 6 + 5]! / cell);
-    if (!((gx1 - gx0 + 1) * (gz1 - gz0 + 1) <= maxBucketsPerPoly)) {
+    const gx0 = Math.floor((box[p * 6]! - ox) / cell),
+      gx1 = Math.floor((box[p * 6 + 3]! - ox) / cell);
+    const gz0 = Math.floor((box[p * 6 + 2]! - oz) / cell),
+      gz1 = Math.floor((box[p * 6 + 5]! - oz) / cell);
+    const span = (gx1 - gx0 + 1) * (gz1 - gz0 + 1);
+    if (!(span <= maxBucketsPerPoly) || !(gx1 <= 1 << 20) || entries + span > maxEntries) {
       unbucketed.push(p);
       continue;
     }
+    entries += span;
     for (let gz = gz0; gz <= gz1; gz++) {
       for (let gx = gx0; gx <= gx1; gx++) {
-        const key = `${gx},${gz}`;
+        const key = gz * 2097152 + gx;
         let list = buckets.get(key);
         if (!list) buckets.set(key, (list = []));
         list.push(p);
@@ -254,12 +354,17 @@ function checkOverlaps(
   }
   const seen = new Set<number>();
   const climb = navMesh.agentMaxClimb;
+  // Pairs clipped against each other: a real tile's boxes overlap a few neighbours each; a
+  // crafted one of n polygons piled up would cost n^2 clips, so the work is capped.
+  const maxPairs = 64 * n + 100_000;
+  let pairs = 0;
   const checkPair = (a: number, b: number): void => {
     const p = Math.min(a, b),
       q = Math.max(a, b);
     const key = p * n + q;
     if (p === q || seen.has(key)) return;
     seen.add(key);
+    pairs++;
     if (box[p * 6 + 4]! + climb < box[q * 6 + 1]! || box[q * 6 + 4]! + climb < box[p * 6 + 1]!)
       return;
     const overlap = convexIntersectionCentroidXZ(tile, p, q);
@@ -271,12 +376,23 @@ function checkOverlaps(
       report(`tile ${t}: polygons ${p} and ${q} overlap in XZ on the same level`);
     }
   };
+  const overBudget = (): boolean => {
+    if (pairs <= maxPairs) return false;
+    report(
+      `tile ${t}: more than ${maxPairs} pairs of polygons with overlapping bounds (of ${n} polygons); the overlap check stopped there`,
+    );
+    return true;
+  };
   for (const list of buckets.values()) {
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) checkPair(list[i]!, list[j]!);
+      if (overBudget()) return;
     }
   }
-  for (const p of unbucketed) for (let q = 0; q < n; q++) checkPair(p, q);
+  for (const p of unbucketed) {
+    for (let q = 0; q < n; q++) checkPair(p, q);
+    if (overBudget()) return;
+  }
 }
 
 function perimeterXZ(tile: NavMeshTile, p: number): number {

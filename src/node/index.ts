@@ -1,11 +1,13 @@
 // meshway/node: the Node-only helpers (files, PNG, glTF). The core ("meshway") needs none of them.
-export { type GltfLoadResult, loadGltfMesh, parseGlb, parseGltf } from "./gltf.js";
+export { describeFsError } from "./errno.js";
 export {
-  type LoadedNavMeshFile,
-  loadNavMeshFile,
-  type SaveFileSystem,
-  saveNavMeshFile,
-} from "./navmesh-files.js";
+  type GltfLoadResult,
+  type GltfParseOptions,
+  loadGltfMesh,
+  parseGlb,
+  parseGltf,
+} from "./gltf/index.js";
+export { type LoadedNavMeshFile, loadNavMeshFile, saveNavMeshFile } from "./navmesh-files.js";
 export { encodePng } from "./png.js";
 // Tile cache built on worker threads.
 export { createTileCacheNode } from "./tile-cache-node.js";
@@ -15,3 +17,4 @@ export {
   defaultTileThreads,
   NodeTilePool,
 } from "./tile-pool.js";
+export { type SaveFileSystem, writeFileAtomic } from "./write-file-atomic.js";

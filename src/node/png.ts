@@ -3,7 +3,9 @@
  * the filter (none, sub, up, average, Paeth) with the smallest sum of absolute residuals, the
  * usual heuristic from the PNG specification. Deterministic: same pixels → same bytes.
  */
+
 import { deflateSync } from "node:zlib";
+import { MeshwayError } from "../errors.js";
 import { crc32 } from "../format/crc32.js";
 import type { RgbaImage } from "../render/raster.js";
 
@@ -92,10 +94,16 @@ function chunk(type: string, payload: Uint8Array): Uint8Array {
 export function encodePng(image: RgbaImage): Uint8Array {
   const { width, height, data } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`PNG size must be positive integers, got ${width} × ${height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `PNG size must be positive integers, got ${width} × ${height}`,
+    );
   }
   if (data.length !== width * height * 4) {
-    throw new RangeError(`image data has ${data.length} bytes, expected ${width * height * 4}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `image data has ${data.length} bytes, expected ${width * height * 4}`,
+    );
   }
   const stride = width * 4;
   const raw = new Uint8Array((stride + 1) * height);

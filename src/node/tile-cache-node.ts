@@ -1,4 +1,4 @@
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import type { TriangleMeshInput } from "../input.js";
 import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
 import {
@@ -15,7 +15,7 @@ import { defaultTileThreads, NodeTilePool } from "./tile-pool.js";
  */
 export async function createTileCacheNode(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TileCacheAsyncOptions = {},
 ): Promise<TileCacheAsyncResult> {
   if (options.pool) return createTileCacheAsync(input, config, options);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
 import {
@@ -11,6 +11,7 @@ import {
   type TiledBuildResult,
 } from "../tiles/build-tiled.js";
 import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
+import { checkThreadCount } from "../tiles/threads.js";
 import { type TileWorkerPort, WorkerTilePool } from "../tiles/worker-pool.js";
 
 /**
@@ -23,30 +24,61 @@ function workerScript(): URL {
   const built = new URL("../../dist/node/tile-worker.js", import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
   throw new MeshwayError(
-    "INVALID_ARGUMENT",
+    "WORKER_FAILED",
     `tile worker script not found at ${fileURLToPath(sibling)} (run npm run build)`,
   );
 }
 
-function nodeWorkerPort(worker: Worker): TileWorkerPort {
+/**
+ * A port over a worker_threads Worker that replaces its worker when it has died (noticed at
+ * exit even between builds, so the next build does not post into a dead thread) or when the
+ * pool asks (restart, after a failure).
+ */
+function nodeWorkerPort(script: URL): TileWorkerPort {
+  let worker: Worker;
+  let dead = false;
+  const spawn = () => {
+    const w = new Worker(script);
+    // Idle workers don't keep the process alive; a running build holds them (hold).
+    w.unref();
+    dead = false;
+    w.once("exit", () => {
+      if (w === worker) dead = true;
+    });
+    worker = w;
+  };
+  spawn();
   return {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
-      const error = (e: Error) => onFailure(e);
-      const exit = (code: number) => onFailure(new Error(`tile worker exited with code ${code}`));
-      worker.on("message", onReply);
-      worker.on("error", error);
-      worker.on("exit", exit);
+      if (dead) spawn();
+      const w = worker;
+      const error = (e: Error) =>
+        onFailure(
+          e instanceof MeshwayError
+            ? e
+            : new MeshwayError("WORKER_FAILED", `tile worker failed: ${e.message}`),
+        );
+      const exit = (code: number) =>
+        onFailure(new MeshwayError("WORKER_FAILED", `tile worker exited with code ${code}`));
+      w.on("message", onReply);
+      w.on("error", error);
+      w.on("exit", exit);
       return () => {
-        worker.off("message", onReply);
-        worker.off("error", error);
-        worker.off("exit", exit);
+        w.off("message", onReply);
+        w.off("error", error);
+        w.off("exit", exit);
       };
     },
     terminate: async () => {
       await worker.terminate();
     },
     hold: (active) => (active ? worker.ref() : worker.unref()),
+    restart() {
+      const old = worker;
+      spawn();
+      void old.terminate();
+    },
   };
 }
 
@@ -58,20 +90,10 @@ function nodeWorkerPort(worker: Worker): TileWorkerPort {
  */
 export class NodeTilePool extends WorkerTilePool {
   constructor(threads: number) {
-    if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `threads = ${threads}: expected an integer 1..256`,
-      );
-    }
+    checkThreadCount(threads);
     const script = workerScript();
     const ports: TileWorkerPort[] = [];
-    for (let i = 0; i < threads; i++) {
-      // Idle workers don't keep the process alive; a running build holds them (hold).
-      const worker = new Worker(script);
-      worker.unref();
-      ports.push(nodeWorkerPort(worker));
-    }
+    for (let i = 0; i < threads; i++) ports.push(nodeWorkerPort(script));
     super(ports, true);
   }
 }
@@ -88,7 +110,7 @@ export function defaultTileThreads(): number {
  */
 export async function buildTiledNavMeshNode(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TiledBuildOptions = {},
 ): Promise<TiledBuildResult> {
   if (options.pool) return buildTiledNavMesh(input, config, options);

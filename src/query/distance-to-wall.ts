@@ -1,20 +1,13 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { segmentParamXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRadius,
-  checkRef,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
+import { neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -72,7 +65,7 @@ export function findDistanceToWall(
   const navMesh = query.navMesh;
   checkPoint(center, "findDistanceToWall center");
   checkRadius(maxRadius, "findDistanceToWall maxRadius");
-  checkFilter(filter);
+  checkFilter(filter, "findDistanceToWall");
   if (!checkRef(navMesh, startRef, "findDistanceToWall startRef", true)) {
     out.hitDist = 0;
     out.hit = false;

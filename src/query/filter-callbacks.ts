@@ -1,6 +1,6 @@
 import type { GetCostFn, PassFilterFn } from "../navmesh/filter.js";
-import { type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
 
 /**
@@ -11,7 +11,7 @@ import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from
 /** passFilter(ref, tile, poly) for a live ref (tile null for an off-mesh connection). */
 export function callPassFilter(navMesh: NavMesh, pass: PassFilterFn, ref: PolyRef): boolean {
   const slot = tileOfRef(ref);
-  const tile = slot === OFF_MESH_SLOT ? null : (navMesh.slots[slot]?.tile ?? null);
+  const tile = slot === OFF_MESH_SLOT ? null : navMesh.tileInSlot(slot);
   return pass(ref, tile, polyOfRef(ref)) === true;
 }
 

@@ -1,12 +1,17 @@
-import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { LinkPool } from "../navmesh/links.js";
-import { checkRefArgument, type NavMesh, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPolyFlags, getPortalPoints } from "../navmesh/neighbours.js";
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import {
+  checkRefArgument,
+  encodePolyRef,
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+} from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { checkFilter, checkMaxNodes, checkPoint } from "./args.js";
 import { callPassFilter, stepCost } from "./filter-callbacks.js";
-import { checkFilterCosts } from "./filter-check.js";
 import {
   MAX_NODE_STATES,
   NODE_CLOSED,
@@ -15,7 +20,7 @@ import {
   type NodeQueue,
   NULL_NODE,
 } from "./node-pool.js";
-import { areaOfRef, isLiveRef } from "./ref-geometry.js";
+import { areaOfRef } from "./ref-geometry.js";
 import {
   buildSlotGraph,
   CROSS_STATE,
@@ -39,7 +44,6 @@ export interface FindPathResult {
   polys: Float64Array | number[];
 }
 
-const POLY_SPACE = 2 ** 20;
 const EMPTY_U8 = new Uint8Array(0);
 const EMPTY_U16 = new Uint16Array(0);
 const EMPTY_F64 = new Float64Array(0);
@@ -120,27 +124,11 @@ export class PathFinder {
     if (trusted) return this.start(startRef, endRef, startPos, endPos, filter, maxNodes);
     const startLive = checkRefArgument(nm, startRef, "findPath startRef");
     const endLive = checkRefArgument(nm, endRef, "findPath endRef");
-    // Optional chaining: a null or undefined position is refused below like a non-finite one.
-    const sx = startPos?.[0] as number;
-    const sy = startPos?.[1] as number;
-    const sz = startPos?.[2] as number;
-    const ex = endPos?.[0] as number;
-    const ey = endPos?.[1] as number;
-    const ez = endPos?.[2] as number;
-    if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(sz))) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: start position [${sx}, ${sy}, ${sz}] is not finite`,
-      );
-    }
-    if (!(Number.isFinite(ex) && Number.isFinite(ey) && Number.isFinite(ez))) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findPath: end position [${ex}, ${ey}, ${ez}] is not finite`,
-      );
-    }
+    checkPoint(startPos, "findPath startPos");
+    checkPoint(endPos, "findPath endPos");
+    checkMaxNodes(maxNodes, "findPath maxNodes");
     if (!startLive || !endLive) {
-      checkFilterCosts(filter, "findPath");
+      checkFilter(filter, "findPath");
       this.startRef = startRef;
       this.endRef = endRef;
       this.iterations = 0;
@@ -161,7 +149,7 @@ export class PathFinder {
   ): SlicedStatus {
     const nm = this.navMesh;
     // Checked even for trusted callers: computePath passes the user's filter through.
-    checkFilterCosts(filter, "findPath");
+    checkFilter(filter, "findPath");
     const sx = startPos[0]!;
     const sy = startPos[1]!;
     const sz = startPos[2]!;
@@ -174,7 +162,10 @@ export class PathFinder {
     this.ey = ey;
     this.ez = ez;
     this.filter = filter;
-    this.endCost = filter.areaCost[areaOfRef(nm, endRef)]!;
+    // An area the filter does not price (NaN) blocks like Infinity instead of poisoning the
+    // open list's order (loaders refuse such areas; this keeps hand-made tiles honest too).
+    const endCost = filter.areaCost[areaOfRef(nm, endRef)]!;
+    this.endCost = endCost >= -Infinity ? endCost : Infinity;
     this.outOfNodes = false;
     this.iterations = 0;
     this.nodeLimit = Math.min(Math.max(1, maxNodes | 0), this.pool.maxNodes);
@@ -228,7 +219,7 @@ export class PathFinder {
     const ey = this.ey;
     const ez = this.ez;
     const limit = this.nodeLimit;
-    const slots = nm.slots;
+    const slots = nm.slotTable;
     const pflags = pool.flags;
     const pref = pool.ref;
     const pparent = pool.parent;
@@ -322,7 +313,7 @@ export class PathFinder {
           gMid = g.mid;
         } else {
           // Ref of the slot's polygon 0: refs of its live polygons are cTileBase + poly.
-          cTileBase = (slot.salt * POLY_SPACE + slotIndex) * POLY_SPACE;
+          cTileBase = encodePolyRef(slot.salt, slotIndex, 0);
         }
       }
       if (tileBase !== cTileBase) {
@@ -333,7 +324,7 @@ export class PathFinder {
       let perMetre: number;
       let fixedCost = -1;
       if (cTile === null) {
-        const con = slotIndex === OFF_MESH_SLOT ? nm.offMesh[poly] : null;
+        const con = slotIndex === OFF_MESH_SLOT ? nm.offMeshAt(poly) : null;
         if (!con) {
           status = "invalidRef";
           break;
@@ -347,6 +338,7 @@ export class PathFinder {
         }
         perMetre = areaCost[cAreas[poly]!]!;
       }
+      if (!(perMetre >= -Infinity)) perMetre = Infinity; // unpriced (undefined, NaN): blocks
       const parentNode = pparent[best]!;
       const parentRef = parentNode === NULL_NODE ? 0 : pref[parentNode]!;
       const bx = px[best]!;
@@ -552,7 +544,7 @@ export class PathFinder {
     const nf = g.flags[k]!;
     if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) return;
     const pass = filter.passFilter;
-    if (pass && pass(nref, this.navMesh.slots[g.slot[k]!]!.tile, g.poly[k]!) !== true) return;
+    if (pass && pass(nref, this.navMesh.tileInSlot(g.slot[k]!), g.poly[k]!) !== true) return;
     const node = this.nodeFor(nref, g.state[k]!);
     if (node === NULL_NODE) return;
     const pool = this.pool;

@@ -1,19 +1,12 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { pointInPolyXZ, segmentParamXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkFilter, checkPoint, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRef,
-  growFloat64,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
+import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -81,7 +74,7 @@ export function moveAlongSurface(
   const navMesh = query.navMesh;
   checkPoint(start, "moveAlongSurface start");
   checkPoint(end, "moveAlongSurface end");
-  checkFilter(filter);
+  checkFilter(filter, "moveAlongSurface");
   if (!checkRef(navMesh, startRef, "moveAlongSurface startRef", true)) {
     out.resultPos[0] = start[0]!;
     out.resultPos[1] = start[1]!;

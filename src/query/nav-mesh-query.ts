@@ -7,9 +7,16 @@ import {
   distancePtSegSqrXZ,
   pointInPolyXZ,
 } from "../navmesh/geometry.js";
-import { checkRefArgument, type NavMesh } from "../navmesh/nav-mesh.js";
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import type { NavMesh } from "../navmesh/nav-mesh.js";
+import {
+  checkRefArgument,
+  isLiveRef,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { checkHalfExtents, checkMaxNodes, checkPoint } from "./args.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
 import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
 import { MoveAlongSurfaceResult, moveAlongSurface } from "./move-along-surface.js";
@@ -17,12 +24,7 @@ import { NodePool, NodeQueue } from "./node-pool.js";
 import { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
 import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
 import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
-import {
-  closestPointByRef,
-  closestPointOnBoundaryByRef,
-  heightByRef,
-  isLiveRef,
-} from "./ref-geometry.js";
+import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
 import { ShortestPath } from "./shortest-path/reconstruct.js";
 import { DEFAULT_SHORTEST_MAX_NODES, ShortestPathFinder } from "./shortest-path/search.js";
 import type { QueryStatus } from "./status.js";
@@ -58,7 +60,7 @@ export function createFindPathResult(): FindPathResult {
 
 export interface ComputePathOptions {
   filter?: QueryFilter;
-  /** Search box half size around start and end for snapping to the mesh. Default [1, 1, 1]. */
+  /** Search box half size around start and end for snapping to the mesh. Default [2, 4, 2]. */
   halfExtents?: ArrayLike<number>;
   /** Node limit for this search (the pool grows when it is larger). Default: the pool size. */
   maxNodes?: number;
@@ -76,39 +78,20 @@ export interface ComputePathResult {
   length: number;
 }
 
-/** Default search box half size of computePath (the recast-navigation wrapper's default). */
-export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([1, 1, 1]);
+/**
+ * Default search box half size (x, y, z) of computePath and findShortestPath, and what the CLI
+ * snaps with: Detour's samples' (2, 4, 2) — taller than wide, so a point given at eye or ground
+ * height still finds the floor below it. [world units]
+ */
+export const DEFAULT_HALF_EXTENTS: readonly number[] = Object.freeze([2, 4, 2]);
 
 /** World-unit slack on polygon XZ bounds when findNearestPoly skips far candidates. */
 const BOUNDS_SLACK = 0.01;
-
-function assertFinite3(what: string, p: ArrayLike<number>): void {
-  // Optional chaining: a null or undefined point is refused like a non-finite one.
-  const x = p?.[0];
-  const y = p?.[1];
-  const z = p?.[2];
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `${what} [${x}, ${y}, ${z}] must be three finite numbers`,
-    );
-  }
-}
 
 function copy3(p: ArrayLike<number>, out: Float64Array): void {
   out[0] = p[0]!;
   out[1] = p[1]!;
   out[2] = p[2]!;
-}
-
-function assertExtents(e: ArrayLike<number>): void {
-  assertFinite3("halfExtents", e);
-  if (e[0]! < 0 || e[1]! < 0 || e[2]! < 0) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `halfExtents [${e[0]}, ${e[1]}, ${e[2]}] must not be negative`,
-    );
-  }
 }
 
 /**
@@ -204,12 +187,7 @@ export class NavMeshQuery {
 
   constructor(navMesh: NavMesh, options: NavMeshQueryOptions = {}) {
     const maxNodes = options.maxNodes ?? 4096;
-    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 1 << 24) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `maxNodes ${maxNodes} must be an integer in 1..2^24`,
-      );
-    }
+    checkMaxNodes(maxNodes, "NavMeshQuery maxNodes");
     this.navMesh = navMesh;
     this.nodePool = new NodePool(maxNodes);
     this.openList = new NodeQueue(maxNodes);
@@ -243,8 +221,8 @@ export class NavMeshQuery {
     filter: QueryFilter,
     outRefs: Float64Array,
   ): number {
-    assertFinite3("queryPolygons center", center);
-    assertExtents(halfExtents);
+    checkPoint(center, "queryPolygons center");
+    checkHalfExtents(halfExtents, "queryPolygons halfExtents");
     this.setBox(center, halfExtents);
     return this.navMesh.queryPolygons(this.bmin, this.bmax, filter, outRefs);
   }
@@ -268,8 +246,8 @@ export class NavMeshQuery {
     filter: QueryFilter = this.defaultFilter,
     out: NearestPolyResult = createNearestPolyResult(),
   ): PolyRef {
-    assertFinite3("findNearestPoly center", center);
-    assertExtents(halfExtents);
+    checkPoint(center, "findNearestPoly center");
+    checkHalfExtents(halfExtents, "findNearestPoly halfExtents");
     this.setBox(center, halfExtents);
     const nm = this.navMesh;
     let count = nm.queryPolygons(this.bmin, this.bmax, filter, this.refBuffer);
@@ -284,7 +262,7 @@ export class NavMeshQuery {
     const refs = this.refBuffer;
     if (this.deferred.length < refs.length) this.deferred = new Int32Array(refs.length);
     const deferred = this.deferred;
-    const slots = nm.slots;
+    const slots = nm.slotTable;
     const p = this.scratch;
     const outPoint = out.point;
     // The answer is the candidate with the smallest distance, the first in candidate order
@@ -299,9 +277,8 @@ export class NavMeshQuery {
     let nDeferred = 0;
     for (let i = 0; i < count; i++) {
       const ref = refs[i]!;
-      const hi = Math.floor(ref / 1048576);
-      const poly = ref - hi * 1048576;
-      const tile = slots[hi % 1048576]!.tile!;
+      const poly = polyOfRef(ref);
+      const tile = slots[tileOfRef(ref)]!.tile!;
       if (!pointInPolyXZ(tile, poly, cx, cz)) {
         deferred[nDeferred++] = i;
         continue;
@@ -326,9 +303,8 @@ export class NavMeshQuery {
       // Later candidates must be strictly nearer; nothing is nearer than 0.
       if (i > bestIndex && bestD === 0) break;
       const ref = refs[i]!;
-      const hi = Math.floor(ref / 1048576);
-      const poly = ref - hi * 1048576;
-      const tile = slots[hi % 1048576]!.tile!;
+      const poly = polyOfRef(ref);
+      const tile = slots[tileOfRef(ref)]!.tile!;
       if (bestD !== Infinity && polyFartherThan(tile, poly, cx, cz, bestD)) continue;
       closestPointOnDetailBoundary(tile, poly, cx, cz, p);
       const dx = cx - p[0]!;
@@ -362,7 +338,7 @@ export class NavMeshQuery {
    * "invalidRef"; a malformed one (never valid) throws.
    */
   closestPointOnPoly(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): boolean {
-    assertFinite3("closestPointOnPoly pos", pos);
+    checkPoint(pos, "closestPointOnPoly pos");
     if (!this.checkRef("closestPointOnPoly ref", ref)) {
       copy3(pos, out);
       return false;
@@ -377,7 +353,7 @@ export class NavMeshQuery {
    * replaced; also in refStatus); a malformed ref (never valid) throws.
    */
   closestPointOnPolyBoundary(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): QueryStatus {
-    assertFinite3("closestPointOnPolyBoundary pos", pos);
+    checkPoint(pos, "closestPointOnPolyBoundary pos");
     if (!this.checkRef("closestPointOnPolyBoundary ref", ref)) {
       copy3(pos, out);
       return "invalidRef";
@@ -392,7 +368,7 @@ export class NavMeshQuery {
    * malformed ref (never valid) throws.
    */
   getPolyHeight(ref: PolyRef, pos: ArrayLike<number>): number {
-    assertFinite3("getPolyHeight pos", pos);
+    checkPoint(pos, "getPolyHeight pos");
     if (!this.checkRef("getPolyHeight ref", ref)) return Number.NaN;
     return heightByRef(this.navMesh, ref, pos[0]!, pos[2]!);
   }
@@ -423,7 +399,10 @@ export class NavMeshQuery {
     result: FindPathResult = createFindPathResult(),
     maxNodes?: number,
   ): FindPathResult {
-    if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    if (maxNodes !== undefined) {
+      checkMaxNodes(maxNodes, "findPath maxNodes");
+      if (maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    }
     const f = this.finder;
     if (f.init(startRef, endRef, startPos, endPos, filter, maxNodes) === "inProgress") {
       f.update(Infinity, false);
@@ -500,8 +479,8 @@ export class NavMeshQuery {
     out: StraightPath,
     options?: StraightPathOptions,
   ): QueryStatus {
-    assertFinite3("findStraightPath start", start);
-    assertFinite3("findStraightPath end", end);
+    checkPoint(start, "findStraightPath start");
+    checkPoint(end, "findStraightPath end");
     if (!(polyCount >= 0 && polyCount <= polys.length)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -522,8 +501,8 @@ export class NavMeshQuery {
     end: ArrayLike<number>,
     options: ComputePathOptions = {},
   ): ComputePathResult {
-    assertFinite3("computePath start", start);
-    assertFinite3("computePath end", end);
+    checkPoint(start, "computePath start");
+    checkPoint(end, "computePath end");
     const filter = options.filter ?? this.defaultFilter;
     const missed = this.snapEnds(start, end, options, filter);
     if (missed !== null) return missed;
@@ -531,7 +510,10 @@ export class NavMeshQuery {
     const e = this.cpEnd;
     // findPath without re-validating refs and points just produced by findNearestPoly.
     const maxNodes = options.maxNodes;
-    if (maxNodes !== undefined && maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    if (maxNodes !== undefined) {
+      checkMaxNodes(maxNodes, "computePath maxNodes");
+      if (maxNodes > this.nodePool.maxNodes) this.growPool(maxNodes);
+    }
     const f = this.finder;
     if (f.init(s.ref, e.ref, s.point, e.point, filter, maxNodes, true) === "inProgress") {
       f.update(Infinity, false);
@@ -589,8 +571,8 @@ export class NavMeshQuery {
     end: ArrayLike<number>,
     options: ComputePathOptions = {},
   ): ComputePathResult {
-    assertFinite3("findShortestPath start", start);
-    assertFinite3("findShortestPath end", end);
+    checkPoint(start, "findShortestPath start");
+    checkPoint(end, "findShortestPath end");
     const filter = options.filter ?? this.defaultFilter;
     const costs = filter.areaCost;
     for (let a = 0; a < costs.length; a++) {

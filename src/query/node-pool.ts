@@ -1,4 +1,5 @@
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkMaxNodes } from "./args.js";
 
 /** Node flag: the node is in the open list. */
 export const NODE_OPEN = 1;
@@ -18,7 +19,6 @@ function nextPow2(n: number): number {
   return p;
 }
 
-const POLY_SPACE = 2 ** 20;
 const EMPTY_MAP = new Int32Array(0);
 
 /**
@@ -72,9 +72,7 @@ export class NodePool {
   private readonly mask: number;
 
   constructor(maxNodes: number) {
-    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 0x7fffffff) {
-      throw new RangeError(`NodePool: maxNodes must be a positive integer, got ${maxNodes}`);
-    }
+    checkMaxNodes(maxNodes, "NodePool maxNodes");
     this.maxNodes = maxNodes;
     this.ref = new Float64Array(maxNodes);
     this.parent = new Int32Array(maxNodes);
@@ -97,9 +95,7 @@ export class NodePool {
 
   /** Index of the node of (`ref`, `state`), or NULL_NODE when it has none. */
   findNode(ref: PolyRef, state = 0): number {
-    const hi = Math.floor(ref / POLY_SPACE);
-    const poly = ref - hi * POLY_SPACE;
-    return this.findNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref, state);
+    return this.findNodeAt(tileOfRef(ref), polyOfRef(ref), ref, state);
   }
 
   /** findNode for a ref already decoded into its tile slot and polygon. */
@@ -118,9 +114,7 @@ export class NodePool {
    * position 0) when missing; NULL_NODE when the pool is full.
    */
   getNode(ref: PolyRef, state = 0): number {
-    const hi = Math.floor(ref / POLY_SPACE);
-    const poly = ref - hi * POLY_SPACE;
-    return this.getNodeAt(hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE, poly, ref, state);
+    return this.getNodeAt(tileOfRef(ref), polyOfRef(ref), ref, state);
   }
 
   /** getNode for a ref already decoded into its tile slot and polygon. */
@@ -313,9 +307,7 @@ export class NodeQueue {
   private n = 0;
 
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1 || capacity > 0x7fffffff) {
-      throw new RangeError(`NodeQueue: capacity must be a positive integer, got ${capacity}`);
-    }
+    checkMaxNodes(capacity, "NodeQueue capacity");
     this.capacity = capacity;
     this.heapNode = new Int32Array(capacity);
     this.heapKey = new Float64Array(capacity);

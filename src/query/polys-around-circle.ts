@@ -1,22 +1,14 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
 import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRadius,
-  checkRef,
-  growFloat64,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
+import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -77,7 +69,7 @@ export function findPolysAroundCircle(
   const navMesh = query.navMesh;
   checkPoint(center, "findPolysAroundCircle center");
   checkRadius(radius, "findPolysAroundCircle radius");
-  checkFilter(filter);
+  checkFilter(filter, "findPolysAroundCircle");
   if (!checkRef(navMesh, startRef, "findPolysAroundCircle startRef", false)) {
     out.count = 0;
     out.status = "invalidRef";
@@ -116,7 +108,9 @@ export function findPolysAroundCircle(
     // Cost per unit walked in this polygon; an off-mesh connection may have a fixed price.
     const perMetre = areaCost[getPolyArea(navMesh, bestRef)]!;
     const fixedCost =
-      tileOfRef(bestRef) === OFF_MESH_SLOT ? (navMesh.offMesh[polyOfRef(bestRef)]?.cost ?? -1) : -1;
+      tileOfRef(bestRef) === OFF_MESH_SLOT
+        ? (navMesh.offMeshAt(polyOfRef(bestRef))?.cost ?? -1)
+        : -1;
     const n = collectNeighbours(navMesh, bestRef, neighbourRefs, neighbourEdges);
     for (let k = 0; k < n; k++) {
       const nref = neighbourRefs[k]!;

@@ -1,22 +1,16 @@
 import { MeshwayError } from "../errors.js";
+import { triArea2XZ } from "../math/predicates2d.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
-import { OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import {
-  checkFilter,
-  checkPoint,
-  checkRadius,
-  checkRef,
-  neighbourEdges,
-  neighbourRefs,
-  passesFilter,
-} from "./raycast.js";
+import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
+import { neighbourEdges, neighbourRefs } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -59,7 +53,7 @@ export class RandomPointResult {
   status: QueryStatus = "complete";
 }
 
-/** Twice the XZ area of polygon `poly` (positive for the build's winding). */
+/** Twice the XZ area of polygon `poly`, triArea2XZ's sign (positive for the build's winding). */
 function polyArea2(tile: NavMeshTile, poly: number): number {
   const nvp = tile.maxVertsPerPoly;
   const base = poly * nvp;
@@ -72,7 +66,7 @@ function polyArea2(tile: NavMeshTile, poly: number): number {
   let b = tile.polyVerts[base + 1]! * 3;
   for (let i = 2; i < n; i++) {
     const c = tile.polyVerts[base + i]! * 3;
-    sum += (v[c]! - ax) * (v[b + 2]! - az) - (v[b]! - ax) * (v[c + 2]! - az);
+    sum += triArea2XZ(ax, az, v[b]!, v[b + 2]!, v[c]!, v[c + 2]!);
     b = c;
   }
   return sum;
@@ -97,7 +91,7 @@ function triCorner(tile: NavMeshTile, poly: number, fan: boolean, i: number, k: 
 }
 
 /** Twice the XZ area of triangle i (see {@link triCorner}), unsigned. */
-function triArea2(
+function triangleArea2Abs(
   tile: NavMeshTile,
   verts: Float32Array,
   poly: number,
@@ -108,8 +102,7 @@ function triArea2(
   const b = triCorner(tile, poly, fan, i, 1);
   const c = triCorner(tile, poly, fan, i, 2);
   return Math.abs(
-    (verts[c]! - verts[a]!) * (verts[b + 2]! - verts[a + 2]!) -
-      (verts[b]! - verts[a]!) * (verts[c + 2]! - verts[a + 2]!),
+    triArea2XZ(verts[a]!, verts[a + 2]!, verts[b]!, verts[b + 2]!, verts[c]!, verts[c + 2]!),
   );
 }
 
@@ -131,13 +124,13 @@ function randomPointInPoly(
   const verts = fan ? tile.vertices : tile.detailVertices;
   const triangles = fan ? tile.polyVertCount[poly]! - 2 : triCount;
   let total = 0;
-  for (let i = 0; i < triangles; i++) total += triArea2(tile, verts, poly, fan, i);
+  for (let i = 0; i < triangles; i++) total += triangleArea2Abs(tile, verts, poly, fan, i);
   const threshold = s * total;
   let tri = triangles - 1;
   let u = 1;
   let acc = 0;
   for (let i = 0; i < triangles; i++) {
-    const ai = triArea2(tile, verts, poly, fan, i);
+    const ai = triangleArea2Abs(tile, verts, poly, fan, i);
     if (ai > 0 && threshold < acc + ai) {
       tri = i;
       u = (threshold - acc) / ai;
@@ -169,14 +162,14 @@ export function findRandomPoint(
   rng: () => number,
   out: RandomPointResult,
 ): RandomPointResult {
-  checkFilter(filter);
+  checkFilter(filter, "findRandomPoint");
   checkRng(rng);
   const navMesh = query.navMesh;
-  const slots = navMesh.slots;
+  const slotCount = navMesh.slotCount;
   const pass = filter.passFilter;
   let total = 0;
-  for (let s = 1; s < slots.length; s++) {
-    const tile = slots[s]!.tile;
+  for (let s = 1; s < slotCount; s++) {
+    const tile = navMesh.tileInSlot(s);
     if (!tile) continue;
     for (let p = 0; p < tile.polyCount; p++) {
       const flags = tile.polyFlags[p]!;
@@ -195,8 +188,8 @@ export function findRandomPoint(
   let acc = 0;
   let chosenSlot = -1;
   let chosenPoly = -1;
-  search: for (let s = 1; s < slots.length; s++) {
-    const tile = slots[s]!.tile;
+  search: for (let s = 1; s < slotCount; s++) {
+    const tile = navMesh.tileInSlot(s);
     if (!tile) continue;
     for (let p = 0; p < tile.polyCount; p++) {
       const flags = tile.polyFlags[p]!;
@@ -211,7 +204,7 @@ export function findRandomPoint(
       if (threshold < acc) break search;
     }
   }
-  const tile = slots[chosenSlot]!.tile!;
+  const tile = navMesh.tileInSlot(chosenSlot)!;
   randomPointInPoly(tile, chosenPoly, unit(rng()), unit(rng()), out.point);
   out.ref = navMesh.polyRef(chosenSlot, chosenPoly);
   out.status = "complete";
@@ -245,7 +238,7 @@ export function findRandomPointAroundCircle(
   const navMesh = query.navMesh;
   checkPoint(center, "findRandomPointAroundCircle center");
   checkRadius(maxRadius, "findRandomPointAroundCircle maxRadius");
-  checkFilter(filter);
+  checkFilter(filter, "findRandomPointAroundCircle");
   checkRng(rng);
   const live = checkRef(navMesh, startRef, "findRandomPointAroundCircle startRef", false);
   out.ref = 0;

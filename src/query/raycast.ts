@@ -1,13 +1,12 @@
-import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
-import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { checkRefArgument, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
-import { getPolyFlags, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
-import { type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { getPortalPoints } from "../navmesh/neighbours.js";
+import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { checkFilter, checkPoint, checkRef } from "./args.js";
 import { callPassFilter, stepCost } from "./filter-callbacks.js";
-import { checkFilterCosts } from "./filter-check.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
+import { passesFilter } from "./ref-geometry.js";
+import { growFloat64 } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
 
 /**
@@ -15,8 +14,6 @@ import type { QueryStatus } from "./status.js";
  * (Mononen): clip the XZ segment start→end against the current convex polygon, leave it
  * through the edge where the segment exits and continue in the neighbour across that edge,
  * until the end point is inside a polygon (no hit) or the exit edge is a wall (hit).
- *
- * Helpers shared by the other QD queries (input checks, growable outputs) live here too.
  */
 
 /** Options of {@link raycast}. */
@@ -62,81 +59,6 @@ export class RaycastHit {
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Shared helpers of the QD queries (raycast, moveAlongSurface, findDistanceToWall,
-// findRandomPoint*, findPolysAroundCircle). Internal: not exported from the package index.
-
-/** Throws INVALID_ARGUMENT unless `p` holds three finite numbers. @internal */
-export function checkPoint(p: ArrayLike<number>, name: string): void {
-  if (
-    p == null ||
-    p.length < 3 ||
-    !Number.isFinite(p[0]) ||
-    !Number.isFinite(p[1]) ||
-    !Number.isFinite(p[2])
-  ) {
-    const got = p == null ? String(p) : `[${Array.from(p).join(", ")}]`;
-    throw new MeshwayError("INVALID_ARGUMENT", `${name} must be three finite numbers, got ${got}`);
-  }
-}
-
-/** Throws INVALID_ARGUMENT unless `r` is a finite number >= 0. @internal */
-export function checkRadius(r: number, name: string): void {
-  if (!Number.isFinite(r) || r < 0) {
-    throw new MeshwayError("INVALID_ARGUMENT", `${name} must be a finite number >= 0, got ${r}`);
-  }
-}
-
-/**
- * Checks a query's ref argument (classifyRef): true when live, false when stale (tile
- * removed or replaced: the query reports "invalidRef"); throws INVALID_ARGUMENT when it is
- * malformed, or an off-mesh connection where `groundOnly`. @internal
- */
-export function checkRef(
-  navMesh: NavMesh,
-  ref: PolyRef,
-  name: string,
-  groundOnly: boolean,
-): boolean {
-  const live = checkRefArgument(navMesh, ref, name);
-  if (groundOnly && tileOfRef(ref) === OFF_MESH_SLOT) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `${name} ${ref} is an off-mesh connection; this query starts on a ground polygon`,
-    );
-  }
-  return live;
-}
-
-/** Throws INVALID_ARGUMENT unless `filter` is a QueryFilter with costs >= 0. @internal */
-export function checkFilter(filter: QueryFilter): void {
-  checkFilterCosts(filter, "query");
-}
-
-/** True when the polygon or connection `ref` passes the filter. @internal */
-export function passesFilter(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef): boolean {
-  const flags = getPolyFlags(navMesh, ref);
-  if ((flags & filter.includeFlags) === 0 || (flags & filter.excludeFlags) !== 0) return false;
-  return !filter.passFilter || callPassFilter(navMesh, filter.passFilter, ref);
-}
-
-/** `a` grown to at least `n` entries (doubling), contents kept. @internal */
-export function growFloat64(a: Float64Array, n: number): Float64Array {
-  if (n <= a.length) return a;
-  let len = Math.max(1, a.length);
-  while (len < n) len *= 2;
-  const b = new Float64Array(len);
-  b.set(a);
-  return b;
-}
-
-/** Neighbour scratch shared by the QD queries (they never nest). @internal */
-export const neighbourRefs = new Float64Array(MAX_NEIGHBOURS);
-/** @internal */
-export const neighbourEdges = new Int32Array(MAX_NEIGHBOURS);
-
-// ---------------------------------------------------------------------------------------
-
 const PARALLEL_EPS = 1e-6;
 
 /**
@@ -176,7 +98,7 @@ export function raycast(
   const navMesh = query.navMesh;
   checkPoint(start, "raycast start");
   checkPoint(end, "raycast end");
-  checkFilter(filter);
+  checkFilter(filter, "raycast");
   const live = checkRef(navMesh, startRef, "raycast startRef", true);
   out.status = live ? "complete" : "invalidRef";
   if (!live) {
@@ -202,7 +124,6 @@ export function raycast(
   const exclude = filter.excludeFlags;
   const pass = filter.passFilter;
   const getCost = filter.getCost;
-  const slots = navMesh.slots;
 
   let t = 0;
   let hitEdge = -1;
@@ -223,6 +144,7 @@ export function raycast(
   // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
   let slot = tileOfRef(curRef);
   let poly = polyOfRef(curRef);
+  const slots = navMesh.slotTable;
   let tile = slots[slot]!.tile!;
   let nvp = tile.maxVertsPerPoly;
   let v = tile.vertices;

@@ -59,11 +59,10 @@ export interface SlotGraph {
  * a removed neighbour changes the links, which rebuilds the graph instead).
  */
 export function refreshSlotGraphFlags(navMesh: NavMesh, g: SlotGraph): void {
-  const slots = navMesh.slots;
   const n = g.first[g.polyCount]!;
   for (let k = 0; k < n; k++) {
     if (g.fast[k] === 0) continue;
-    const tile = slots[g.slot[k]!]!.tile!;
+    const tile = navMesh.tileInSlot(g.slot[k]!)!;
     g.flags[k] = tile.polyFlags[g.poly[k]!]!;
   }
   g.stateVersion = navMesh.stateVersion;
@@ -142,7 +141,7 @@ export function buildSlotGraph(
       const nref = links.ref[l]!;
       const nslot = tileOfRef(nref);
       const npoly = polyOfRef(nref);
-      const target = side < 4 ? navMesh.slots[nslot]?.tile : null;
+      const target = side < 4 ? navMesh.tileInSlot(nslot) : null;
       if (
         target &&
         npoly < target.polyCount &&

@@ -1,10 +1,19 @@
+import { triArea2XZ } from "../math/predicates2d.js";
 import { distancePtSegSqrXZ, pointInPolyXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { checkRefArgument, classifyRef, OFF_MESH_SLOT } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
-import type { PolyRef } from "../navmesh/poly-ref.js";
+import {
+  checkRefArgument,
+  classifyRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  saltOfRef,
+  tileBaseOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { areaOfRef, closestPointOnBoundaryByRef, groundTileOf, polyOf } from "./ref-geometry.js";
+import { areaOfRef, closestPointOnBoundaryByRef, groundTileOf } from "./ref-geometry.js";
 import type { QueryStatus } from "./status.js";
 
 /** Straight-path point flag: the start point. */
@@ -84,11 +93,6 @@ const right = new Float64Array(3);
 const startPt = new Float64Array(3);
 const endPt = new Float64Array(3);
 
-/** Twice the signed XZ area of triangle (a, b, c), Detour's dtTriArea2D sign convention. */
-function triArea2(ax: number, az: number, bx: number, bz: number, cx: number, cz: number): number {
-  return (cx - ax) * (bz - az) - (bx - ax) * (cz - az);
-}
-
 /** A corner this close (XZ) to the segment joining its neighbours is redundant. */
 const COLLINEAR_SQR = 1e-6 * 1e-6;
 
@@ -136,8 +140,6 @@ function appendVertex(
   return (flags & STRAIGHT_PATH_END) !== 0 ? DONE : IN_PROGRESS;
 }
 
-const POLY_SPACE = 2 ** 20;
-
 /** Portal end points of the corridor, 6 per portal (left xyz, right xyz); grown on demand. */
 let portals = new Float64Array(6 * 64);
 /** Per portal: 1 when the polygon entered through it is an off-mesh connection. */
@@ -156,31 +158,32 @@ function computePortals(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: n
     portalToOffMesh = new Uint8Array(portals.length / 6);
   }
   const buf = portals;
-  const slots = navMesh.slots;
-  // The tile of the last (salt, slot) seen: corridors mostly stay in one tile.
+  // The tile of the last (salt, slot) seen, keyed by its base ref: corridors mostly stay in
+  // one tile.
   let cHi = -1;
   let cTile: NavMeshTile | null = null;
   let cOffMesh = false;
   let from = polys[0]!;
-  let fh = Math.floor(from / POLY_SPACE);
+  let fh = tileBaseOfRef(from);
   for (let i = 0; i + 1 < polyCount; i++) {
     const to = polys[i + 1]!;
-    const th = Math.floor(to / POLY_SPACE);
+    const th = tileBaseOfRef(to);
     if (th !== cHi) {
-      const salt = Math.floor(th / POLY_SPACE);
-      const slotIndex = th - salt * POLY_SPACE;
-      const slot = slots[slotIndex];
+      const slotIndex = tileOfRef(to);
       cHi = th;
       cOffMesh = slotIndex === OFF_MESH_SLOT;
-      cTile = !cOffMesh && slot !== undefined && slot.salt === salt ? slot.tile : null;
+      cTile =
+        !cOffMesh && navMesh.slotSalt(slotIndex) === saltOfRef(to)
+          ? navMesh.tileInSlot(slotIndex)
+          : null;
     }
     portalToOffMesh[i] = cOffMesh ? 1 : 0;
     const o = i * 6;
     let done = false;
     if (fh === th && cTile !== null) {
       const tile = cTile;
-      const poly = from - fh * POLY_SPACE;
-      const want = to - th * POLY_SPACE + 1;
+      const poly = from - fh;
+      const want = to - th + 1;
       if (poly < tile.polyCount) {
         const nvp = tile.maxVertsPerPoly;
         const base = poly * nvp;
@@ -297,7 +300,7 @@ function clampToPoly(
   const z = p[2]!;
   // Usually inside: the cheap even-odd test settles it without measuring every edge.
   const tile = groundTileOf(navMesh, ref);
-  if (tile !== null && pointInPolyXZ(tile, polyOf(ref), x, z)) {
+  if (tile !== null && pointInPolyXZ(tile, polyOfRef(ref), x, z)) {
     out[0] = x;
     out[1] = y;
     out[2] = z;
@@ -324,9 +327,8 @@ function clampToPoly(
  * since the corridor was found: find a new corridor. A malformed ref (never valid, see
  * classifyRef) throws MeshwayError("INVALID_ARGUMENT") naming `polys[i]`.
  *
- * Portal "left"/"right" are getPortalPoints'; triArea2 has Detour's sign, so the funnel
- * tightens the same way as Detour's for polygons wound like Recast's (clockwise seen from +Y
- * with x right and z down). Differences from Detour, both about degenerate input: a corner
+ * Portal "left"/"right" are getPortalPoints'; triArea2XZ (math/predicates2d.ts) has Detour's
+ * sign, so the funnel tightens the same way as Detour's for polygons wound like Recast's. Differences from Detour, both about degenerate input: a corner
  * left on the XZ segment between its neighbours (within 1e-6; the funnel makes those when
  * the apex lies on a wall's line) is dropped unless crossings are requested or it lands an
  * off-mesh link; and a start or end within 1e-4 of the polygon's boundary keeps its own
@@ -359,9 +361,9 @@ function corridorIsStale(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: 
   let liveCount = 0;
   for (let i = 0; i < polyCount; i++) {
     const ref = polys[i]!;
-    const hi = Math.floor(ref / POLY_SPACE);
+    const hi = tileBaseOfRef(ref);
     if (hi === liveHi) {
-      const poly = ref - hi * POLY_SPACE;
+      const poly = ref - hi;
       if (poly < liveCount && poly === Math.floor(poly)) continue;
     }
     const c = classifyRef(navMesh, ref);
@@ -483,11 +485,11 @@ export function stringPull(
       }
 
       // Right side of the funnel.
-      if (triArea2(ax, az, prx, prz, rx, rz) <= 0) {
+      if (triArea2XZ(ax, az, prx, prz, rx, rz) <= 0) {
         const dx = ax - prx;
         const dy = ay - pry;
         const dz = az - prz;
-        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2(ax, az, plx, plz, rx, rz) > 0) {
+        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2XZ(ax, az, plx, plz, rx, rz) > 0) {
           prx = rx;
           pry = ry;
           prz = rz;
@@ -527,11 +529,11 @@ export function stringPull(
         }
       }
       // Left side of the funnel.
-      if (triArea2(ax, az, plx, plz, lx, lz) >= 0) {
+      if (triArea2XZ(ax, az, plx, plz, lx, lz) >= 0) {
         const dx = ax - plx;
         const dy = ay - ply;
         const dz = az - plz;
-        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2(ax, az, prx, prz, lx, lz) < 0) {
+        if (dx * dx + dy * dy + dz * dz < EQUAL_SQR || triArea2XZ(ax, az, prx, prz, lx, lz) < 0) {
           plx = lx;
           ply = ly;
           plz = lz;

@@ -10,6 +10,7 @@
  * Pixel coordinates: x right, y down, pixel (i, j) is the unit square [i, i+1) × [j, j+1).
  * Deterministic: plain float arithmetic, no randomness, no platform calls.
  */
+import { MeshwayError } from "../errors.js";
 
 /** An RGBA8 image, rows top to bottom, 4 bytes per pixel, straight (non-premultiplied) alpha. */
 export interface RgbaImage {
@@ -63,7 +64,7 @@ export function rgba(r: number, g: number, b: number, a = 255): Rgba {
 /** Parses "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa". */
 export function parseHexColour(hex: string): Rgba {
   const m = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(hex);
-  if (!m) throw new RangeError(`not a hex colour: ${hex}`);
+  if (!m) throw new MeshwayError("INVALID_ARGUMENT", `not a hex colour: ${hex}`);
   let h = m[1]!;
   if (h.length <= 4) h = [...h].map((c) => c + c).join("");
   if (h.length === 6) h += "ff";
@@ -78,7 +79,10 @@ function clamp255(v: number): number {
 /** A new image filled with `background` (default white). */
 export function createImage(width: number, height: number, background: Rgba = WHITE): RgbaImage {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
-    throw new RangeError(`image size must be non-negative integers, got ${width} × ${height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `image size must be non-negative integers, got ${width} × ${height}`,
+    );
   }
   const data = new Uint8ClampedArray(width * height * 4);
   clearImage({ width, height, data }, background);
@@ -311,9 +315,12 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
       const sy = py + (s + 0.5) * weight;
       while (next < edgeCount && edgeBuf[order[next]! * 4 + 1]! <= sy)
         active[activeCount++] = order[next++]!;
-      // Crossings of this sub-scanline, kept sorted by x (insertion: counts are small).
+      // Crossings of this sub-scanline, sorted by x: insertion while the count is small, a
+      // native sort past that (many overlapping shapes in one, e.g. a pile of coincident
+      // polygons' edges: insertion would be quadratic in them).
       let n = 0;
       let kept = 0;
+      const insert = activeCount <= INSERTION_SORT_MAX;
       for (let a = 0; a < activeCount; a++) {
         const e = active[a]!;
         const o = e * 4;
@@ -325,15 +332,18 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
         const x = ex0 + ((sy - ey0) * (edgeBuf[o + 2]! - ex0)) / (ey1 - ey0);
         const d = edgeDir[e]!;
         let k = n++;
-        while (k > 0 && crossX[k - 1]! > x) {
-          crossX[k] = crossX[k - 1]!;
-          crossD[k] = crossD[k - 1]!;
-          k--;
+        if (insert) {
+          while (k > 0 && crossX[k - 1]! > x) {
+            crossX[k] = crossX[k - 1]!;
+            crossD[k] = crossD[k - 1]!;
+            k--;
+          }
         }
         crossX[k] = x;
         crossD[k] = d;
       }
       activeCount = kept;
+      if (!insert) sortCrossings(n);
       let wind = 0;
       for (let k = 0; k < n - 1; k++) {
         wind += crossD[k]!;
@@ -355,6 +365,42 @@ function scanShape(w: number, h: number, rule: FillRule, aa: boolean): boolean {
   return true;
 }
 
+/** Active edges up to which crossings are insertion-sorted as they are found. */
+const INSERTION_SORT_MAX = 32;
+/** Crossing x by direction, for sortCrossings. */
+let upX = new Float64Array(64);
+let downX = new Float64Array(64);
+
+/**
+ * Sorts crossX[0, n) (with crossD) by x: the +1 and -1 crossings sorted apart (native numeric
+ * sorts) and merged. Crossings at equal x bound empty spans, so their order does not matter.
+ */
+function sortCrossings(n: number): void {
+  if (upX.length < n) {
+    upX = new Float64Array(n * 2);
+    downX = new Float64Array(n * 2);
+  }
+  let nu = 0;
+  let nd = 0;
+  for (let k = 0; k < n; k++) {
+    if (crossD[k]! > 0) upX[nu++] = crossX[k]!;
+    else downX[nd++] = crossX[k]!;
+  }
+  const u = upX.subarray(0, nu).sort();
+  const d = downX.subarray(0, nd).sort();
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j >= nd || (i < nu && u[i]! <= d[j]!)) {
+      crossX[k] = u[i++]!;
+      crossD[k] = 1;
+    } else {
+      crossX[k] = d[j++]!;
+      crossD[k] = -1;
+    }
+  }
+}
+
 /** Adds the exact horizontal overlap of [xa, xb) with each pixel of the row, times `weight`. */
 function addSpanCoverage(row: number, xa: number, xb: number, weight: number): void {
   if (xa < covX0) xa = covX0;
@@ -364,12 +410,12 @@ function addSpanCoverage(row: number, xa: number, xb: number, weight: number): v
   const ib = Math.floor(xb);
   const base = row - covX0;
   if (ia === ib) {
-    cov[base + ia] += (xb - xa) * weight;
+    cov[base + ia]! += (xb - xa) * weight;
     return;
   }
-  cov[base + ia] += (ia + 1 - xa) * weight;
-  for (let x = ia + 1; x < ib; x++) cov[base + x] += weight;
-  if (ib < covX1) cov[base + ib] += (xb - ib) * weight;
+  cov[base + ia]! += (ia + 1 - xa) * weight;
+  for (let x = ia + 1; x < ib; x++) cov[base + x]! += weight;
+  if (ib < covX1) cov[base + ib]! += (xb - ib) * weight;
 }
 
 /** Blends one colour through the coverage mask (and the clip mask, if any). */
@@ -402,7 +448,10 @@ function fillCurrentShape(img: RgbaImage, colour: Rgba, rule: FillRule, options:
 function checkClip(img: RgbaImage, clip: Uint8Array | null | undefined): Uint8Array | null {
   if (clip == null) return null;
   if (clip.length !== img.width * img.height) {
-    throw new RangeError(`clip mask has ${clip.length} bytes, expected ${img.width * img.height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `clip mask has ${clip.length} bytes, expected ${img.width * img.height}`,
+    );
   }
   return clip;
 }
@@ -727,7 +776,10 @@ export function fillPolygonValue(
   rule: FillRule = "nonzero",
 ): void {
   if (target.length !== width * height) {
-    throw new RangeError(`target has ${target.length} cells, expected ${width * height}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `target has ${target.length} cells, expected ${width * height}`,
+    );
   }
   resetShape();
   const rings = isRingList(points) ? points : [points];

@@ -4,6 +4,7 @@
  * mean of their vertex greys (SVG has no per-vertex colours); upper floors hide lower ones
  * through masks built from the same height bands the raster uses.
  */
+import { LABEL_BOX, labelSvgPath } from "./labels.js";
 import type { Rgba } from "./raster.js";
 import { layoutTopDown, polyRing, type TopDownLayout, type TopDownOptions } from "./top-down.js";
 
@@ -187,6 +188,12 @@ export function layoutToSvg(L: TopDownLayout): string {
     dot(path[0]!, path[1]!, s.startColour);
     dot(path[(n - 1) * 2]!, path[(n - 1) * 2 + 1]!, s.endColour);
     out.push("</g>");
+  }
+  for (const label of L.labels) {
+    out.push(
+      `<g class="label"><rect x="${label.x}" y="${label.y}" width="${label.width}" height="${label.height}" ${paint("fill", LABEL_BOX)}/>` +
+        `<path ${paint("fill", label.colour)} d="${labelSvgPath(label)}"/><title>${label.text}</title></g>`,
+    );
   }
   out.push("</svg>");
   return `${out.join("\n")}\n`;

@@ -5,11 +5,24 @@
  * into an RGBA buffer ({@link renderTopDown}) or as SVG (svg.ts), so both look the same.
  */
 
+import { MeshwayError } from "../errors.js";
 import type { TriangleMeshInput } from "../input.js";
-import { WALKABLE_AREA } from "../navmesh/areas.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
-import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import {
+  END_COLOUR,
+  INNER_EDGE_COLOUR,
+  OFF_MESH_COLOUR,
+  PATH_COLOUR,
+  POLY_PALETTE,
+  areaColour as paletteAreaColour,
+  polygonPaletteSlots,
+  START_COLOUR,
+  WALL_COLOUR,
+} from "../navmesh/palette.js";
+import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
+import { drawLabel, labelBeside, type TopDownLabel } from "./labels.js";
+import {
+  AA_SUBSCANLINES,
   createImage,
   drawPolyline,
   drawSegments,
@@ -38,6 +51,8 @@ export interface TopDownOptions {
   colourBy?: "area" | "polygon";
   /** Background colour. Default white. */
   background?: Rgba;
+  /** Label the path's ends "START" and "GOAL" beside their dots (the CLI's pictures). Default false. */
+  labelPathEnds?: boolean;
 }
 
 /** Default longer image side. */
@@ -80,6 +95,8 @@ export interface TopDownLayout {
   offMeshLinks: Float64Array;
   /** Path corners in pixels (x, y pairs); empty without a path. */
   pathXY: Float64Array;
+  /** Labels drawn last (the path ends' "START" / "GOAL" with labelPathEnds), else empty. */
+  labels: readonly TopDownLabel[];
   style: TopDownStyle;
 }
 
@@ -109,62 +126,27 @@ export const POLY_FILL_ALPHA = 150;
 const GREY_LOW = 226;
 const GREY_HIGH = 120;
 
-/**
- * Distinct, fairly light hues for polygon fills (Tableau-like, readable under dark outlines).
- * 13 colours: a polygon has at most 12 neighbours, so neighbours never need to share one.
- */
-const POLY_PALETTE: readonly Rgba[] = [
-  [78, 154, 222, 255],
-  [242, 142, 43, 255],
-  [89, 178, 95, 255],
-  [225, 87, 89, 255],
-  [118, 183, 178, 255],
-  [237, 201, 72, 255],
-  [176, 122, 161, 255],
-  [255, 157, 167, 255],
-  [156, 117, 95, 255],
-  [140, 160, 60, 255],
-  [100, 110, 200, 255],
-  [60, 165, 145, 255],
-  [220, 115, 180, 255],
-];
-
-/** Recast's demo shows walkable ground light blue. */
-const WALKABLE_COLOUR: Rgba = [0, 160, 230, 255];
-
-/** Deterministic integer hash (for palette picks). */
-function hash32(n: number): number {
-  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** Colour of an area id in "area" mode. */
-export function areaColour(area: number): Rgba {
-  if (area === WALKABLE_AREA) return WALKABLE_COLOUR;
-  return POLY_PALETTE[hash32(area) % POLY_PALETTE.length]!;
-}
+/** Colour of an area id in "area" mode (the shared palette, navmesh/palette.ts). */
+export const areaColour: (area: number) => Rgba = paletteAreaColour;
 
 function styleFor(size: number): TopDownStyle {
   const s = size / DEFAULT_RENDER_SIZE;
   const pathWidth = Math.max(2, 4 * s);
   return {
     innerEdgeWidth: Math.max(1, 1 * s),
-    innerEdgeColour: [30, 40, 55, 110],
+    innerEdgeColour: INNER_EDGE_COLOUR,
     wallWidth: Math.max(1.5, 2.2 * s),
-    wallColour: [25, 32, 45, 235],
+    wallColour: WALL_COLOUR,
     offMeshWidth: Math.max(1.5, 2 * s),
-    offMeshColour: [140, 50, 170, 230],
+    offMeshColour: OFF_MESH_COLOUR,
     pathWidth,
-    pathColour: [200, 30, 40, 255],
+    pathColour: PATH_COLOUR,
     pathHaloWidth: pathWidth + Math.max(2, 3 * s),
     pathHaloColour: [255, 255, 255, 230],
     dotRadius: Math.max(4, 8 * s),
     dotRimWidth: Math.max(1.5, 2.5 * s),
-    startColour: [30, 150, 60, 255],
-    endColour: [200, 30, 40, 255],
+    startColour: START_COLOUR,
+    endColour: END_COLOUR,
   };
 }
 
@@ -212,239 +194,258 @@ function orderByKey(keys: Float64Array): Uint32Array {
 export function layoutTopDown(options: TopDownOptions): TopDownLayout {
   const size = Math.round(options.size ?? DEFAULT_RENDER_SIZE);
   if (!(size >= 16 && size <= 16384)) {
-    throw new RangeError(`render size must be 16..16384 pixels, got ${options.size}`);
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `render size must be 16..16384 pixels, got ${options.size}`,
+    );
   }
   const style = styleFor(size);
   const margin = Math.ceil(Math.max(style.dotRadius + style.dotRimWidth, size * 0.025)) + 2;
   const view = viewForSize(sceneBounds(options), size, margin);
-  const px = (x: number) => viewX(view, x);
-  const py = (z: number) => viewY(view, z);
-
-  // Geometry as seen from above: faces pointing down (ceilings, undersides) are skipped
-  // unless nothing points up (a mesh wound the other way). The rest are drawn by centroid
-  // height so upper floors cover lower ones; each vertex is grey by its height (higher is
-  // darker), a little darker again on steep faces so slopes and steps read.
-  let triangleCount = 0;
-  let triangleXY = new Float64Array(0);
-  let triangleGrey = new Uint8Array(0);
-  const g = options.geometry;
-  if (g && g.indices.length >= 3) {
-    const pos = g.positions;
-    const idx = g.indices;
-    const total = Math.floor(idx.length / 3);
-    const facing = new Float64Array(total); // normal's y component, normalised
-    let upCount = 0;
-    for (let t = 0; t < total; t++) {
-      const a = idx[t * 3]! * 3;
-      const b = idx[t * 3 + 1]! * 3;
-      const c = idx[t * 3 + 2]! * 3;
-      const ux = pos[b]! - pos[a]!;
-      const uy = pos[b + 1]! - pos[a + 1]!;
-      const uz = pos[b + 2]! - pos[a + 2]!;
-      const vx = pos[c]! - pos[a]!;
-      const vy = pos[c + 1]! - pos[a + 1]!;
-      const vz = pos[c + 2]! - pos[a + 2]!;
-      const nx = uy * vz - uz * vy;
-      const ny = uz * vx - ux * vz;
-      const nz = ux * vy - uy * vx;
-      const len = Math.hypot(nx, ny, nz);
-      facing[t] = len > 0 ? ny / len : 0;
-      if (facing[t]! > 1e-6) upCount++;
-    }
-    const cull = upCount > 0;
-    const drawn: number[] = [];
-    let minY = Infinity;
-    let maxY = -Infinity;
-    for (let t = 0; t < total; t++) {
-      if (cull && facing[t]! < -1e-6) continue;
-      drawn.push(t);
-      for (let j = 0; j < 3; j++) {
-        const y = pos[idx[t * 3 + j]! * 3 + 1]!;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
-    }
-    const n = drawn.length;
-    const rangeY = maxY - minY > 1e-9 ? maxY - minY : 1;
-    const keys = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const t = drawn[k]!;
-      keys[k] =
-        pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
-    }
-    const order = orderByKey(keys);
-    triangleXY = new Float64Array(n * 6);
-    triangleGrey = new Uint8Array(n * 3);
-    for (let k = 0; k < n; k++) {
-      const t = drawn[order[k]!]!;
-      const shade = 0.8 + 0.2 * Math.abs(facing[t]!);
-      for (let j = 0; j < 3; j++) {
-        const v = idx[t * 3 + j]! * 3;
-        triangleXY[k * 6 + j * 2] = px(pos[v]!);
-        triangleXY[k * 6 + j * 2 + 1] = py(pos[v + 2]!);
-        const h = (pos[v + 1]! - minY) / rangeY;
-        triangleGrey[k * 3 + j] = Math.round((GREY_LOW + (GREY_HIGH - GREY_LOW) * h) * shade);
-      }
-    }
-    triangleCount = n;
-  }
-
-  // Navmesh polygons, all tiles, low → high by mean vertex height.
-  let polyCount = 0;
-  let polyStart = new Uint32Array(1);
-  let polyXY = new Float64Array(0);
-  let polyFill = new Uint8Array(0);
-  let bandCount = 0;
-  let bandPolyStart = new Uint32Array(1);
-  let bandInnerStart = new Uint32Array(1);
-  let bandWallStart = new Uint32Array(1);
-  let bandOccluderStart = new Uint32Array(0);
-  const inner: number[] = [];
-  const walls: number[] = [];
-  const links: number[] = [];
-  const nm = options.navMesh;
-  if (nm) {
-    const tiles = nm.tiles;
-    let total = 0;
-    const tileBase = new Uint32Array(tiles.length);
-    for (let ti = 0; ti < tiles.length; ti++) {
-      tileBase[ti] = total;
-      total += tiles[ti]!.polyCount;
-    }
-    const keys = new Float64Array(total);
-    const tileOf = new Uint32Array(total);
-    const polyOf = new Uint32Array(total);
-    const colourOf = new Uint8Array(total);
-    for (let ti = 0; ti < tiles.length; ti++) {
-      const t = tiles[ti]!;
-      const nvp = t.maxVertsPerPoly;
-      const picked = new Int16Array(t.polyCount).fill(-1);
-      for (let p = 0; p < t.polyCount; p++) {
-        const gi = tileBase[ti]! + p;
-        const nv = t.polyVertCount[p]!;
-        let sumY = 0;
-        for (let j = 0; j < nv; j++) sumY += t.vertices[t.polyVerts[p * nvp + j]! * 3 + 1]!;
-        keys[gi] = nv > 0 ? sumY / nv : 0;
-        tileOf[gi] = ti;
-        polyOf[gi] = p;
-        // Palette slot: a hash of the polygon's identity, moved on past colours its already
-        // coloured neighbours (in this tile) use. Degree <= vertsPerPoly <= 12 < palette size.
-        let used = 0;
-        for (let j = 0; j < nv; j++) {
-          const nb = t.polyNeighbours[p * nvp + j]!;
-          if (nb !== EDGE_WALL && (nb & EDGE_TILE_BORDER) === 0 && picked[nb - 1]! >= 0) {
-            used |= 1 << picked[nb - 1]!;
-          }
-        }
-        let c = hash32(ti * 65536 + p) % POLY_PALETTE.length;
-        for (let tries = 0; tries < POLY_PALETTE.length && (used & (1 << c)) !== 0; tries++) {
-          c = (c + 1) % POLY_PALETTE.length;
-        }
-        picked[p] = c;
-        colourOf[gi] = c;
-      }
-    }
-    const order = orderByKey(keys);
-    const rank = new Uint32Array(total);
-    for (let k = 0; k < total; k++) rank[order[k]!] = k;
-    polyCount = total;
-    polyStart = new Uint32Array(total + 1);
-    let points = 0;
-    for (let k = 0; k < total; k++) {
-      points += tiles[tileOf[order[k]!]!]!.polyVertCount[polyOf[order[k]!]!]!;
-      polyStart[k + 1] = points;
-    }
-    polyXY = new Float64Array(points * 2);
-    polyFill = new Uint8Array(total * 4);
-    // Height bands: runs of polygons (in draw order) within `tol` of the band's lowest. A
-    // band's fills and outlines are hidden under polygons more than `tol` above the band's
-    // top (a floor above), as seen from above. Floors above one another are at least an agent
-    // height apart, so tol = half of it separates floors and keeps ramps together.
-    const tol = Math.max(nm.agentMaxClimb, nm.agentHeight * 0.5, 1e-6);
-    const bandStarts: number[] = [];
-    const bandTops: number[] = [];
-    const innerStarts: number[] = [];
-    const wallStarts: number[] = [];
-    const colourByArea = options.colourBy === "area";
-    for (let k = 0; k < total; k++) {
-      const gk = order[k]!;
-      if (k === 0 || keys[gk]! - keys[order[bandStarts[bandStarts.length - 1]!]!]! > tol) {
-        bandStarts.push(k);
-        bandTops.push(keys[gk]!);
-        innerStarts.push(inner.length / 4);
-        wallStarts.push(walls.length / 4);
-      }
-      bandTops[bandTops.length - 1] = keys[gk]!;
-      const ti = tileOf[gk]!;
-      const t = tiles[ti]!;
-      const p = polyOf[gk]!;
-      const nvp = t.maxVertsPerPoly;
-      const nv = t.polyVertCount[p]!;
-      const o = polyStart[k]!;
-      for (let j = 0; j < nv; j++) {
-        const v = t.polyVerts[p * nvp + j]! * 3;
-        polyXY[(o + j) * 2] = px(t.vertices[v]!);
-        polyXY[(o + j) * 2 + 1] = py(t.vertices[v + 2]!);
-      }
-      const col = colourByArea ? areaColour(t.polyAreas[p]!) : POLY_PALETTE[colourOf[gk]!]!;
-      polyFill[k * 4] = col[0];
-      polyFill[k * 4 + 1] = col[1];
-      polyFill[k * 4 + 2] = col[2];
-      polyFill[k * 4 + 3] = POLY_FILL_ALPHA;
-      // Walls always; a shared edge once, with the polygon drawn later (the higher one, so
-      // the lower band's occlusion never clips it).
-      for (let j = 0; j < nv; j++) {
-        const nb = t.polyNeighbours[p * nvp + j]!;
-        let list: number[] | null = null;
-        if (nb === EDGE_WALL) list = walls;
-        else if ((nb & EDGE_TILE_BORDER) !== 0) list = inner;
-        else if (rank[tileBase[ti]! + nb - 1]! < k) list = inner;
-        if (list === null) continue;
-        const a = o + j;
-        const b = o + ((j + 1) % nv);
-        list.push(polyXY[a * 2]!, polyXY[a * 2 + 1]!, polyXY[b * 2]!, polyXY[b * 2 + 1]!);
-      }
-    }
-    bandCount = bandStarts.length;
-    bandPolyStart = Uint32Array.from([...bandStarts, total]);
-    bandInnerStart = Uint32Array.from([...innerStarts, inner.length / 4]);
-    bandWallStart = Uint32Array.from([...wallStarts, walls.length / 4]);
-    bandOccluderStart = new Uint32Array(bandCount);
-    let first = 0;
-    for (let b = 0; b < bandCount; b++) {
-      while (first < total && keys[order[first]!]! <= bandTops[b]! + tol) first++;
-      bandOccluderStart[b] = first;
-    }
-    for (const ref of nm.offMeshConnectionRefs()) {
-      const c = nm.offMeshConnection(ref);
-      if (!c) continue;
-      links.push(
-        px(c.snappedStart[0]),
-        py(c.snappedStart[2]),
-        px(c.snappedEnd[0]),
-        py(c.snappedEnd[2]),
-      );
-    }
-  }
-
-  const path = options.path;
-  const pathXY = new Float64Array(path ? path.length * 2 : 0);
-  if (path) {
-    for (let i = 0; i < path.length; i++) {
-      pathXY[i * 2] = px(path[i]![0]!);
-      pathXY[i * 2 + 1] = py(path[i]![2]!);
-    }
-  }
-
+  const geometry = options.geometry;
+  const triangles =
+    geometry && geometry.indices.length >= 3 ? layoutGeometry(geometry, view) : noTriangles();
+  const polygons = options.navMesh
+    ? layoutPolygons(options.navMesh, view, options.colourBy === "area")
+    : noPolygons();
+  const pathXY = layoutPath(options.path, view);
   return {
     view,
     width: view.width,
     height: view.height,
     background: options.background ?? WHITE,
-    triangleCount,
-    triangleXY,
-    triangleGrey,
-    polyCount,
+    ...triangles,
+    ...polygons,
+    pathXY,
+    labels: options.labelPathEnds ? pathEndLabels(pathXY, style, view.width, view.height) : [],
+    style,
+  };
+}
+
+type TriangleLayout = Pick<TopDownLayout, "triangleCount" | "triangleXY" | "triangleGrey">;
+
+type PolygonLayout = Pick<
+  TopDownLayout,
+  | "polyCount"
+  | "polyStart"
+  | "polyXY"
+  | "polyFill"
+  | "bandCount"
+  | "bandPolyStart"
+  | "bandInnerStart"
+  | "bandWallStart"
+  | "bandOccluderStart"
+  | "innerEdges"
+  | "wallEdges"
+  | "offMeshLinks"
+>;
+
+// Fresh arrays per layout: a caller may keep and modify what it gets.
+const noTriangles = (): TriangleLayout => ({
+  triangleCount: 0,
+  triangleXY: new Float64Array(0),
+  triangleGrey: new Uint8Array(0),
+});
+
+const noPolygons = (): PolygonLayout => ({
+  polyCount: 0,
+  polyStart: new Uint32Array(1),
+  polyXY: new Float64Array(0),
+  polyFill: new Uint8Array(0),
+  bandCount: 0,
+  bandPolyStart: new Uint32Array(1),
+  bandInnerStart: new Uint32Array(1),
+  bandWallStart: new Uint32Array(1),
+  bandOccluderStart: new Uint32Array(0),
+  innerEdges: new Float64Array(0),
+  wallEdges: new Float64Array(0),
+  offMeshLinks: new Float64Array(0),
+});
+
+// Geometry as seen from above: faces pointing down (ceilings, undersides) are skipped
+// unless nothing points up (a mesh wound the other way). The rest are drawn by centroid
+// height so upper floors cover lower ones; each vertex is grey by its height (higher is
+// darker), a little darker again on steep faces so slopes and steps read.
+function layoutGeometry(g: TriangleMeshInput, view: TopDownView): TriangleLayout {
+  const px = (x: number) => viewX(view, x);
+  const py = (z: number) => viewY(view, z);
+  const pos = g.positions;
+  const idx = g.indices;
+  const total = Math.floor(idx.length / 3);
+  const facing = new Float64Array(total); // normal's y component, normalised
+  let upCount = 0;
+  for (let t = 0; t < total; t++) {
+    const a = idx[t * 3]! * 3;
+    const b = idx[t * 3 + 1]! * 3;
+    const c = idx[t * 3 + 2]! * 3;
+    const ux = pos[b]! - pos[a]!;
+    const uy = pos[b + 1]! - pos[a + 1]!;
+    const uz = pos[b + 2]! - pos[a + 2]!;
+    const vx = pos[c]! - pos[a]!;
+    const vy = pos[c + 1]! - pos[a + 1]!;
+    const vz = pos[c + 2]! - pos[a + 2]!;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    const len = Math.hypot(nx, ny, nz);
+    facing[t] = len > 0 ? ny / len : 0;
+    if (facing[t]! > 1e-6) upCount++;
+  }
+  const cull = upCount > 0;
+  const drawn: number[] = [];
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let t = 0; t < total; t++) {
+    if (cull && facing[t]! < -1e-6) continue;
+    drawn.push(t);
+    for (let j = 0; j < 3; j++) {
+      const y = pos[idx[t * 3 + j]! * 3 + 1]!;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  const n = drawn.length;
+  const rangeY = maxY - minY > 1e-9 ? maxY - minY : 1;
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const t = drawn[k]!;
+    keys[k] =
+      pos[idx[t * 3]! * 3 + 1]! + pos[idx[t * 3 + 1]! * 3 + 1]! + pos[idx[t * 3 + 2]! * 3 + 1]!;
+  }
+  const order = orderByKey(keys);
+  const triangleXY = new Float64Array(n * 6);
+  const triangleGrey = new Uint8Array(n * 3);
+  for (let k = 0; k < n; k++) {
+    const t = drawn[order[k]!]!;
+    const shade = 0.8 + 0.2 * Math.abs(facing[t]!);
+    for (let j = 0; j < 3; j++) {
+      const v = idx[t * 3 + j]! * 3;
+      triangleXY[k * 6 + j * 2] = px(pos[v]!);
+      triangleXY[k * 6 + j * 2 + 1] = py(pos[v + 2]!);
+      const h = (pos[v + 1]! - minY) / rangeY;
+      triangleGrey[k * 3 + j] = Math.round((GREY_LOW + (GREY_HIGH - GREY_LOW) * h) * shade);
+    }
+  }
+  return { triangleCount: n, triangleXY, triangleGrey };
+}
+
+/** Every tile's polygons: draw-order keys (mean vertex height), ids and palette slots. */
+function polygonKeys(nm: NavMesh): {
+  total: number;
+  tileBase: Uint32Array;
+  keys: Float64Array;
+  tileOf: Uint32Array;
+  polyOf: Uint32Array;
+  colourOf: Uint8Array;
+} {
+  const tiles = nm.tiles;
+  let total = 0;
+  const tileBase = new Uint32Array(tiles.length);
+  for (let ti = 0; ti < tiles.length; ti++) {
+    tileBase[ti] = total;
+    total += tiles[ti]!.polyCount;
+  }
+  const keys = new Float64Array(total);
+  const tileOf = new Uint32Array(total);
+  const polyOf = new Uint32Array(total);
+  const colourOf = new Uint8Array(total);
+  for (let ti = 0; ti < tiles.length; ti++) {
+    const t = tiles[ti]!;
+    const nvp = t.maxVertsPerPoly;
+    const slots = polygonPaletteSlots(t, ti);
+    for (let p = 0; p < t.polyCount; p++) {
+      const gi = tileBase[ti]! + p;
+      const nv = t.polyVertCount[p]!;
+      let sumY = 0;
+      for (let j = 0; j < nv; j++) sumY += t.vertices[t.polyVerts[p * nvp + j]! * 3 + 1]!;
+      keys[gi] = nv > 0 ? sumY / nv : 0;
+      tileOf[gi] = ti;
+      polyOf[gi] = p;
+      colourOf[gi] = slots[p]!;
+    }
+  }
+  return { total, tileBase, keys, tileOf, polyOf, colourOf };
+}
+
+/** Navmesh polygons, all tiles, low → high by mean vertex height, in height bands. */
+function layoutPolygons(nm: NavMesh, view: TopDownView, colourByArea: boolean): PolygonLayout {
+  const px = (x: number) => viewX(view, x);
+  const py = (z: number) => viewY(view, z);
+  const tiles = nm.tiles;
+  const { total, tileBase, keys, tileOf, polyOf, colourOf } = polygonKeys(nm);
+  const inner: number[] = [];
+  const walls: number[] = [];
+  const order = orderByKey(keys);
+  const rank = new Uint32Array(total);
+  for (let k = 0; k < total; k++) rank[order[k]!] = k;
+  const polyStart = new Uint32Array(total + 1);
+  let points = 0;
+  for (let k = 0; k < total; k++) {
+    points += tiles[tileOf[order[k]!]!]!.polyVertCount[polyOf[order[k]!]!]!;
+    polyStart[k + 1] = points;
+  }
+  const polyXY = new Float64Array(points * 2);
+  const polyFill = new Uint8Array(total * 4);
+  // Height bands: runs of polygons (in draw order) within `tol` of the band's lowest. A
+  // band's fills and outlines are hidden under polygons more than `tol` above the band's
+  // top (a floor above), as seen from above. Floors above one another are at least an agent
+  // height apart, so tol = half of it separates floors and keeps ramps together.
+  const tol = Math.max(nm.agentMaxClimb, nm.agentHeight * 0.5, 1e-6);
+  const bandStarts: number[] = [];
+  const bandTops: number[] = [];
+  const innerStarts: number[] = [];
+  const wallStarts: number[] = [];
+  for (let k = 0; k < total; k++) {
+    const gk = order[k]!;
+    if (k === 0 || keys[gk]! - keys[order[bandStarts[bandStarts.length - 1]!]!]! > tol) {
+      bandStarts.push(k);
+      bandTops.push(keys[gk]!);
+      innerStarts.push(inner.length / 4);
+      wallStarts.push(walls.length / 4);
+    }
+    bandTops[bandTops.length - 1] = keys[gk]!;
+    const ti = tileOf[gk]!;
+    const t = tiles[ti]!;
+    const p = polyOf[gk]!;
+    const nvp = t.maxVertsPerPoly;
+    const nv = t.polyVertCount[p]!;
+    const o = polyStart[k]!;
+    for (let j = 0; j < nv; j++) {
+      const v = t.polyVerts[p * nvp + j]! * 3;
+      polyXY[(o + j) * 2] = px(t.vertices[v]!);
+      polyXY[(o + j) * 2 + 1] = py(t.vertices[v + 2]!);
+    }
+    const col = colourByArea ? areaColour(t.polyAreas[p]!) : POLY_PALETTE[colourOf[gk]!]!;
+    polyFill[k * 4] = col[0];
+    polyFill[k * 4 + 1] = col[1];
+    polyFill[k * 4 + 2] = col[2];
+    polyFill[k * 4 + 3] = POLY_FILL_ALPHA;
+    // Walls always; a shared edge once, with the polygon drawn later (the higher one, so
+    // the lower band's occlusion never clips it).
+    for (let j = 0; j < nv; j++) {
+      const nb = t.polyNeighbours[p * nvp + j]!;
+      let list: number[] | null = null;
+      if (nb === EDGE_WALL) list = walls;
+      else if ((nb & EDGE_TILE_BORDER) !== 0) list = inner;
+      else if (rank[tileBase[ti]! + nb - 1]! < k) list = inner;
+      if (list === null) continue;
+      const a = o + j;
+      const b = o + ((j + 1) % nv);
+      list.push(polyXY[a * 2]!, polyXY[a * 2 + 1]!, polyXY[b * 2]!, polyXY[b * 2 + 1]!);
+    }
+  }
+  const bandCount = bandStarts.length;
+  const bandPolyStart = Uint32Array.from([...bandStarts, total]);
+  const bandInnerStart = Uint32Array.from([...innerStarts, inner.length / 4]);
+  const bandWallStart = Uint32Array.from([...wallStarts, walls.length / 4]);
+  const bandOccluderStart = new Uint32Array(bandCount);
+  let first = 0;
+  for (let b = 0; b < bandCount; b++) {
+    while (first < total && keys[order[first]!]! <= bandTops[b]! + tol) first++;
+    bandOccluderStart[b] = first;
+  }
+  return {
+    polyCount: total,
     polyStart,
     polyXY,
     polyFill,
@@ -455,10 +456,52 @@ export function layoutTopDown(options: TopDownOptions): TopDownLayout {
     bandOccluderStart,
     innerEdges: Float64Array.from(inner),
     wallEdges: Float64Array.from(walls),
-    offMeshLinks: Float64Array.from(links),
-    pathXY,
-    style,
+    offMeshLinks: offMeshLinksXY(nm, view),
   };
+}
+
+/** Off-mesh connections as pixel segments (snapped ends). */
+function offMeshLinksXY(nm: NavMesh, view: TopDownView): Float64Array {
+  const links: number[] = [];
+  for (const ref of nm.offMeshConnectionRefs()) {
+    const c = nm.offMeshConnection(ref);
+    if (!c) continue;
+    links.push(
+      viewX(view, c.snappedStart[0]),
+      viewY(view, c.snappedStart[2]),
+      viewX(view, c.snappedEnd[0]),
+      viewY(view, c.snappedEnd[2]),
+    );
+  }
+  return Float64Array.from(links);
+}
+
+/** Path corners in pixels. */
+function layoutPath(path: TopDownOptions["path"], view: TopDownView): Float64Array {
+  const pathXY = new Float64Array(path ? path.length * 2 : 0);
+  if (path) {
+    for (let i = 0; i < path.length; i++) {
+      pathXY[i * 2] = viewX(view, path[i]![0]!);
+      pathXY[i * 2 + 1] = viewY(view, path[i]![2]!);
+    }
+  }
+  return pathXY;
+}
+
+/** "START" and "GOAL" beside the path's end dots, in the dots' colours. */
+function pathEndLabels(
+  pathXY: Float64Array,
+  s: TopDownStyle,
+  width: number,
+  height: number,
+): TopDownLabel[] {
+  const n = pathXY.length / 2;
+  if (n < 2) return [];
+  const r = s.dotRadius + s.dotRimWidth;
+  const pixel = Math.max(2, Math.round(s.dotRadius / 3));
+  const at = (i: number, text: string, colour: Rgba) =>
+    labelBeside(text, pathXY[i * 2]!, pathXY[i * 2 + 1]!, r, pixel, colour, width, height);
+  return [at(0, "START", s.startColour), at(n - 1, "GOAL", s.endColour)];
 }
 
 /**
@@ -473,8 +516,72 @@ export function renderTopDown(options: TopDownOptions): RgbaImage {
   return img;
 }
 
+/**
+ * Drawing work a layout may take: this many times its pixels (each pixel drawn over this often
+ * on average, anti-aliased strokes counted per sub-scanline), and at least RENDER_MIN_WORK.
+ * Real navmeshes overdraw little; 250 coincident polygons at 8192 px would be 3 minutes.
+ */
+export const RENDER_MAX_OVERDRAW = 8;
+export const RENDER_MIN_WORK = 2e8;
+
+/**
+ * Estimated pixel operations of drawLayout: every fill's bounding box (clipped to the image),
+ * the occlusion masks, and every stroke's area per sub-scanline. Linear in the layout.
+ */
+export function layoutDrawWork(L: TopDownLayout): number {
+  const W = L.width;
+  const H = L.height;
+  const box = (xy: ArrayLike<number>, from: number, to: number): number => {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let i = from; i < to; i += 2) {
+      x0 = Math.min(x0, xy[i]!);
+      x1 = Math.max(x1, xy[i]!);
+      y0 = Math.min(y0, xy[i + 1]!);
+      y1 = Math.max(y1, xy[i + 1]!);
+    }
+    const w = Math.min(W, Math.ceil(x1) + 1) - Math.max(0, Math.floor(x0));
+    const h = Math.min(H, Math.ceil(y1) + 1) - Math.max(0, Math.floor(y0));
+    return w > 0 && h > 0 ? w * h : 0;
+  };
+  let work = 0;
+  for (let t = 0; t < L.triangleCount; t++) work += box(L.triangleXY, t * 6, t * 6 + 6);
+  let fills = 0;
+  for (let p = 0; p < L.polyCount; p++) {
+    fills += box(L.polyXY, L.polyStart[p]! * 2, L.polyStart[p + 1]! * 2);
+  }
+  let occluded = false;
+  for (let b = 0; b < L.bandCount; b++) {
+    if (L.bandOccluderStart[b]! < L.polyCount) occluded = true;
+  }
+  // Fills, plus the "which polygon is on top" pass and a mask per band when floors overlap.
+  work += occluded ? 2 * fills + L.bandCount * W * H : fills;
+  const s = L.style;
+  const strokes = (seg: ArrayLike<number>, width: number): number => {
+    let area = 0;
+    for (let i = 0; i + 3 < seg.length; i += 4) {
+      const len = Math.abs(seg[i + 2]! - seg[i]!) + Math.abs(seg[i + 3]! - seg[i + 1]!);
+      area += (len + 2 * width + 2) * (width + 2);
+    }
+    return area * AA_SUBSCANLINES;
+  };
+  work += strokes(L.innerEdges, s.innerEdgeWidth) + strokes(L.wallEdges, s.wallWidth);
+  work += strokes(L.offMeshLinks, s.offMeshWidth * 2);
+  return work;
+}
+
 /** Draws a computed layout into an image of its size (e.g. a canvas's ImageData buffer). */
 export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
+  const work = layoutDrawWork(L);
+  const limit = Math.max(RENDER_MIN_WORK, RENDER_MAX_OVERDRAW * L.width * L.height);
+  if (work > limit) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `render: ${L.polyCount} polygons, ${L.triangleCount} triangles and ${(L.innerEdges.length + L.wallEdges.length) / 4} edges at ${L.width} × ${L.height} pixels need about ${Math.round(work)} pixel operations, ${(work / (L.width * L.height)).toFixed(0)} per pixel; the limit is ${Math.round(limit)} (${RENDER_MAX_OVERDRAW} per pixel, at least ${RENDER_MIN_WORK}): use a smaller size (overlapping polygons cost the most)`,
+    );
+  }
   // Fills are pixel-centre sampled: adjacent shapes partition the pixels exactly (no seams,
   // no double blending); the anti-aliased outlines on top hide their stair steps.
   const xy = L.triangleXY;
@@ -547,6 +654,7 @@ export function drawLayout(img: RgbaImage, L: TopDownLayout): void {
     dot(img, path[0]!, path[1]!, s.dotRadius, s.dotRimWidth, s.startColour);
     dot(img, path[(n - 1) * 2]!, path[(n - 1) * 2 + 1]!, s.dotRadius, s.dotRimWidth, s.endColour);
   }
+  for (const label of L.labels) drawLabel(img, label);
 }
 
 /** Points of polygon p (draw order) as x, y pairs. */

@@ -1,25 +1,11 @@
 import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
-import { type AreaVolume, applyAreaVolumes } from "../generate/build-nav-mesh.js";
-import { buildCompactHeightfield, type OpenSpans } from "../generate/compact.js";
-import type { BuildContext } from "../generate/context.js";
-import { buildContours } from "../generate/contours.js";
-import { buildPolyMeshDetail } from "../generate/detail.js";
-import { erodeWalkableArea } from "../generate/erode.js";
-import { filterHeightfield } from "../generate/filter.js";
-import { countSpans, createHeightfield } from "../generate/heightfield.js";
+import type { AreaVolume } from "../generate/areas.js";
+import { BuildContext } from "../generate/context.js";
+import { checkWork, rasterWorkCells } from "../generate/grid.js";
 import { createNavMeshTile } from "../generate/nav-mesh-tile.js";
-import { partitionRegions } from "../generate/partition.js";
-import { buildPolyMesh } from "../generate/polymesh.js";
-import { rasterizeTriangles, SKIP_TRIANGLE } from "../generate/rasterize.js";
-import {
-  SCRATCH_DIRTY_SPAN,
-  SCRATCH_NEIGHBOURS,
-  SCRATCH_PENDING,
-  SCRATCH_REGION_DIST,
-  SCRATCH_SPAN_ORDER,
-} from "../generate/region-common.js";
-import { scratchBytes } from "../generate/scratch.js";
+import { runAreaStage, runCompactStage, runMeshStage } from "../generate/pipeline.js";
+import { SKIP_TRIANGLE } from "../generate/rasterize.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMesh } from "../input.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
@@ -43,9 +29,15 @@ export interface TriangleBins {
  * `padWorld` (default: a 16-cell border plus one cell, enough for any border up to 16 cells;
  * pass `(cfg.borderSizeVoxels + 1) * cfg.cellSize` to bin exactly). The extra cell covers
  * the rasterizer's one-cell tolerance at a heightfield's low edge. Two passes (count, fill):
- * no per-tile arrays.
+ * no per-tile arrays. Throws MeshwayError("GRID_TOO_LARGE") before counting into tiles when
+ * the bins would hold more than `maxEntries` (triangle, tile) entries.
  */
-export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: number): TriangleBins {
+export function binTriangles(
+  mesh: TriangleMesh,
+  grid: TileGrid,
+  padWorld?: number,
+  maxEntries = Number.POSITIVE_INFINITY,
+): TriangleBins {
   const pad = padWorld ?? (grid.tileWorld / grid.tileSize) * 17;
   const pos = mesh.positions;
   const idx = mesh.indices;
@@ -58,6 +50,7 @@ export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: numb
   const counts = new Uint32Array(tilesX * tilesZ + 1);
   // Tile range per triangle, kept so the fill pass needn't recompute it (4 int32 per triangle).
   const ranges = new Int32Array(triCount * 4);
+  let entries = 0;
   for (let t = 0; t < triCount; t++) {
     const a = idx[t * 3]! * 3;
     const b = idx[t * 3 + 1]! * 3;
@@ -75,6 +68,20 @@ export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: numb
     ranges[t * 4 + 1] = x1;
     ranges[t * 4 + 2] = z0;
     ranges[t * 4 + 3] = z1;
+    if (x1 >= x0 && z1 >= z0) entries += (x1 - x0 + 1) * (z1 - z0 + 1);
+  }
+  // Checked before the per-tile passes, whose time and the entry array grow with it.
+  if (entries > maxEntries) {
+    throw new MeshwayError(
+      "GRID_TOO_LARGE",
+      `binning ${triCount} triangles into a ${tilesX} × ${tilesZ} tile grid needs ${entries} (triangle, tile) entries (${entries * 4} bytes), more than maxVoxels ${Math.floor(maxEntries)}; use a larger tileSize or cellSize, or raise maxVoxels`,
+    );
+  }
+  for (let t = 0; t < triCount; t++) {
+    const x0 = ranges[t * 4]!;
+    const x1 = ranges[t * 4 + 1]!;
+    const z0 = ranges[t * 4 + 2]!;
+    const z1 = ranges[t * 4 + 3]!;
     for (let tz = z0; tz <= z1; tz++) {
       for (let tx = x0; tx <= x1; tx++) counts[tx + tz * tilesX]!++;
     }
@@ -99,6 +106,39 @@ export function binTriangles(mesh: TriangleMesh, grid: TileGrid, padWorld?: numb
     }
   }
   return { offsets, triangles, pad };
+}
+
+/**
+ * Refuses, before any tile is built, a tiled build whose total work is out of proportion to
+ * maxVoxels: every tile holding a triangle builds a side × side heightfield (a 2-triangle
+ * 10 km world at 0.05 m cells is 600 000 of them), and every triangle is rasterized over the
+ * columns its box covers (see WORK_CELLS_PER_VOXEL).
+ */
+export function checkTiledWork(
+  mesh: TriangleMesh,
+  bins: TriangleBins,
+  grid: TileGrid,
+  cfg: ResolvedConfig,
+): void {
+  let jobs = 0;
+  for (let k = 0; k < grid.tilesX * grid.tilesZ; k++) {
+    if (bins.offsets[k + 1]! > bins.offsets[k]!) jobs++;
+  }
+  const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
+  checkWork(
+    jobs * side * side,
+    `building ${jobs} tiles of ${side} × ${side} columns`,
+    cfg.maxVoxels,
+    cfg.cellSize,
+  );
+  const width = grid.tilesX * grid.tileSize;
+  const depth = grid.tilesZ * grid.tileSize;
+  checkWork(
+    rasterWorkCells(mesh.positions, mesh.indices, grid.bmin, cfg.cellSize, width, depth),
+    `rasterizing ${mesh.triangleCount} triangles`,
+    cfg.maxVoxels,
+    cfg.cellSize,
+  );
 }
 
 /** Reused per-thread gather buffers (one tile's triangles, renumbered 0..n-1). */
@@ -156,39 +196,17 @@ export function buildTileCompact(
   if (kept === 0) return null;
   const { bmin, bmax } = tileBounds(grid, cfg, tx, tz);
   const size = grid.tileSize + 2 * border;
-  // The solid heightfield dies after compaction, so its span pool lives in retained scratch,
-  // as in the solo build (slots 0 and 4 are free until the region stage).
-  const poolSpans = Math.max(size * size, 1024);
-  const hf = createHeightfield(size, size, bmin, bmax, cfg.cellSize, cfg.cellHeight, {
-    spans: scratchBytes(SCRATCH_NEIGHBOURS, poolSpans * 8),
-    areas: scratchBytes(SCRATCH_DIRTY_SPAN, poolSpans),
-  });
-  rasterizeTriangles(
-    hf,
+  const compact = runCompactStage(
     mesh.positions,
     gatherIndices.subarray(0, kept * 3),
     gatherAreas.subarray(0, kept),
-    cfg.walkableClimbVoxels,
-    ctx,
+    { width: size, depth: size, bmin, bmax },
+    cfg,
+    ctx ?? new BuildContext(),
+    { stopWhenEmpty: true },
   );
-  const rasterized = countSpans(hf);
-  if (rasterized === 0) return null;
-  const open: OpenSpans = {
-    y: new Uint16Array(scratchBytes(SCRATCH_SPAN_ORDER, rasterized * 4), 0, rasterized),
-    h: new Uint16Array(scratchBytes(SCRATCH_PENDING, rasterized * 4), 0, rasterized),
-    area: new Uint8Array(scratchBytes(SCRATCH_REGION_DIST, rasterized * 2), 0, rasterized),
-    cellCount: new Uint16Array(size * size),
-  };
-  const walkable = filterHeightfield(hf, cfg.walkableHeightVoxels, cfg.walkableClimbVoxels, open);
-  if (walkable === 0) return null;
-  const chf = buildCompactHeightfield(
-    hf,
-    cfg.walkableHeightVoxels,
-    cfg.walkableClimbVoxels,
-    ctx,
-    walkable,
-    open,
-  );
+  if (compact === null) return null;
+  const chf = compact.chf;
   chf.borderSize = border;
   return chf;
 }
@@ -227,7 +245,7 @@ export function buildTileFromCompact(
   options: TileFromCompactOptions = {},
 ): NavMeshTile | null {
   checkTile(grid, tx, tz);
-  const ctx = options.ctx;
+  const ctx = options.ctx ?? new BuildContext();
   let work: CompactHeightfield;
   if (options.areas !== undefined) {
     if (options.areas.length !== chf.spanCount) {
@@ -239,41 +257,18 @@ export function buildTileFromCompact(
     work = { ...chf, areas: options.areas };
   } else {
     work = { ...chf, areas: chf.areas.slice() };
-    if (options.obstacles?.length) applyAreaVolumes(work, options.obstacles as AreaVolume[]);
-    erodeWalkableArea(work, cfg.walkableRadiusVoxels);
-    if (options.areaVolumes?.length) applyAreaVolumes(work, options.areaVolumes as AreaVolume[]);
+    runAreaStage(work, cfg, ctx, options.obstacles, options.areaVolumes);
   }
-  const areas = work.areas;
-  let walkable = false;
-  for (let i = 0; i < work.spanCount; i++) {
-    if (areas[i] !== 0) {
-      walkable = true;
-      break;
-    }
-  }
-  if (!walkable) return null;
-  const border = work.borderSize;
-  const { regions } = partitionRegions(work, cfg, border, false, ctx);
-  const contours = buildContours(
-    work,
-    regions,
-    cfg.edgeMaxErrorVoxels,
-    cfg.edgeMaxLenVoxels,
-    undefined,
-    ctx,
-  );
-  if (contours.contours.length === 0) return null;
-  const polyMesh = buildPolyMesh(contours, cfg.vertsPerPoly, ctx);
-  if (polyMesh.polyCount === 0) return null;
-  const detail = buildPolyMeshDetail(
-    polyMesh,
-    work,
-    regions,
-    cfg.detailSampleDistWorld,
-    cfg.detailSampleMaxErrorWorld,
-    ctx,
-  );
-  return createNavMeshTile(polyMesh, detail, tx, tz);
+  if (!hasWalkableSpan(work)) return null;
+  const mesh = runMeshStage(work, cfg, ctx, { stopWhenEmpty: true });
+  if (mesh === null) return null;
+  return createNavMeshTile(mesh.polyMesh, mesh.polyMeshDetail, tx, tz);
+}
+
+function hasWalkableSpan(chf: CompactHeightfield): boolean {
+  const areas = chf.areas;
+  for (let i = 0; i < chf.spanCount; i++) if (areas[i] !== 0) return true;
+  return false;
 }
 
 function checkTile(grid: TileGrid, tx: number, tz: number): void {

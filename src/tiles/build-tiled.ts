@@ -1,6 +1,7 @@
 import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile } from "../format/navmesh-file.js";
+import type { AreaVolume } from "../generate/areas.js";
 import {
   applyBuildFlags,
   type BuildHooks,
@@ -8,14 +9,14 @@ import {
   checkPolyFlagsHook,
   combineTriangleAreas,
 } from "../generate/build-hooks.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
 import { checkGridSize } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { binTriangles } from "./build-tile.js";
+import { binTriangles, checkTiledWork } from "./build-tile.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { checkThreadCount } from "./threads.js";
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
@@ -74,10 +75,7 @@ export async function buildTiledNavMesh(
   const t0 = performance.now();
   const cfg = resolveConfig(config);
   const mesh = validateTriangleMesh(input, options.source);
-  const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  const threads = checkThreadCount(options.threads ?? 1);
   const timings: Record<string, number> = {};
   const where = options.source ?? "buildTiledNavMesh";
   checkPolyFlagsHook(options.polyFlags, where);
@@ -95,7 +93,7 @@ export async function buildTiledNavMesh(
   combineTriangleAreas(triAreas, options.triangleAreas, where);
   timings.markTriangles = performance.now() - t;
   t = performance.now();
-  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
   timings.binTriangles = performance.now() - t;
 
   // Jobs: the tiles with at least one triangle, in (tz, tx) order.
@@ -108,6 +106,8 @@ export async function buildTiledNavMesh(
   }
   const jobs = Int32Array.from(coords);
   const jobCount = jobs.length >> 1;
+  checkTiledWork(mesh, bins, grid, cfg);
+
   const setup: TileBuildSetup = {
     positions: mesh.positions,
     indices: mesh.indices,
@@ -116,7 +116,7 @@ export async function buildTiledNavMesh(
     binTriangles: bins.triangles,
     binPad: bins.pad,
     grid,
-    config: pickBuildConfig(cfg),
+    config: cfg,
     areaVolumes: options.areaVolumes ?? [],
   };
 
@@ -190,27 +190,5 @@ export async function buildTiledNavMesh(
       timings,
       warnings,
     },
-  };
-}
-
-/** The user-level options of a resolved config (what a worker re-resolves). */
-export function pickBuildConfig(cfg: BuildConfig): BuildConfig {
-  return {
-    cellSize: cfg.cellSize,
-    cellHeight: cfg.cellHeight,
-    agentHeight: cfg.agentHeight,
-    agentRadius: cfg.agentRadius,
-    agentMaxClimb: cfg.agentMaxClimb,
-    agentMaxSlope: cfg.agentMaxSlope,
-    regionMinSize: cfg.regionMinSize,
-    regionMergeSize: cfg.regionMergeSize,
-    edgeMaxLen: cfg.edgeMaxLen,
-    edgeMaxError: cfg.edgeMaxError,
-    vertsPerPoly: cfg.vertsPerPoly,
-    detailSampleDist: cfg.detailSampleDist,
-    detailSampleMaxError: cfg.detailSampleMaxError,
-    partition: cfg.partition,
-    maxVoxels: cfg.maxVoxels,
-    tileSize: cfg.tileSize,
   };
 }

@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile, serializeNavMeshTile } from "../format/navmesh-file.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import type { BuildContext } from "../generate/context.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMesh } from "../input.js";

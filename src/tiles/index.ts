@@ -1,4 +1,4 @@
-// Tiled navmeshes: tiled build (tiles-build's block) and runtime obstacles (below).
+// Tiled navmeshes: the tiled build, worker pools, and runtime obstacles and area volumes (TileCache).
 
 // --- Tiled build (tile grid, per-tile stages, buildTiledNavMesh, tile pools) ---
 export {
@@ -43,6 +43,7 @@ export {
   type TileBuildState,
   type TileResultHandler,
 } from "./pool.js";
+export { checkThreadCount, isThreadCount, MAX_THREADS } from "./threads.js";
 export {
   createTileCache,
   TileCache,
@@ -56,7 +57,7 @@ export {
   type TileCacheAsyncResult,
 } from "./tile-cache-async.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
-export { createWebWorkerTilePool } from "./web-worker-pool.js";
+export { createWebWorkerTilePool, type WebWorkerLike } from "./web-worker-pool.js";
 export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
 export {
   createTileWorkerHandler,

@@ -1,6 +1,6 @@
 import { MeshwayError } from "../errors.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { markBoxArea, markConvexPolyArea, markCylinderArea } from "../generate/areas.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
 import { type CompactHeightfield, NULL_AREA, WALKABLE_AREA } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 
@@ -122,6 +122,34 @@ const OBSTACLE_KINDS = ["cylinder", "box", "orientedBox", "prism"] as const;
  * change what the cache holds). Throws MeshwayError("INVALID_ARGUMENT") naming the field.
  */
 export function validateObstacleShape(shape: ObstacleShape, where = "obstacle"): ObstacleShape {
+  const checked = checkObstacleFields(shape, where);
+  checkRepresentable(where, obstacleBounds(checked));
+  return checked;
+}
+
+/** Largest finite float32: heightfields and tiles hold float32 coordinates. */
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/**
+ * Refuses a shape whose bounds reach past the float32 range: a half extent of 1e39 or a prism
+ * corner at 4e38 would mark nothing, silently, where a caller expects a blocked tile.
+ */
+function checkRepresentable(where: string, { bmin, bmax }: Bounds3): void {
+  for (let k = 0; k < 3; k++) {
+    for (const v of [bmin[k]!, bmax[k]!]) {
+      if (!(Math.abs(v) <= FLOAT32_MAX)) {
+        fail(
+          where,
+          "bounds",
+          `reach ${"xyz"[k]} = ${v}, beyond float32's ±3.4e38 (meshway's coordinates are float32)`,
+          [Array.from(bmin), Array.from(bmax)],
+        );
+      }
+    }
+  }
+}
+
+function checkObstacleFields(shape: ObstacleShape, where: string): ObstacleShape {
   const kind = checkKind(where, shape, OBSTACLE_KINDS);
   const s = shape as unknown as Record<string, unknown>;
   switch (kind) {
@@ -162,6 +190,12 @@ const VOLUME_KINDS = ["box", "cylinder", "convex"] as const;
  * integer in [0, 63] (0 = no-go). Throws MeshwayError("INVALID_ARGUMENT") naming the field.
  */
 export function validateAreaVolume(volume: AreaVolume, where = "area volume"): AreaVolume {
+  const checked = checkVolumeFields(volume, where);
+  checkRepresentable(where, areaVolumeBounds(checked));
+  return checked;
+}
+
+function checkVolumeFields(volume: AreaVolume, where: string): AreaVolume {
   const kind = checkKind(where, volume, VOLUME_KINDS);
   const v = volume as unknown as Record<string, unknown>;
   const area = v.area;

@@ -1,6 +1,6 @@
-import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
+import type { ResolvedConfig } from "../config.js";
 import { serializeNavMeshTile } from "../format/navmesh-file.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
+import type { AreaVolume } from "../generate/areas.js";
 import { BuildContext } from "../generate/context.js";
 import type { TriangleMesh } from "../input.js";
 import { buildTileCompact, buildTileFromCompact, type TriangleBins } from "./build-tile.js";
@@ -21,8 +21,8 @@ export interface TileBuildSetup {
   binTriangles: Uint32Array;
   binPad: number;
   grid: TileGrid;
-  /** The user-level config (re-resolved on the worker side). */
-  config: BuildConfig;
+  /** The config, resolved once by the caller (plain data, so it crosses to workers as is). */
+  config: ResolvedConfig;
   areaVolumes: AreaVolume[];
   /**
    * What a job's block holds: "tile" (default) the navmesh tile (serializeNavMeshTile);
@@ -67,7 +67,7 @@ export interface TileBuildState {
 }
 
 export function prepareTileBuild(setup: TileBuildSetup): TileBuildState {
-  const cfg = resolveConfig(setup.config);
+  const cfg = setup.config;
   const output = setup.output ?? "tile";
   return {
     mesh: {

@@ -1,14 +1,14 @@
-import type { BuildConfig } from "../config.js";
+import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import type { AreaVolume } from "../generate/areas.js";
 import type { BuildHooks } from "../generate/build-hooks.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMeshInput } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { pickBuildConfig } from "./build-tiled.js";
 import { readCacheTileBlock } from "./cache-tile-block.js";
 import { InProcessTilePool, type TileBuildPool, type TileBuildSetup } from "./pool.js";
+import { checkThreadCount } from "./threads.js";
 import { type PrebuiltCacheTile, planTileCache, TileCache } from "./tile-cache.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
@@ -51,13 +51,11 @@ export interface TileCacheAsyncResult {
  */
 export async function createTileCacheAsync(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TileCacheAsyncOptions = {},
 ): Promise<TileCacheAsyncResult> {
   const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  checkThreadCount(threads);
   const plan = planTileCache(input, config, options);
   const { cfg, mesh, grid, volumes, bins } = plan;
 
@@ -79,7 +77,7 @@ export async function createTileCacheAsync(
     binTriangles: bins.triangles,
     binPad: bins.pad,
     grid,
-    config: pickBuildConfig(cfg),
+    config: cfg,
     areaVolumes: volumes,
     output: "cacheTile",
   };

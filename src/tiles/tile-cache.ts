@@ -1,5 +1,6 @@
-import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
+import { type BuildConfigInput, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
+import type { AreaVolume } from "../generate/areas.js";
 import {
   applyBuildFlags,
   type BuildHooks,
@@ -7,7 +8,6 @@ import {
   checkPolyFlagsHook,
   combineTriangleAreas,
 } from "../generate/build-hooks.js";
-import type { AreaVolume } from "../generate/build-nav-mesh.js";
 import { erodeNewObstructions, erodeWalkableArea } from "../generate/erode.js";
 import { checkGridSize } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
@@ -21,6 +21,7 @@ import {
   binTriangles,
   buildTileCompact,
   buildTileFromCompact,
+  checkTiledWork,
   type TriangleBins,
 } from "./build-tile.js";
 import {
@@ -196,7 +197,7 @@ export interface TileCachePlan {
  */
 export function planTileCache(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig>,
+  config: BuildConfigInput,
   options: TileCacheOptions,
 ): TileCachePlan {
   const cfg = resolveConfig(config);
@@ -213,7 +214,8 @@ export function planTileCache(
   );
   const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
   combineTriangleAreas(triAreas, options.triangleAreas, where);
-  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize);
+  const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
+  checkTiledWork(mesh, bins, grid, cfg);
   return { cfg, mesh, grid, volumes, triAreas, bins };
 }
 
@@ -227,7 +229,7 @@ export function planTileCache(
  */
 export function createTileCache(
   input: TriangleMeshInput,
-  config: Partial<BuildConfig> = {},
+  config: BuildConfigInput = {},
   options: TileCacheOptions = {},
 ): { navMesh: NavMesh; cache: TileCache } {
   const { cfg, mesh, grid, volumes, triAreas, bins } = planTileCache(input, config, options);

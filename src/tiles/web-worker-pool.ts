@@ -1,6 +1,23 @@
 import { MeshwayError } from "../errors.js";
+import { checkThreadCount } from "./threads.js";
 import { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
 import type { TileWorkerReply } from "./worker-protocol.js";
+
+/**
+ * The part of a Web Worker the pool uses. Structural, so the published types need no DOM lib
+ * (a Node project with `lib: ["es2022"]` compiles them); a DOM `Worker` is one.
+ */
+export interface WebWorkerLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: "message", listener: (event: { data: TileWorkerReply }) => void): void;
+  addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
+  removeEventListener(type: "message", listener: (event: { data: TileWorkerReply }) => void): void;
+  removeEventListener(type: "error", listener: (event: { message?: string }) => void): void;
+  terminate(): void;
+}
+
+/** The global Worker constructor where there is one (browsers, Deno), typed structurally. */
+type WebWorkerConstructor = new (url: URL, options: { type: "module" }) => WebWorkerLike;
 
 /**
  * A tile pool on `threads` Web Workers (browsers; Deno). `createWorker` makes one worker
@@ -10,31 +27,47 @@ import type { TileWorkerReply } from "./worker-protocol.js";
  */
 export function createWebWorkerTilePool(
   threads: number,
-  createWorker: () => Worker = () =>
-    new Worker(new URL("./web-tile-worker.js", import.meta.url), { type: "module" }),
+  createWorker: () => WebWorkerLike = () => {
+    const WebWorker = (globalThis as { Worker?: WebWorkerConstructor }).Worker;
+    if (WebWorker === undefined) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        "no Web Worker here: pass createWorker, a pool, or threads = 1 (in Node: meshway/node)",
+      );
+    }
+    return new WebWorker(new URL("./web-tile-worker.js", import.meta.url), { type: "module" });
+  },
 ): WorkerTilePool {
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
-    throw new MeshwayError("INVALID_ARGUMENT", `threads = ${threads}: expected an integer 1..256`);
-  }
+  checkThreadCount(threads);
   const ports: TileWorkerPort[] = [];
-  for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker()));
+  for (let i = 0; i < threads; i++) ports.push(webWorkerPort(createWorker));
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
   return new WorkerTilePool(ports, isolated);
 }
 
-function webWorkerPort(worker: Worker): TileWorkerPort {
+/** A port over a Web Worker; restart (after a failure) replaces it with a fresh one. */
+function webWorkerPort(createWorker: () => WebWorkerLike): TileWorkerPort {
+  let worker = createWorker();
   return {
     post: (msg) => worker.postMessage(msg),
     listen(onReply, onFailure) {
-      const message = (e: MessageEvent<TileWorkerReply>) => onReply(e.data);
-      const error = (e: ErrorEvent) => onFailure(new Error(`tile worker failed: ${e.message}`));
-      worker.addEventListener("message", message);
-      worker.addEventListener("error", error);
+      const w = worker;
+      const message = (e: { data: TileWorkerReply }) => onReply(e.data);
+      const error = (e: { message?: string }) =>
+        onFailure(
+          new MeshwayError("WORKER_FAILED", `tile worker failed: ${e.message ?? "unknown error"}`),
+        );
+      w.addEventListener("message", message);
+      w.addEventListener("error", error);
       return () => {
-        worker.removeEventListener("message", message);
-        worker.removeEventListener("error", error);
+        w.removeEventListener("message", message);
+        w.removeEventListener("error", error);
       };
     },
     terminate: () => worker.terminate(),
+    restart() {
+      worker.terminate();
+      worker = createWorker();
+    },
   };
 }

@@ -13,6 +13,11 @@ export interface TileWorkerPort {
    * where the platform has such a notion (Node's ref / unref); optional.
    */
   hold?(active: boolean): void;
+  /**
+   * Replaces the worker with a fresh one (called with no listeners attached, after the worker
+   * failed), so one dead worker does not break every later build; optional.
+   */
+  restart?(): void;
 }
 
 /**
@@ -24,6 +29,10 @@ export interface TileWorkerPort {
 export class WorkerTilePool implements TileBuildPool {
   readonly threads: number;
   private closed = false;
+  /** Settles when the last build queued so far has ended (either way). */
+  private idle: Promise<void> = Promise.resolve();
+  /** Builds started, for tagging their jobs. */
+  private builds = 0;
 
   constructor(
     private readonly ports: TileWorkerPort[],
@@ -40,19 +49,42 @@ export class WorkerTilePool implements TileBuildPool {
     if (this.closed) {
       return Promise.reject(new MeshwayError("INVALID_ARGUMENT", "the tile pool is closed"));
     }
+    // Builds sharing the pool run one after another: the workers hold one setup at a time.
+    const run = this.idle.then(() => this.run(setup, jobs, onResult));
+    this.idle = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private run(
+    setup: TileBuildSetup,
+    jobs: Int32Array,
+    onResult: TileResultHandler,
+  ): Promise<(Uint8Array | null)[]> {
+    if (this.closed) {
+      return Promise.reject(new MeshwayError("INVALID_ARGUMENT", "the tile pool is closed"));
+    }
     const n = jobs.length >> 1;
     const out: (Uint8Array | null)[] = new Array(n).fill(null);
     if (n === 0) return Promise.resolve(out);
+    const build = ++this.builds;
     const sent =
       this.shareMemory && typeof SharedArrayBuffer === "function" ? shareSetup(setup) : setup;
+    const tileName = (j: number) => `tile (${jobs[2 * j]}, ${jobs[2 * j + 1]})`;
     return new Promise((resolve, reject) => {
       let next = 0;
       let finished = 0;
       let failed = false;
       const unlisten: (() => void)[] = [];
+      // Jobs posted to each port and not answered yet (at most two), for naming a dead one's.
+      const inFlight: number[][] = this.ports.map(() => []);
+      const broken = new Set<TileWorkerPort>();
       const stop = () => {
         for (const off of unlisten) off();
         for (const port of this.ports) port.hold?.(false);
+        for (const port of broken) port.restart?.();
       };
       const fail = (e: Error) => {
         if (failed) return;
@@ -60,20 +92,23 @@ export class WorkerTilePool implements TileBuildPool {
         stop();
         reject(e);
       };
-      const give = (port: TileWorkerPort) => {
+      const give = (port: TileWorkerPort, p: number) => {
         if (next >= n) return;
         const j = next++;
-        port.post({ type: "job", job: j, tx: jobs[2 * j]!, tz: jobs[2 * j + 1]! });
+        inFlight[p]!.push(j);
+        port.post({ type: "job", build, job: j, tx: jobs[2 * j]!, tz: jobs[2 * j + 1]! });
       };
-      for (const port of this.ports) {
+      this.ports.forEach((port, p) => {
         port.hold?.(true);
         const onReply = (r: TileWorkerReply) => {
-          if (failed) return;
+          if (failed || r.build !== build) return; // a reply to an earlier build's job
+          const k = inFlight[p]!.indexOf(r.job);
+          if (k >= 0) inFlight[p]!.splice(k, 1);
           if (r.error) {
             fail(
               new MeshwayError(
-                (r.error.code ?? "INVALID_ARGUMENT") as MeshwayErrorCode,
-                `tile (${jobs[2 * r.job]}, ${jobs[2 * r.job + 1]}): ${r.error.message}`,
+                (r.error.code ?? "WORKER_FAILED") as MeshwayErrorCode,
+                `${tileName(r.job)}: ${r.error.message}`,
               ),
             );
             return;
@@ -90,14 +125,23 @@ export class WorkerTilePool implements TileBuildPool {
             stop();
             resolve(out);
           } else {
-            give(port);
+            give(port, p);
           }
         };
-        unlisten.push(port.listen(onReply, fail));
+        const onFailure = (e: Error) => {
+          broken.add(port);
+          const lost = inFlight[p]!;
+          const where = lost.length > 0 ? tileName(lost[0]!) : "a tile worker";
+          // The port's own error (e.g. "exited with code 134"), prefixed with the lost tile.
+          const code = e instanceof MeshwayError ? e.code : "WORKER_FAILED";
+          fail(new MeshwayError(code, `${where}: ${e.message} (the worker is replaced)`));
+        };
+        unlisten.push(port.listen(onReply, onFailure));
         port.post({ type: "setup", setup: sent });
-      }
+      });
       // Two jobs in flight per worker, so a worker never waits for the round trip.
-      for (let k = 0; k < 2; k++) for (const port of this.ports) give(port);
+      for (let k = 0; k < 2; k++)
+        for (let p = 0; p < this.ports.length; p++) give(this.ports[p]!, p);
     });
   }
 

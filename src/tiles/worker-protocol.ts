@@ -1,3 +1,4 @@
+import { MeshwayError } from "../errors.js";
 import { BuildContext } from "../generate/context.js";
 import {
   buildTileBlock,
@@ -6,13 +7,18 @@ import {
   type TileBuildState,
 } from "./pool.js";
 
-/** Pool → worker: the setup once per build, then one message per tile. */
+/**
+ * Pool → worker: the setup once per build, then one message per tile. `build` numbers the
+ * pool's builds; replies carry it back, so a reply to an earlier (failed) build is never
+ * taken for one of the current build's jobs.
+ */
 export type TileWorkerRequest =
   | { type: "setup"; setup: TileBuildSetup }
-  | { type: "job"; job: number; tx: number; tz: number };
+  | { type: "job"; build: number; job: number; tx: number; tz: number };
 
 /** Worker → pool: a finished tile (block null when empty) or the error that stopped it. */
 export interface TileWorkerReply {
+  build: number;
   job: number;
   block?: Uint8Array | null;
   warnings?: string[];
@@ -34,16 +40,18 @@ export function createTileWorkerHandler(
       return;
     }
     try {
-      if (!state) throw new Error("tile job before setup");
+      if (!state) throw new MeshwayError("WORKER_FAILED", "tile job before setup");
       const ctx = new BuildContext();
       const block = buildTileBlock(state, msg.tx, msg.tz, ctx);
       post(
-        { job: msg.job, block, warnings: ctx.warnings },
+        { build: msg.build, job: msg.job, block, warnings: ctx.warnings },
         block ? [block.buffer as ArrayBuffer] : [],
       );
     } catch (e) {
-      const err = e as Error & { code?: string };
-      post({ job: msg.job, error: { message: err.message, code: err.code } }, []);
+      // Only meshway's own codes cross over; anything else is the worker failing.
+      const message = e instanceof Error ? e.message : String(e);
+      const code = e instanceof MeshwayError ? e.code : "WORKER_FAILED";
+      post({ build: msg.build, job: msg.job, error: { message, code } }, []);
     }
   };
 }

@@ -6,13 +6,14 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
+import { CHROMIUM, requireChromium } from "../helpers/chromium.js";
 
 /**
  * The explainer page under a real browser: Vite builds web/ into a temporary folder, a tiny
  * static server serves it on an ephemeral port, and one headless Debian chromium (driven by
  * playwright-core) opens pages on it.
  */
-export const CHROMIUM = "/usr/bin/chromium";
+export { CHROMIUM } from "../helpers/chromium.js";
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -62,6 +63,7 @@ export async function serve(dir: string): Promise<{ server: Server; origin: stri
 }
 
 export function launchBrowser(): Promise<Browser> {
+  requireChromium();
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 

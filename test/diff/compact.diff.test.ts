@@ -57,16 +57,16 @@ function compareCompact(ours: CompactHeightfield, theirs: CompactHeightfield) {
   let con = 0;
   for (let c = 0; c < ours.width * ours.depth; c++) {
     if (ours.cellCount[c] !== theirs.cellCount[c]) cells++;
-    else if (ours.cellCount[c] > 0 && ours.cellFirst[c] !== theirs.cellFirst[c]) cells++;
+    else if (ours.cellCount[c]! > 0 && ours.cellFirst[c] !== theirs.cellFirst[c]) cells++;
   }
   for (let i = 0; i < theirs.spanCount; i++) {
     if (ours.spanY[i] !== theirs.spanY[i]) y++;
     // Recast stores clearance in 8 bits (clamped to 255); ours keeps 16.
-    if (Math.min(ours.spanH[i], 255) !== theirs.spanH[i]) h++;
+    if (Math.min(ours.spanH[i]!, 255) !== theirs.spanH[i]) h++;
     if (ours.areas[i] !== theirs.areas[i]) area++;
     // The helper already widened Recast's 0x3f "not connected" to our 0xff.
     for (let d = 0; d < 4; d++) {
-      if (((ours.spanCon[i] >>> (8 * d)) & 0xff) !== ((theirs.spanCon[i] >>> (8 * d)) & 0xff)) {
+      if (((ours.spanCon[i]! >>> (8 * d)) & 0xff) !== ((theirs.spanCon[i]! >>> (8 * d)) & 0xff)) {
         con++;
       }
     }
@@ -142,7 +142,7 @@ describe.each(MESHES)("compact heightfield, erosion and area marking on %s.obj",
   it("marks Recast's spans with box, cylinder and polygon volumes and median-filters alike", () => {
     const b0 = run.bmin;
     const b1 = run.bmax;
-    const lerp = (k: number, t: number) => b0[k] + (b1[k] - b0[k]) * t;
+    const lerp = (k: number, t: number) => b0[k]! + (b1[k]! - b0[k]!) * t;
 
     const boxMin: Vec3 = [lerp(0, 0.1), lerp(1, 0), lerp(2, 0.2)];
     const boxMax: Vec3 = [lerp(0, 0.45), lerp(1, 0.6), lerp(2, 0.55)];
@@ -160,7 +160,7 @@ describe.each(MESHES)("compact heightfield, erosion and area marking on %s.obj",
       [0.9, 0.7],
       [0.8, 0.95],
       [0.35, 0.9],
-    ].flatMap(([tx, tz]) => [lerp(0, tx), 0, lerp(2, tz)]);
+    ].flatMap(([tx, tz]) => [lerp(0, tx!), 0, lerp(2, tz!)]);
     const hmin = lerp(1, 0.05);
     const hmax = lerp(1, 0.5);
     markConvexPolyArea(ours, poly, hmin, hmax, 7);

@@ -35,8 +35,8 @@ function firstDifference(ours: ContourSet, theirs: ContourSet): string | null {
     return `contour count ${ours.contours.length} vs ${theirs.contours.length}`;
   }
   for (let i = 0; i < ours.contours.length; i++) {
-    const a = ours.contours[i];
-    const b = theirs.contours[i];
+    const a = ours.contours[i]!;
+    const b = theirs.contours[i]!;
     if (a.region !== b.region || a.area !== b.area) {
       return `contour ${i}: region/area ${a.region}/${a.area} vs ${b.region}/${b.area}`;
     }

@@ -159,7 +159,7 @@ describe("buildPolyMesh matches Recast's rcBuildPolyMesh on Recast's contours", 
         expect(cset.borderSize).toBe(borderSize);
         let flagged = 0;
         for (const c of cset.contours) {
-          for (let i = 3; i < c.verts.length; i += 4) if (c.verts[i] & BORDER_VERTEX) flagged++;
+          for (let i = 3; i < c.verts.length; i += 4) if (c.verts[i]! & BORDER_VERTEX) flagged++;
         }
         expect(flagged).toBeGreaterThan(0);
 
@@ -169,7 +169,7 @@ describe("buildPolyMesh matches Recast's rcBuildPolyMesh on Recast's contours", 
         let portals = 0;
         for (let p = 0; p < mine.polyCount; p++) {
           for (let j = 0; j < NVP; j++) {
-            const n = mine.polys[p * 2 * NVP + NVP + j];
+            const n = mine.polys[p * 2 * NVP + NVP + j]!;
             if (n !== 0xffffffff && n >= 0x80000000) portals++;
           }
         }

@@ -400,8 +400,8 @@ function detourQuantizedOverlap(
       if (x < lo) lo = x;
       if (x > hi) hi = x;
     }
-    const t0 = tile.bmin[k];
-    const t1 = tile.bmax[k];
+    const t0 = tile.bmin[k]!;
+    const t1 = tile.bmax[k]!;
     // In float32, as Detour computes it.
     const nodeMin = Math.min(Math.max(Math.trunc(f32(f32(lo - t0) * q)), 0), 0xffff);
     const nodeMax = Math.min(Math.max(Math.ceil(f32(f32(hi - t0) * q)), 0), 0xffff);

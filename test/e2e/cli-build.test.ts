@@ -29,10 +29,50 @@ describe("meshway build (spawned CLI)", () => {
     expect(r.stdout).toMatch(/rasterize/);
   });
 
-  it("flags override the defaults", () => {
-    const a = JSON.parse(meshway("build", NAV_TEST, "--json").stdout);
-    const b = JSON.parse(meshway("build", NAV_TEST, "--json", "--agent-radius", "1.2").stdout);
-    expect(b.area).toBeLessThan(a.area);
+  it("flags override the defaults: info echoes each, and each changes the build as it says", () => {
+    const build = (...flags: string[]) => {
+      const r = meshway("build", NAV_TEST, "--json", ...flags);
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const base = build();
+    // Each flag alone moves the build the way its meaning says.
+    expect(build("--agent-radius", "1.2").area).toBeLessThan(base.area); // walls pushed back
+    expect(build("--max-slope", "10").area).toBeLessThan(base.area); // ramps no longer walkable
+    expect(build("--agent-height", "5").area).toBeLessThan(base.area); // low ceilings excluded
+    expect(build("--agent-climb", "0.2").area).toBeLessThan(base.area); // steps become ledges
+    const monotone = build("--partition", "monotone");
+    expect(monotone.polygons).not.toBe(base.polygons); // another partition, other polygons
+    expect(monotone.area).toBeCloseTo(base.area, -1); // of about the same surface
+
+    // All of them at once (and a tiled build): the file stores each, `info` echoes each.
+    const dir = mkdtempSync(join(tmpdir(), "meshway-flags-"));
+    const out = join(dir, "flags.navmesh");
+    const flags = {
+      "agent-radius": 1.2,
+      "max-slope": 30,
+      "agent-height": 3,
+      "agent-climb": 0.5,
+      "cell-size": 0.25,
+      "cell-height": 0.1,
+      "tile-size": 64,
+    };
+    const args = Object.entries(flags).flatMap(([k, v]) => [`--${k}`, String(v)]);
+    const r = meshway("build", NAV_TEST, "-o", out, "--json", "--partition", "layers", ...args);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).tiles).toBeGreaterThan(1);
+    const info = JSON.parse(meshway("info", out, "--json").stdout);
+    expect(info.config).toMatchObject({
+      agentRadius: 1.2,
+      agentMaxSlope: 30,
+      agentHeight: 3,
+      agentMaxClimb: 0.5,
+      cellSize: 0.25,
+      cellHeight: 0.1,
+      tileSize: 64,
+      partition: "layers",
+    });
+    expect(info.tiles).toBe(JSON.parse(r.stdout).tiles);
   });
 
   it("unknown flags and commands are usage errors (exit 2)", () => {

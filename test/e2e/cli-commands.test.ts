@@ -50,7 +50,14 @@ describe("meshway CLI commands", () => {
     expect(fromCli.polys).toBe(direct.polys.length);
     expect(fromCli.points).toEqual(direct.points.map((p) => [...p]));
     expect(fromCli.length).toBeCloseTo(direct.length, 12);
-    expect(Object.keys(fromCli).sort()).toEqual(["complete", "found", "length", "points", "polys"]);
+    expect(Object.keys(fromCli).sort()).toEqual([
+      "complete",
+      "found",
+      "length",
+      "points",
+      "polys",
+      "status",
+    ]);
   });
 
   it("info --json has the contract's fields and echoes the effective config", () => {

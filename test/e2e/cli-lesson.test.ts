@@ -110,7 +110,8 @@ describe("meshway lesson", () => {
     expect(out.stdout).toBe("");
     expect(out.stderr).toMatch(/^meshway: /);
     expect(out.stderr).toMatch(msg);
-    expect(out.stderr).toContain("usage: meshway lesson");
+    expect(out.stderr).toContain("see 'meshway lesson --help'");
+    expect(out.stderr).not.toContain("usage: meshway lesson");
     expect(existsSync("x.png")).toBe(false);
   });
 

@@ -46,6 +46,7 @@ describe("meshway path --mode shortest", () => {
       "length",
       "points",
       "polys",
+      "status",
     ]);
     expect(shortest.found).toBe(true);
     expect(shortest.complete).toBe(true);

@@ -693,8 +693,8 @@ export function runRecastPipeline(
   const pos = mesh.positions;
   for (let i = 0; i < nv * 3; i++) {
     const a = i % 3;
-    if (pos[i]! < bmin[a]) bmin[a] = pos[i]!;
-    if (pos[i]! > bmax[a]) bmax[a] = pos[i]!;
+    if (pos[i]! < bmin[a]!) bmin[a] = pos[i]!;
+    if (pos[i]! > bmax[a]!) bmax[a] = pos[i]!;
   }
   const grid = calcGridSize(bmin, bmax, cfg.cellSize);
   const width = grid.width;

@@ -29,7 +29,7 @@ function cellsWithArea(chf: CompactHeightfield, area: number): Set<string> {
   const out = new Set<string>();
   for (let z = 0; z < chf.depth; z++) {
     for (let x = 0; x < chf.width; x++) {
-      if (chf.areas[chf.cellFirst[x + z * chf.width]] === area) out.add(`${x},${z}`);
+      if (chf.areas[chf.cellFirst[x + z * chf.width]!] === area) out.add(`${x},${z}`);
     }
   }
   return out;
@@ -45,7 +45,7 @@ function rect(x0: number, z0: number, x1: number, z1: number): Set<string> {
   return out;
 }
 
-const at = (chf: CompactHeightfield, x: number, z: number) => chf.cellFirst[x + z * chf.width];
+const at = (chf: CompactHeightfield, x: number, z: number) => chf.cellFirst[x + z * chf.width]!;
 
 describe("markBoxArea", () => {
   it("marks every column whose truncated grid index lies in the box", () => {

@@ -13,7 +13,7 @@ import {
 import { makeHeightfield, type SolidSpan } from "../helpers/hand-heightfield.js";
 
 function con(chf: CompactHeightfield, span: number, dir: number): number {
-  return (chf.spanCon[span] >>> (dir * 8)) & 0xff;
+  return (chf.spanCon[span]! >>> (dir * 8)) & 0xff;
 }
 
 function allCons(chf: CompactHeightfield, span: number): number[] {
@@ -269,7 +269,7 @@ describe("buildCompactHeightfield", () => {
       for (let c = 0; c < width * depth; c++) {
         const y: number[] = [];
         const t: number[] = [];
-        for (let s = hf.columnHead[c]; s !== -1; s = nextSpan(hf, s)) {
+        for (let s = hf.columnHead[c]!; s !== -1; s = nextSpan(hf, s)) {
           if (hf.spanArea[s] === NULL_AREA) continue;
           const next = nextSpan(hf, s);
           y.push(spanTop(hf, s));
@@ -283,20 +283,21 @@ describe("buildCompactHeightfield", () => {
       for (let z = 0; z < depth; z++) {
         for (let x = 0; x < width; x++) {
           const c = x + z * width;
-          expect(chf.cellCount[c]).toBe(ys[c].length);
-          for (let k = 0; k < ys[c].length; k++) {
-            const i = chf.cellFirst[c] + k;
-            expect(chf.spanY[i]).toBe(ys[c][k]);
-            expect(chf.spanH[i]).toBe(tops[c][k] - ys[c][k]);
+          expect(chf.cellCount[c]).toBe(ys[c]!.length);
+          for (let k = 0; k < ys[c]!.length; k++) {
+            const i = chf.cellFirst[c]! + k;
+            expect(chf.spanY[i]).toBe(ys[c]![k]);
+            expect(chf.spanH[i]).toBe(tops[c]![k]! - ys[c]![k]!);
             for (let d = 0; d < 4; d++) {
-              const nx = x + dx[d];
-              const nz = z + dz[d];
+              const nx = x + dx[d]!;
+              const nz = z + dz[d]!;
               let expected = NC;
               if (nx >= 0 && nz >= 0 && nx < width && nz < depth) {
                 const n = nx + nz * width;
-                for (let m = 0; m < ys[n].length; m++) {
-                  const gap = Math.min(tops[c][k], tops[n][m]) - Math.max(ys[c][k], ys[n][m]);
-                  if (gap >= wh && Math.abs(ys[n][m] - ys[c][k]) <= wc) {
+                for (let m = 0; m < ys[n]!.length; m++) {
+                  const gap =
+                    Math.min(tops[c]![k]!, tops[n]![m]!) - Math.max(ys[c]![k]!, ys[n]![m]!);
+                  if (gap >= wh && Math.abs(ys[n]![m]! - ys[c]![k]!) <= wc) {
                     expected = m;
                     break;
                   }

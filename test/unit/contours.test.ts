@@ -26,7 +26,7 @@ function gridField(
   opts: { areaRows?: number[][]; y?: number; borderSize?: number } = {},
 ): { chf: CompactHeightfield; regions: Regions } {
   const depth = regionRows.length;
-  const width = regionRows[0].length;
+  const width = regionRows[0]!.length;
   const cellFirst = new Uint32Array(width * depth);
   const cellCount = new Uint16Array(width * depth);
   const spanOf = new Int32Array(width * depth).fill(-1);
@@ -34,7 +34,7 @@ function gridField(
   for (let z = 0; z < depth; z++) {
     for (let x = 0; x < width; x++) {
       cellFirst[x + z * width] = n;
-      if (regionRows[z][x] >= 0) {
+      if (regionRows[z]![x]! >= 0) {
         cellCount[x + z * width] = 1;
         spanOf[x + z * width] = n++;
       }
@@ -49,16 +49,16 @@ function gridField(
   const dz = [0, 1, 0, -1];
   for (let z = 0; z < depth; z++) {
     for (let x = 0; x < width; x++) {
-      const s = spanOf[x + z * width];
+      const s = spanOf[x + z * width]!;
       if (s < 0) continue;
-      spanRegion[s] = regionRows[z][x];
-      areas[s] = opts.areaRows ? opts.areaRows[z][x] : WALKABLE_AREA;
+      spanRegion[s] = regionRows[z]![x]!;
+      areas[s] = opts.areaRows ? opts.areaRows[z]![x]! : WALKABLE_AREA;
       let con = 0;
       for (let d = 0; d < 4; d++) {
-        const nx = x + dx[d];
-        const nz = z + dz[d];
+        const nx = x + dx[d]!;
+        const nz = z + dz[d]!;
         const linked =
-          nx >= 0 && nz >= 0 && nx < width && nz < depth && spanOf[nx + nz * width] >= 0;
+          nx >= 0 && nz >= 0 && nx < width && nz < depth && spanOf[nx + nz * width]! >= 0;
         con |= (linked ? 0 : NOT_CONNECTED) << (8 * d);
       }
       spanCon[s] = con >>> 0;
@@ -95,7 +95,7 @@ function grid(w: number, d: number, fill: (x: number, z: number) => number): num
 function vertsOf(c: Contour, raw = false): number[][] {
   const v = raw ? c.rawVerts : c.verts;
   const out: number[][] = [];
-  for (let i = 0; i < v.length; i += 4) out.push([v[i], v[i + 1], v[i + 2], v[i + 3]]);
+  for (let i = 0; i < v.length; i += 4) out.push([v[i]!, v[i + 1]!, v[i + 2]!, v[i + 3]!]);
   return out;
 }
 
@@ -103,7 +103,8 @@ function vertsOf(c: Contour, raw = false): number[][] {
 function area2(v: Int32Array): number {
   let a = 0;
   const n = v.length / 4;
-  for (let i = 0, j = n - 1; i < n; j = i++) a += v[i * 4] * v[j * 4 + 2] - v[j * 4] * v[i * 4 + 2];
+  for (let i = 0, j = n - 1; i < n; j = i++)
+    a += v[i * 4]! * v[j * 4 + 2]! - v[j * 4]! * v[i * 4 + 2]!;
   return a;
 }
 
@@ -115,7 +116,7 @@ describe("buildContours", () => {
     );
     const cset = buildContours(chf, regions, 1.3, 12);
     expect(cset.contours).toHaveLength(1);
-    const c = cset.contours[0];
+    const c = cset.contours[0]!;
     expect(c.region).toBe(1);
     expect(c.area).toBe(WALKABLE_AREA);
     expect(vertsOf(c)).toEqual([
@@ -147,7 +148,7 @@ describe("buildContours", () => {
     );
     // Raise the span at cell (4, 4): the corner (5, 5) and the corners touching it rise.
     chf.spanY[4 + 4 * 5] = 7;
-    const c = buildContours(chf, regions, 1.3, 12).contours[0];
+    const c = buildContours(chf, regions, 1.3, 12).contours[0]!;
     const byXZ = new Map(vertsOf(c, true).map((v) => [`${v[0]},${v[2]}`, v[1]]));
     expect(byXZ.get("5,5")).toBe(7);
     expect(byXZ.get("4,5")).toBe(7);
@@ -160,20 +161,22 @@ describe("buildContours", () => {
     const cset = buildContours(chf, regions, 1.3, 12);
     expect(cset.contours.map((c) => c.region)).toEqual([1, 2]);
     // The vertex starting the shared edge carries the other region's id.
-    expect(vertsOf(cset.contours[0])).toEqual([
+    expect(vertsOf(cset.contours[0]!)).toEqual([
       [5, 0, 5, 2],
       [5, 0, 0, 0],
       [0, 0, 0, 0],
       [0, 0, 5, 0],
     ]);
-    expect(vertsOf(cset.contours[1])).toEqual([
+    expect(vertsOf(cset.contours[1]!)).toEqual([
       [5, 0, 5, 0],
       [10, 0, 5, 0],
       [10, 0, 0, 0],
       [5, 0, 0, 1],
     ]);
     // Raw vertices along the shared edge name the neighbour too, without flags.
-    const shared1 = vertsOf(cset.contours[0], true).filter((v) => (v[3] & CONTOUR_REG_MASK) === 2);
+    const shared1 = vertsOf(cset.contours[0]!, true).filter(
+      (v) => (v[3]! & CONTOUR_REG_MASK) === 2,
+    );
     expect(shared1.map((v) => [v[0], v[2]])).toEqual([
       [5, 4],
       [5, 3],
@@ -185,14 +188,14 @@ describe("buildContours", () => {
 
   it("splits wall edges longer than maxEdgeLen at the middle raw vertex", () => {
     const { chf, regions } = gridField(grid(12, 2, () => 1));
-    const plain = buildContours(chf, regions, 1.3, 0).contours[0];
+    const plain = buildContours(chf, regions, 1.3, 0).contours[0]!;
     expect(vertsOf(plain).map((v) => [v[0], v[2]])).toEqual([
       [0, 0],
       [0, 2],
       [12, 2],
       [12, 0],
     ]);
-    const split = buildContours(chf, regions, 1.3, 6).contours[0];
+    const split = buildContours(chf, regions, 1.3, 6).contours[0]!;
     expect(vertsOf(split).map((v) => [v[0], v[2]])).toEqual([
       [0, 0],
       [0, 2],
@@ -201,17 +204,17 @@ describe("buildContours", () => {
       [12, 0],
       [6, 0],
     ]);
-    const short = buildContours(chf, regions, 1.3, 4).contours[0];
+    const short = buildContours(chf, regions, 1.3, 4).contours[0]!;
     const sv = short.verts;
     const n = sv.length / 4;
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      const ex = sv[j * 4] - sv[i * 4];
-      const ez = sv[j * 4 + 2] - sv[i * 4 + 2];
+      const ex = sv[j * 4]! - sv[i * 4]!;
+      const ez = sv[j * 4 + 2]! - sv[i * 4 + 2]!;
       expect(ex * ex + ez * ez).toBeLessThanOrEqual(16);
     }
     // Without a tessellation flag nothing is split.
-    const none = buildContours(chf, regions, 1.3, 4, 0).contours[0];
+    const none = buildContours(chf, regions, 1.3, 4, 0).contours[0]!;
     expect(none.verts.length / 4).toBe(4);
   });
 
@@ -220,7 +223,7 @@ describe("buildContours", () => {
     const areaRows = grid(4, 12, (x) => (x < 2 ? WALKABLE_AREA : 5));
     const { chf, regions } = gridField(regionRows, { areaRows });
     const sharedVerts = (flags: number) =>
-      vertsOf(buildContours(chf, regions, 1.3, 6, flags).contours[0]).filter((v) => v[0] === 2);
+      vertsOf(buildContours(chf, regions, 1.3, 6, flags).contours[0]!).filter((v) => v[0] === 2);
     expect(sharedVerts(CONTOUR_TESS_WALL_EDGES).map((v) => v[2])).toEqual([12, 0]);
     expect(sharedVerts(CONTOUR_TESS_AREA_EDGES).map((v) => v[2])).toEqual([12, 6, 0]);
   });
@@ -229,7 +232,7 @@ describe("buildContours", () => {
     const regionRows = grid(10, 5, (x) => (x < 5 ? 1 : 2));
     const areaRows = grid(10, 5, (x) => (x < 5 ? WALKABLE_AREA : 5));
     const { chf, regions } = gridField(regionRows, { areaRows });
-    const [a, b] = buildContours(chf, regions, 1.3, 12).contours;
+    const [a, b] = buildContours(chf, regions, 1.3, 12).contours as [Contour, Contour];
     expect(a.area).toBe(WALKABLE_AREA);
     expect(b.area).toBe(5);
     expect(vertsOf(a)).toEqual([
@@ -240,7 +243,7 @@ describe("buildContours", () => {
     ]);
     expect(vertsOf(b)[3]).toEqual([5, 0, 0, 1 | AREA_BORDER]);
     for (const v of vertsOf(a, true)) {
-      expect((v[3] & AREA_BORDER) !== 0).toBe((v[3] & CONTOUR_REG_MASK) === 2);
+      expect((v[3]! & AREA_BORDER) !== 0).toBe((v[3]! & CONTOUR_REG_MASK) === 2);
     }
   });
 
@@ -253,7 +256,7 @@ describe("buildContours", () => {
     expect(ctx.warnings).toEqual([]);
     // The hole keeps its slot (as in Recast) but its vertices moved into the outline.
     expect(cset.contours).toHaveLength(2);
-    const [outline, hole] = cset.contours;
+    const [outline, hole] = cset.contours as [Contour, Contour];
     expect(hole.region).toBe(1);
     expect(hole.verts.length).toBe(0);
     expect(hole.rawVerts.length / 4).toBe(12);
@@ -278,8 +281,8 @@ describe("buildContours", () => {
     const n = v.length / 4;
     const orient = (a: number, b: number, c: number) =>
       Math.sign(
-        (v[b * 4] - v[a * 4]) * (v[c * 4 + 2] - v[a * 4 + 2]) -
-          (v[c * 4] - v[a * 4]) * (v[b * 4 + 2] - v[a * 4 + 2]),
+        (v[b * 4]! - v[a * 4]!) * (v[c * 4 + 2]! - v[a * 4 + 2]!) -
+          (v[c * 4]! - v[a * 4]!) * (v[b * 4 + 2]! - v[a * 4 + 2]!),
       );
     for (let i = 0; i < n; i++) {
       for (let j = i + 2; j < n; j++) {
@@ -303,7 +306,7 @@ describe("buildContours", () => {
     const nonEmpty = cset.contours.filter((c) => c.verts.length > 0);
     expect(cset.contours).toHaveLength(3);
     expect(nonEmpty).toHaveLength(1);
-    const v = nonEmpty[0].verts;
+    const v = nonEmpty[0]!.verts;
     // 4 outline + 2×4 hole vertices, each loop closed by a repeated vertex.
     expect(v.length / 4).toBe(4 + 1 + 4 + 1 + (1 + 4 + 1));
     expect(area2(v)).toBe(2 * (55 - 3 - 3));
@@ -328,7 +331,7 @@ describe("buildContours", () => {
     expect(cset.bmin[0]).toBeCloseTo(bs * 0.5);
     expect(cset.bmax[2]).toBeCloseTo(9 * 0.5 - bs * 0.5);
     expect(cset.contours.map((c) => c.region)).toEqual([5, 6]);
-    const a = vertsOf(cset.contours[0]);
+    const a = vertsOf(cset.contours[0]!);
     for (const p of a) {
       expect(p[0]).toBeGreaterThanOrEqual(0);
       expect(p[0]).toBeLessThanOrEqual(5);
@@ -340,14 +343,14 @@ describe("buildContours", () => {
     const bottom = a.find((p) => p[0] === 3 && p[2] === 0);
     expect(top).toBeDefined();
     expect(bottom).toBeDefined();
-    expect(top![3] & BORDER_VERTEX).toBe(BORDER_VERTEX);
-    expect(bottom![3] & BORDER_VERTEX).toBe(BORDER_VERTEX);
+    expect(top![3]! & BORDER_VERTEX).toBe(BORDER_VERTEX);
+    expect(bottom![3]! & BORDER_VERTEX).toBe(BORDER_VERTEX);
     // Box corners touch two different border regions: not border vertices.
     const corner = a.find((p) => p[0] === 0 && p[2] === 0);
-    expect(corner![3] & BORDER_VERTEX).toBe(0);
+    expect(corner![3]! & BORDER_VERTEX).toBe(0);
     // Edges along the border name the border region (with its flag).
-    expect(a.some((p) => (p[3] & CONTOUR_REG_MASK) === (BORDER_REGION | 1))).toBe(true);
-    for (const p of vertsOf(cset.contours[0], true)) {
+    expect(a.some((p) => (p[3]! & CONTOUR_REG_MASK) === (BORDER_REGION | 1))).toBe(true);
+    for (const p of vertsOf(cset.contours[0]!, true)) {
       expect(p[0]).toBeGreaterThanOrEqual(0);
       expect(p[2]).toBeLessThanOrEqual(5);
     }
@@ -378,7 +381,7 @@ describe("buildContours", () => {
   });
 
   it("skips border regions, region 0 and single-span regions", () => {
-    const rows = grid(6, 3, (x) => [0, BORDER_REGION | 1, 2, 3, 3, 3][x]);
+    const rows = grid(6, 3, (x) => [0, BORDER_REGION | 1, 2, 3, 3, 3][x]!);
     const { chf, regions } = gridField(rows);
     const cset = buildContours(chf, regions, 1.3, 12);
     expect(cset.contours.map((c) => c.region)).toEqual([2, 3]);

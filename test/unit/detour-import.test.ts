@@ -313,6 +313,35 @@ describe("importDetourNavMesh input validation", () => {
   const VERTS = TILE + 100;
   const POLYS = () => VERTS + (12 * dt.verts.length) / 3;
 
+  it("rejects tile coordinates beyond ±(2^25 − 1), where grid keys alias (detour-tile-coords)", () => {
+    expectInvalid(
+      corrupt((v) => v.setInt32(TILE + 12, 2 ** 26, true)),
+      /byte 56: tile 0: tile coordinates \(0, 67108864\) outside ±33554431/,
+    );
+  });
+
+  it("rejects a tile width or depth of 0, where every position query misses (validate-ok-unusable)", () => {
+    expectInvalid(
+      corrupt((v) => v.setFloat32(24, 0, true)),
+      /byte 24: tile size 0 x \S+ is not positive/,
+    );
+    expectInvalid(
+      corrupt((v) => v.setFloat32(28, -1, true)),
+      /tile size \S+ x -1 is not positive/,
+    );
+  });
+
+  it("rejects negative agent sizes and inverted tile bounds", () => {
+    expectInvalid(
+      corrupt((v) => v.setFloat32(TILE + 64, -1, true)),
+      /tile 0: negative agent size -1/,
+    );
+    expectInvalid(
+      corrupt((v) => v.setFloat32(TILE + 72, 1e30, true)),
+      /tile 0: bounds .* are inverted/,
+    );
+  });
+
   it("rejects a wrong set magic, naming what it expected", () => {
     expectInvalid(
       corrupt((v) => v.setUint32(0, 0x12345678, true)),

@@ -29,7 +29,7 @@ function walkableCells(chf: CompactHeightfield): Set<string> {
   for (let z = 0; z < chf.depth; z++) {
     for (let x = 0; x < chf.width; x++) {
       const c = x + z * chf.width;
-      for (let i = chf.cellFirst[c]; i < chf.cellFirst[c] + chf.cellCount[c]; i++) {
+      for (let i = chf.cellFirst[c]!; i < chf.cellFirst[c]! + chf.cellCount[c]!; i++) {
         if (chf.areas[i] !== NULL_AREA) out.add(`${x},${z}`);
       }
     }
@@ -45,7 +45,7 @@ function rect(x0: number, z0: number, x1: number, z1: number): Set<string> {
 
 /** Span index of column (x, z) in a one-span-per-column field. */
 function spanAt(chf: CompactHeightfield, x: number, z: number): number {
-  return chf.cellFirst[x + z * chf.width];
+  return chf.cellFirst[x + z * chf.width]!;
 }
 
 describe("erodeWalkableArea", () => {
@@ -194,8 +194,19 @@ describe("erodeWalkableArea", () => {
     expect(() => erodeWalkableArea(chf, Number.NaN)).toThrow(MeshwayError);
   });
 
-  it("handles an empty field", () => {
+  it("leaves an empty field empty (no span, nothing written)", () => {
     const chf = flatField(3, 3, () => false);
-    expect(() => erodeWalkableArea(chf, 2)).not.toThrow();
+    expect(chf.spanCount).toBe(0);
+    expect(Array.from(chf.cellCount)).toEqual(new Array(9).fill(0));
+    erodeWalkableArea(chf, 2);
+    expect(chf.spanCount).toBe(0);
+    expect(Array.from(chf.areas)).toEqual([]);
+    expect(walkableCells(chf)).toEqual(new Set());
+  });
+
+  it("erodes a field narrower than twice the radius to nothing, every span NULL_AREA", () => {
+    const chf = flatField(3, 3);
+    erodeWalkableArea(chf, 2);
+    expect(Array.from(chf.areas)).toEqual(new Array(9).fill(NULL_AREA));
   });
 });

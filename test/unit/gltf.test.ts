@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../src/input.js";
-import { loadGltfMesh, parseGlb, parseGltf } from "../../src/node/gltf.js";
+import { loadGltfMesh, parseGlb, parseGltf } from "../../src/node/gltf/index.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
@@ -42,7 +42,7 @@ function addMesh(
   positions: ArrayLike<number>,
   indices: ArrayLike<number> | null,
   name = "Level",
-  mode: GLTF.MeshPrimitiveMode = Primitive.Mode.TRIANGLES,
+  mode: GLTF.MeshPrimitiveMode = Primitive.Mode.TRIANGLES!,
 ): Mesh {
   const pos = doc
     .createAccessor()
@@ -287,11 +287,11 @@ describe("glTF/GLB input: geometry", () => {
     doc.getRoot().setDefaultScene(scene);
     const add = (name: string, pos: number[], idx: number[] | null, mode: GLTF.MeshPrimitiveMode) =>
       scene.addChild(doc.createNode(name).setMesh(addMesh(doc, buffer, pos, idx, name, mode)));
-    add("strip", strip, null, Primitive.Mode.TRIANGLE_STRIP);
-    add("fan", fan, null, Primitive.Mode.TRIANGLE_FAN);
+    add("strip", strip, null, Primitive.Mode.TRIANGLE_STRIP!);
+    add("fan", fan, null, Primitive.Mode.TRIANGLE_FAN!);
     // Indexed strip whose stitching triangles repeat a vertex: only the first is real.
-    add("stitched", strip, [0, 1, 2, 2, 2, 3], Primitive.Mode.TRIANGLE_STRIP);
-    add("fanIdx", fan, [0, 1, 2, 3], Primitive.Mode.TRIANGLE_FAN);
+    add("stitched", strip, [0, 1, 2, 2, 2, 3], Primitive.Mode.TRIANGLE_STRIP!);
+    add("fanIdx", fan, [0, 1, 2, 3], Primitive.Mode.TRIANGLE_FAN!);
     const { mesh, warnings } = await parseGlb(await glbOf(doc), "strips.glb");
     expect(warnings).toEqual([]);
     expect(triangles(mesh)).toEqual([
@@ -319,7 +319,7 @@ describe("glTF/GLB input: geometry", () => {
         d2
           .createNode("m")
           .setScale([-1, 1, 1])
-          .setMesh(addMesh(d2, b2, strip, null, "s", Primitive.Mode.TRIANGLE_STRIP)),
+          .setMesh(addMesh(d2, b2, strip, null, "s", Primitive.Mode.TRIANGLE_STRIP!)),
       ),
     );
     const mirrored = await parseGlb(await glbOf(d2), "mirrored-strip.glb");
@@ -335,10 +335,10 @@ describe("glTF/GLB input: geometry", () => {
       .setArray(new Float32Array([0, 5, 0, 1, 5, 1]))
       .setBuffer(buffer);
     mesh.addPrimitive(
-      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.POINTS),
+      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.POINTS!),
     );
     mesh.addPrimitive(
-      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.LINES),
+      doc.createPrimitive().setAttribute("POSITION", pts).setMode(Primitive.Mode.LINES!),
     );
     doc.getRoot().setDefaultScene(doc.createScene().addChild(doc.createNode().setMesh(mesh)));
     const { mesh: out, warnings } = await parseGlb(await glbOf(doc), "props.glb");
@@ -407,6 +407,21 @@ describe("glTF/GLB input: geometry", () => {
     expect(sj.json.accessors[0].sparse).toBeDefined();
     expect((await parseGlb(packGlb(sj.json, sj.bin), "sparse.glb")).mesh.positions).toEqual(
       sparsePos,
+    );
+
+    // A sparse index at or past the accessor's count is refused, not silently dropped.
+    const bad = structuredClone(sj.json);
+    const sparse = bad.accessors[0].sparse;
+    const ixView = bad.bufferViews[sparse.indices.bufferView];
+    const ixAt = (ixView.byteOffset ?? 0) + (sparse.indices.byteOffset ?? 0);
+    const badBin = sj.bin.slice();
+    const dv = new DataView(badBin.buffer, badBin.byteOffset, badBin.byteLength);
+    const put = [5121, 5123, 5125].indexOf(sparse.indices.componentType);
+    if (put === 0) dv.setUint8(ixAt, 10);
+    else if (put === 1) dv.setUint16(ixAt, 10, true);
+    else dv.setUint32(ixAt, 10, true);
+    await expect(parseGlb(packGlb(bad, badBin), "sparse-past.glb")).rejects.toThrow(
+      /sparse-past\.glb: accessors\[\d+\]\.sparse\.indices\[0\] is 10; expected an index below the accessor's count 10/,
     );
 
     // KHR_mesh_quantization: unsigned shorts normalized to 0..1, scaled back by the node.
@@ -522,7 +537,7 @@ describe("glTF/GLB input: errors", () => {
     a.json.buffers[0].uri = "gone.bin";
     writeFileSync(join(tmp, "gone.gltf"), JSON.stringify(a.json));
     expect((await rejection(loadGltfMesh(join(tmp, "gone.gltf")))).message).toMatch(
-      /gone\.gltf: buffers\[0\] "gone\.bin" could not be read: file not found \(.*gone\.bin\)$/,
+      /gone\.gltf: buffers\[0\] "gone\.bin" could not be read: no such file \(.*gone\.bin\)$/,
     );
     // The same file from bytes alone cannot resolve the external buffer.
     expect((await rejection(parseGlb(packGlb(a.json), "ext.glb"))).message).toMatch(
@@ -601,7 +616,7 @@ describe("glTF/GLB input: errors", () => {
 
   it("loadGltfMesh names missing, directory and empty inputs", async () => {
     expect((await rejection(loadGltfMesh(join(tmp, "nope.glb")))).message).toBe(
-      `${join(tmp, "nope.glb")}: file not found`,
+      `${join(tmp, "nope.glb")}: no such file`,
     );
     mkdirSync(join(tmp, "dir.gltf"), { recursive: true });
     expect((await rejection(loadGltfMesh(join(tmp, "dir.gltf")))).message).toBe(

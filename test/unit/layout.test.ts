@@ -18,6 +18,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   io: ["math", "errors", "input"],
   generate: ["math", "navmesh", "errors", "config", "input"],
   debug: ["math", "navmesh", "query", "crowd", "generate", "errors"],
+  // The three.js adapter (three is a peer dependency, imported only here).
+  three: ["debug", "navmesh", "query", "math", "errors", "crowd", "tiles", "generate"],
   render: ["math", "navmesh", "errors", "input"],
   tiles: ["math", "navmesh", "query", "generate", "format", "errors", "config", "input"],
   lesson: [

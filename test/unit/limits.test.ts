@@ -6,7 +6,7 @@ import { resolveConfig } from "../../src/config.js";
 import { crc32 } from "../../src/format/crc32.js";
 import { deserializeNavMesh, serializeNavMesh } from "../../src/format/navmesh-file.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
-import { type SaveFileSystem, saveNavMeshFile } from "../../src/node/navmesh-files.js";
+import { type SaveFileSystem, writeFileAtomic } from "../../src/node/write-file-atomic.js";
 import { navMeshFor, twoSquaresTile } from "../helpers/hand-tile.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { thrownError, thrownMeshwayError } from "../helpers/thrown.js";
@@ -119,7 +119,7 @@ describe("saving never leaves a half-written or clobbered file", () => {
 
   it("an unwritable directory (the temporary file cannot be created): old file intact, nothing added", () => {
     const path = join(dir, "keep.navmesh");
-    saveNavMeshFile(path, good);
+    writeFileAtomic(path, good);
     const denied: SaveFileSystem = {
       ...(fs as unknown as SaveFileSystem),
       openSync: () => {
@@ -131,7 +131,7 @@ describe("saving never leaves a half-written or clobbered file", () => {
     expect(
       (
         thrownError(() =>
-          saveNavMeshFile(path, new Uint8Array(64), denied),
+          writeFileAtomic(path, new Uint8Array(64), denied),
         ) as NodeJS.ErrnoException
       ).code,
     ).toBe("EACCES");
@@ -143,7 +143,7 @@ describe("saving never leaves a half-written or clobbered file", () => {
     const path = join(dir, "keep.navmesh");
     const nm = deserializeNavMesh(good.slice()).navMesh; // its arrays view the copy
     nm.tiles[0]!.polyVertCount[0] = 99; // more vertices than maxVertsPerPoly: refused
-    const e = thrownMeshwayError(() => saveNavMeshFile(path, serializeNavMesh(nm, null)));
+    const e = thrownMeshwayError(() => writeFileAtomic(path, serializeNavMesh(nm, null)));
     expect(e.code).toBe("INVALID_ARGUMENT");
     expect(new Uint8Array(fs.readFileSync(path))).toEqual(good);
     expect(fs.readdirSync(dir)).toEqual(["keep.navmesh"]);

@@ -6,11 +6,8 @@ import { resolveConfig } from "../../src/config.js";
 import { MeshwayError } from "../../src/errors.js";
 import { importDetourNavMesh } from "../../src/format/detour-import.js";
 import { deserializeNavMesh, serializeNavMesh } from "../../src/format/navmesh-file.js";
-import {
-  loadNavMeshFile,
-  type SaveFileSystem,
-  saveNavMeshFile,
-} from "../../src/node/navmesh-files.js";
+import { loadNavMeshFile, saveNavMeshFile } from "../../src/node/navmesh-files.js";
+import { type SaveFileSystem, writeFileAtomic } from "../../src/node/write-file-atomic.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { buildDetourNavMesh } from "../helpers/detour.js";
 import { detourBuildsForSuite } from "../helpers/detour-suite.js";
@@ -50,16 +47,27 @@ function failing(name: keyof SaveFileSystem, partial?: (...args: never[]) => voi
   return { ...(fs as unknown as SaveFileSystem), [name]: fail };
 }
 
-describe("saveNavMeshFile", () => {
+describe("writeFileAtomic", () => {
+  it("is what the deprecated saveNavMeshFile name points at", () => {
+    expect(saveNavMeshFile).toBe(writeFileAtomic);
+  });
+
+  it("writes any bytes, e.g. a PNG signature or JSON text", () => {
+    const path = join(dir, "any.json");
+    const text = new TextEncoder().encode('{"a":1}');
+    writeFileAtomic(path, text);
+    expect(new Uint8Array(fs.readFileSync(path))).toEqual(text);
+  });
+
   const good = smallFile([63, 5]);
   const replacement = smallFile([1, 2]);
 
   it("writes the bytes, replacing an existing file, and leaves no temporary file", () => {
     const d = freshDir();
     const path = join(d, "scene.navmesh");
-    saveNavMeshFile(path, good);
+    writeFileAtomic(path, good);
     expect(new Uint8Array(fs.readFileSync(path))).toEqual(good);
-    saveNavMeshFile(path, replacement);
+    writeFileAtomic(path, replacement);
     expect(new Uint8Array(fs.readFileSync(path))).toEqual(replacement);
     expect(fs.readdirSync(d)).toEqual(["scene.navmesh"]);
   });
@@ -67,21 +75,21 @@ describe("saveNavMeshFile", () => {
   it("keeps a replaced file's permission bits", () => {
     const d = freshDir();
     const path = join(d, "scene.navmesh");
-    saveNavMeshFile(path, good);
+    writeFileAtomic(path, good);
     fs.chmodSync(path, 0o640);
-    saveNavMeshFile(path, replacement);
+    writeFileAtomic(path, replacement);
     expect(fs.statSync(path).mode & 0o777).toBe(0o640);
   });
 
   it("leaves the old file intact and no temporary file when a write fails midway", () => {
     const d = freshDir();
     const path = join(d, "scene.navmesh");
-    saveNavMeshFile(path, good);
+    writeFileAtomic(path, good);
     // The first half reaches the temporary file, then the disk fails.
     const io = failing("writeSync", (fd: number, buf: Uint8Array) => {
       fs.writeSync(fd, buf, 0, buf.length >> 1);
     });
-    const e = thrownError(() => saveNavMeshFile(path, replacement, io));
+    const e = thrownError(() => writeFileAtomic(path, replacement, io));
     expect(e.message).toContain("simulated failure in writeSync");
     expect(new Uint8Array(fs.readFileSync(path))).toEqual(good);
     expect(fs.readdirSync(d)).toEqual(["scene.navmesh"]);
@@ -91,8 +99,8 @@ describe("saveNavMeshFile", () => {
     it(`leaves the old file intact and no temporary file when ${step} fails`, () => {
       const d = freshDir();
       const path = join(d, "scene.navmesh");
-      saveNavMeshFile(path, good);
-      const e = thrownError(() => saveNavMeshFile(path, replacement, failing(step)));
+      writeFileAtomic(path, good);
+      const e = thrownError(() => writeFileAtomic(path, replacement, failing(step)));
       expect(e.message).toContain(`simulated failure in ${step}`);
       expect(new Uint8Array(fs.readFileSync(path))).toEqual(good);
       expect(fs.readdirSync(d)).toEqual(["scene.navmesh"]);
@@ -102,9 +110,9 @@ describe("saveNavMeshFile", () => {
   it("refuses a bad bytes object before touching the disk", () => {
     const d = freshDir();
     const path = join(d, "scene.navmesh");
-    saveNavMeshFile(path, good);
+    writeFileAtomic(path, good);
     for (const bad of [new Uint8Array(0), [1, 2, 3], "MWNM", null]) {
-      const e = thrownError(() => saveNavMeshFile(path, bad as unknown as Uint8Array));
+      const e = thrownError(() => writeFileAtomic(path, bad as unknown as Uint8Array));
       expect(e).toBeInstanceOf(MeshwayError);
       expect((e as MeshwayError).code).toBe("INVALID_ARGUMENT");
     }
@@ -118,12 +126,12 @@ describe("saveNavMeshFile", () => {
     fs.mkdirSync(target);
     fs.writeFileSync(join(target, "keep"), "x");
     expect(
-      (thrownError(() => saveNavMeshFile(target, good)) as NodeJS.ErrnoException).code,
+      (thrownError(() => writeFileAtomic(target, good)) as NodeJS.ErrnoException).code,
     ).toMatch(/EISDIR|ENOTEMPTY|EEXIST|EPERM/);
     expect(fs.readdirSync(d)).toEqual(["taken"]);
     expect(fs.readdirSync(target)).toEqual(["keep"]);
     const missing = join(d, "no-such-folder", "scene.navmesh");
-    expect((thrownError(() => saveNavMeshFile(missing, good)) as NodeJS.ErrnoException).code).toBe(
+    expect((thrownError(() => writeFileAtomic(missing, good)) as NodeJS.ErrnoException).code).toBe(
       "ENOENT",
     );
     expect(fs.readdirSync(d)).toEqual(["taken"]);
@@ -137,7 +145,7 @@ describe("loadNavMeshFile", () => {
     const d = freshDir();
     const path = join(d, "small.navmesh");
     const bytes = smallFile();
-    saveNavMeshFile(path, bytes);
+    writeFileAtomic(path, bytes);
     const r = loadNavMeshFile(path);
     expect(r.format).toBe("meshway");
     expect(r.version).toBe(1);
@@ -172,7 +180,7 @@ describe("loadNavMeshFile", () => {
     );
     // And it converts: Detour in, meshway file out, same tiles back.
     const out = join(d, "converted.navmesh");
-    saveNavMeshFile(out, serializeNavMesh(r.navMesh, null));
+    writeFileAtomic(out, serializeNavMesh(r.navMesh, null));
     const again = loadNavMeshFile(out);
     expect(again.format).toBe("meshway");
     expect(again.navMesh.tiles).toEqual(direct.tiles);

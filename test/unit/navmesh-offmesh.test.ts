@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { polyHeight } from "../../src/navmesh/geometry.js";
-import { type NavMesh, OFF_MESH_SLOT, type OffMeshConnection } from "../../src/navmesh/nav-mesh.js";
+import type { NavMesh, OffMeshConnection } from "../../src/navmesh/nav-mesh.js";
 import {
   collectNeighbours,
   getPolyArea,
@@ -10,7 +10,7 @@ import {
   getPortalPoints,
   MAX_NEIGHBOURS,
 } from "../../src/navmesh/neighbours.js";
-import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
 import type { NavMeshTile } from "../../src/navmesh/tile.js";
 import { handTile, navMeshFor } from "../helpers/hand-tile.js";
 import { SceneBuilder } from "../helpers/scenes.js";

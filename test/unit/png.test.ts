@@ -1,5 +1,6 @@
 import { inflateSync, crc32 as zlibCrc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/errors.js";
 import { encodePng } from "../../src/node/png.js";
 import { createImage, fillCircle, fillRect, type RgbaImage } from "../../src/render/raster.js";
 
@@ -140,9 +141,9 @@ describe("encodePng", () => {
   });
 
   it("rejects empty images and data of the wrong length", () => {
-    expect(() => encodePng(createImage(0, 3))).toThrow(RangeError);
+    expect(() => encodePng(createImage(0, 3))).toThrow(MeshwayError);
     expect(() => encodePng({ width: 2, height: 2, data: new Uint8ClampedArray(15) })).toThrow(
-      RangeError,
+      MeshwayError,
     );
   });
 });

@@ -15,8 +15,8 @@ import {
 function contour(points: number[][], region = 1, area = 63): Contour {
   const verts = new Int32Array(points.length * 4);
   for (let i = 0; i < points.length; i++) {
-    const p = points[i];
-    verts.set([p[0], p[1], p[2], p[3] ?? 0], i * 4);
+    const p = points[i]!;
+    verts.set([p[0]!, p[1]!, p[2]!, p[3] ?? 0], i * 4);
   }
   return { verts, rawVerts: verts.slice(), region, area };
 }
@@ -40,7 +40,7 @@ function polyVerts(mesh: PolyMesh, p: number): number[] {
   const nvp = mesh.maxVertsPerPoly;
   const out: number[] = [];
   for (let j = 0; j < nvp; j++) {
-    const v = mesh.polys[p * 2 * nvp + j];
+    const v = mesh.polys[p * 2 * nvp + j]!;
     if (v === MESH_NULL_INDEX) break;
     out.push(v);
   }
@@ -54,7 +54,7 @@ function neighbours(mesh: PolyMesh, p: number): number[] {
 }
 
 function xz(mesh: PolyMesh, v: number): [number, number] {
-  return [mesh.verts[v * 3], mesh.verts[v * 3 + 2]];
+  return [mesh.verts[v * 3]!, mesh.verts[v * 3 + 2]!];
 }
 
 /** Twice the signed XZ area in Recast's sign convention (negative = convex turn). */
@@ -65,7 +65,7 @@ function turn(a: [number, number], b: [number, number], c: [number, number]): nu
 function isStrictlyConvex(mesh: PolyMesh, p: number): boolean {
   const vs = polyVerts(mesh, p).map((v) => xz(mesh, v));
   for (let i = 0; i < vs.length; i++) {
-    if (turn(vs[i], vs[(i + 1) % vs.length], vs[(i + 2) % vs.length]) >= 0) return false;
+    if (turn(vs[i]!, vs[(i + 1) % vs.length]!, vs[(i + 2) % vs.length]!) >= 0) return false;
   }
   return true;
 }
@@ -74,8 +74,8 @@ function polyArea(mesh: PolyMesh, p: number): number {
   const vs = polyVerts(mesh, p).map((v) => xz(mesh, v));
   let a = 0;
   for (let i = 0; i < vs.length; i++) {
-    const [x0, z0] = vs[i];
-    const [x1, z1] = vs[(i + 1) % vs.length];
+    const [x0, z0] = vs[i]!;
+    const [x1, z1] = vs[(i + 1) % vs.length]!;
     a += x0 * z1 - x1 * z0;
   }
   return Math.abs(a) / 2;
@@ -87,7 +87,7 @@ function totalArea(mesh: PolyMesh): number {
   return a;
 }
 
-const SQUARE = [
+const SQUARE: [number, number, number][] = [
   [0, 5, 0],
   [0, 5, 10],
   [10, 5, 10],
@@ -95,7 +95,7 @@ const SQUARE = [
 ];
 
 // L: 10x10 square minus its 5x5 corner at x,z in [5,10]; area 75.
-const L_SHAPE = [
+const L_SHAPE: [number, number, number][] = [
   [0, 3, 0],
   [0, 3, 10],
   [5, 3, 10],
@@ -166,8 +166,8 @@ describe("buildPolyMesh", () => {
     const v1 = polyVerts(mesh, 1);
     const e0 = n0.indexOf(1);
     const e1 = n1.indexOf(0);
-    const a = [v0[e0], v0[(e0 + 1) % v0.length]];
-    const b = [v1[e1], v1[(e1 + 1) % v1.length]];
+    const a = [v0[e0]!, v0[(e0 + 1) % v0.length]!];
+    const b = [v1[e1]!, v1[(e1 + 1) % v1.length]!];
     expect(a).toEqual([b[1], b[0]]);
     expect(a.map((v) => xz(mesh, v)[0])).toEqual([10, 10]);
     expect(Array.from(mesh.regions)).toEqual([1, 2]);
@@ -262,8 +262,8 @@ describe("buildPolyMesh", () => {
     const vs = polyVerts(mesh, 0);
     const ns = neighbours(mesh, 0);
     for (let j = 0; j < vs.length; j++) {
-      const [ax, az] = xz(mesh, vs[j]);
-      const [bx, bz] = xz(mesh, vs[(j + 1) % vs.length]);
+      const [ax, az] = xz(mesh, vs[j]!);
+      const [bx, bz] = xz(mesh, vs[(j + 1) % vs.length]!);
       let dir = -1;
       if (ax === 0 && bx === 0) dir = 0;
       else if (az === 10 && bz === 10) dir = 1;

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import { closestPointOnPolyBoundary } from "../../src/navmesh/geometry.js";
-import { type NavMesh, OFF_MESH_SLOT } from "../../src/navmesh/nav-mesh.js";
+import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { getPolyArea, getPortalPoints } from "../../src/navmesh/neighbours.js";
-import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
+import { OFF_MESH_SLOT, polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import {
   findPolysAroundCircle,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/errors.js";
 import { encodePolyRef } from "../../src/navmesh/poly-ref.js";
 import { NODE_CLOSED, NodePool, NodeQueue, NULL_NODE } from "../../src/query/node-pool.js";
 
@@ -76,8 +77,16 @@ describe("NodePool", () => {
     expect(pool.getNode(stale, 2)).toBe(0);
   });
 
-  it("rejects a non-positive size", () => {
-    expect(() => new NodePool(0)).toThrow(RangeError);
+  it("rejects sizes outside [1, 2^24] with MeshwayError naming the range", () => {
+    for (const n of [0, -1, 1.5, Number.NaN, 2 ** 24 + 1, 2 ** 31, 2 ** 40]) {
+      expect(() => new NodePool(n)).toThrow(MeshwayError);
+      expect(() => new NodePool(n)).toThrow(
+        /NodePool maxNodes .* must be an integer in \[1, 2\^24\]/,
+      );
+      expect(() => new NodeQueue(n)).toThrow(
+        /NodeQueue capacity .* must be an integer in \[1, 2\^24\]/,
+      );
+    }
   });
 });
 

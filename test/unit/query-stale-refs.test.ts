@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
-import { classifyRef, type NavMesh } from "../../src/navmesh/nav-mesh.js";
-import { encodePolyRef, polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
+import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
+import { classifyRef, encodePolyRef, polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
 import { DistanceToWallResult, findDistanceToWall } from "../../src/query/distance-to-wall.js";
 import { MoveAlongSurfaceResult, moveAlongSurface } from "../../src/query/move-along-surface.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";

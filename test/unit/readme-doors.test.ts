@@ -14,10 +14,10 @@ it("the README's doors example runs as written and the door closes for the blue 
   const file = join(mkdtempSync(join(tmpdir(), "meshway-readme-")), "doors.ts");
   writeFileSync(
     file,
-    `${code.replace('from "meshway"', `from ${JSON.stringify(src)}`)}\nexport { around, door, query, from, to };\n`,
+    `${code.replace('from "meshway"', `from ${JSON.stringify(src)}`)}\nexport { path, door, query, from, to };\n`,
   );
   const m = await import(/* @vite-ignore */ file);
-  expect(m.around.status).toBe("complete");
-  expect(m.around.polys).not.toContain(m.door);
+  expect(m.path.status).toBe("complete");
+  expect(m.path.polys).not.toContain(m.door);
   expect(m.query.computePath(m.from, m.to).polys).toContain(m.door);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/errors.js";
 import {
   BLACK,
   blendPixel,
@@ -47,15 +48,15 @@ describe("image buffer", () => {
     expect(img.data).toBeInstanceOf(Uint8ClampedArray);
     expect(Array.from(img.data)).toEqual(Array(6).fill([10, 20, 30, 40]).flat());
     expect(getPixel(createImage(1, 1), 0, 0)).toEqual([255, 255, 255, 255]);
-    expect(() => createImage(-1, 2)).toThrow(RangeError);
-    expect(() => createImage(1.5, 2)).toThrow(RangeError);
+    expect(() => createImage(-1, 2)).toThrow(MeshwayError);
+    expect(() => createImage(1.5, 2)).toThrow(MeshwayError);
   });
 
   it("parses hex colours and clamps rgba()", () => {
     expect(parseHexColour("#ff8000")).toEqual([255, 128, 0, 255]);
     expect(parseHexColour("#f80")).toEqual([255, 136, 0, 255]);
     expect(parseHexColour("10203040")).toEqual([16, 32, 48, 64]);
-    expect(() => parseHexColour("#12")).toThrow(RangeError);
+    expect(() => parseHexColour("#12")).toThrow(MeshwayError);
     expect(rgba(300, -5, 12.4, 127.6)).toEqual([255, 0, 12, 128]);
   });
 });
@@ -182,7 +183,9 @@ describe("filled polygons", () => {
     fillRect(img, 0, 0, 4, 1, BLACK, { clip });
     expect(touched(img)).toEqual(["0,0", "2,0", "3,0"]);
     expect(getPixel(img, 2, 0)).toEqual([127, 127, 127, 255]);
-    expect(() => fillRect(img, 0, 0, 1, 1, BLACK, { clip: new Uint8Array(3) })).toThrow(RangeError);
+    expect(() => fillRect(img, 0, 0, 1, 1, BLACK, { clip: new Uint8Array(3) })).toThrow(
+      MeshwayError,
+    );
   });
 
   it("fillPolygonValue marks the same pixels fillPolygon colours", () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/errors.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { Vec3 } from "../../src/math/vec3.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
@@ -227,7 +228,7 @@ describe("renderTopDown on nav_test", () => {
       fills.add(Array.from(small.polyFill.subarray(p * 4, p * 4 + 3)).join());
     }
     expect([...fills]).toEqual([areaColour(63).slice(0, 3).join()]);
-    expect(() => layoutTopDown({ navMesh, size: 4 })).toThrow(RangeError);
+    expect(() => layoutTopDown({ navMesh, size: 4 })).toThrow(MeshwayError);
   });
 
   it("draws geometry alone in greys: lower ground lighter than higher", () => {

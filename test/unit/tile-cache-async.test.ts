@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
-import type { AreaVolume } from "../../src/generate/build-nav-mesh.js";
+import type { AreaVolume } from "../../src/generate/areas.js";
 import type { TriangleMesh } from "../../src/input.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { createTileCacheNode } from "../../src/node/tile-cache-node.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BuildConfig } from "../../src/config.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
-import type { AreaVolume } from "../../src/generate/build-nav-mesh.js";
+import type { AreaVolume } from "../../src/generate/areas.js";
 import type { ObstacleShape } from "../../src/tiles/obstacles.js";
 import { createTileCache } from "../../src/tiles/tile-cache.js";
 import { SceneBuilder } from "../helpers/scenes.js";

@@ -294,3 +294,30 @@ describe("invalid shapes throw MeshwayError naming the field", () => {
     ).toMatch(/points must have at least 3 points/);
   });
 });
+
+describe("obstacles beyond float32's range (huge-obstacle)", () => {
+  it.each([
+    [
+      { kind: "orientedBox", center: [0, 0, 0], halfExtents: [1e39, 1, 1e39], yawRadians: 0 },
+      /reach x = -1e\+39/,
+    ],
+    [{ kind: "prism", points: [0, 0, 4e38, 0, 0, 4e38], minY: 0, maxY: 1 }, /reach x = 4e\+38/],
+    [{ kind: "cylinder", center: [3e38, 0, 0], radius: 1e38, height: 1 }, /reach x = 4e\+38/],
+    [{ kind: "box", min: [0, -1e39, 0], max: [1, 0, 1] }, /reach y = -1e\+39/],
+  ] as const)("refuses %j instead of silently marking nothing", (shape, message) => {
+    const e = thrownMeshwayError(() => validateObstacleShape(shape as never, "addObstacle"));
+    expect(e.code).toBe("INVALID_ARGUMENT");
+    expect(e.message).toMatch(message);
+    expect(e.message).toMatch(/^addObstacle: bounds .*beyond float32's ±3\.4e38/);
+  });
+
+  it("still accepts a 1e38 obstacle", () => {
+    const s = {
+      kind: "orientedBox",
+      center: [0, 0, 0],
+      halfExtents: [1e38, 1, 1e38],
+      yawRadians: 0,
+    } as const;
+    expect(validateObstacleShape(s as never).kind).toBe("orientedBox");
+  });
+});

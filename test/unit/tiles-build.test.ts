@@ -2,11 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
 import { MeshwayError } from "../../src/errors.js";
 import { serializeNavMesh, serializeNavMeshTile } from "../../src/format/navmesh-file.js";
-import {
-  type AreaVolume,
-  applyAreaVolumes,
-  buildNavMesh,
-} from "../../src/generate/build-nav-mesh.js";
+import { type AreaVolume, applyAreaVolumes } from "../../src/generate/areas.js";
+import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { erodeWalkableArea } from "../../src/generate/erode.js";
 import { markWalkableTriangles } from "../../src/generate/rasterize.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";

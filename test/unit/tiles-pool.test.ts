@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
+import { MeshwayError } from "../../src/errors.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
 import { mulberry32 } from "../../src/query/random-point.js";
 import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
@@ -16,9 +17,11 @@ import { loadSharedMesh } from "../helpers/meshes.js";
  * structuredClone (transfer list honoured) and replies delayed by a seeded random 0..3 ms, so
  * tiles finish in a scrambled order.
  */
-function fakePort(seed: number, failOn = -1): TileWorkerPort {
+function fakePort(seed: number, failOn = -1, dieOn = -1): TileWorkerPort & { restarts: number } {
   const rand = mulberry32(seed);
   let listener: ((r: TileWorkerReply) => void) | null = null;
+  let failure: ((e: Error) => void) | null = null;
+  let died = false;
   let transferred = 0;
   const handle = createTileWorkerHandler((reply, transfer) => {
     const copy = structuredClone(reply, { transfer });
@@ -26,21 +29,37 @@ function fakePort(seed: number, failOn = -1): TileWorkerPort {
     setTimeout(() => listener?.(copy), Math.floor(rand() * 4));
   });
   return {
+    restarts: 0,
+    restart() {
+      this.restarts++;
+    },
     post(msg: TileWorkerRequest) {
       const m = structuredClone(msg);
+      if (m.type === "job" && m.job === dieOn && !died) {
+        died = true;
+        setTimeout(() => failure?.(new Error("tile worker exited with code 134")), 0);
+        return;
+      }
       if (m.type === "job" && m.job === failOn) {
         setTimeout(
-          () => listener?.({ job: m.job, error: { message: "boom", code: "INVALID_INPUT" } }),
+          () =>
+            listener?.({
+              build: m.build,
+              job: m.job,
+              error: { message: "boom", code: "INVALID_INPUT" },
+            }),
           0,
         );
         return;
       }
       handle(m);
     },
-    listen(onReply) {
+    listen(onReply, onFailure) {
       listener = onReply;
+      failure = onFailure;
       return () => {
         listener = null;
+        failure = null;
       };
     },
     terminate() {
@@ -92,5 +111,51 @@ describe("WorkerTilePool", () => {
     );
     await pool.close();
     await expect(buildTiledNavMesh(mesh, { tileSize: 32 }, { pool })).rejects.toThrow(/closed/);
+  });
+
+  const tiledBytes = async (mesh: ReturnType<typeof loadSharedMesh>, pool?: WorkerTilePool) =>
+    Buffer.from(
+      serializeNavMesh((await buildTiledNavMesh(mesh, { tileSize: 32 }, { pool })).navMesh, null),
+    );
+
+  it("runs concurrent builds on one pool one after the other, each correct (pool-concurrent-builds)", async () => {
+    const a = loadSharedMesh("dungeon");
+    const b = loadSharedMesh("nav_test");
+    const [refA, refB] = [await tiledBytes(a), await tiledBytes(b)];
+    const pool = new WorkerTilePool([fakePort(1), fakePort(2)], false);
+    const [ga, gb] = await Promise.all([tiledBytes(a, pool), tiledBytes(b, pool)]);
+    await pool.close();
+    expect(ga.equals(refA)).toBe(true);
+    expect(gb.equals(refB)).toBe(true);
+  });
+
+  it("ignores a failed build's late replies: the next build on the pool is correct (pool-after-failure)", async () => {
+    const mesh = loadSharedMesh("dungeon");
+    const ref = await tiledBytes(mesh);
+    const pool = new WorkerTilePool([fakePort(1), fakePort(2)], false);
+    const onTile = () => {
+      throw new Error("caller gave up");
+    };
+    await expect(buildTiledNavMesh(mesh, { tileSize: 32 }, { pool, onTile })).rejects.toThrow(
+      "caller gave up",
+    );
+    expect((await tiledBytes(mesh, pool)).equals(ref)).toBe(true);
+    await pool.close();
+  });
+
+  it("a worker that dies fails its build with WORKER_FAILED naming the tile, and is replaced", async () => {
+    const mesh = loadSharedMesh("dungeon");
+    const ref = await tiledBytes(mesh);
+    const dying = fakePort(1, -1, 2);
+    const pool = new WorkerTilePool([dying, fakePort(2)], false);
+    const e = await buildTiledNavMesh(mesh, { tileSize: 32 }, { pool }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(MeshwayError);
+    expect((e as MeshwayError).code).toBe("WORKER_FAILED");
+    expect((e as MeshwayError).message).toMatch(
+      /^tile \(\d+, \d+\): tile worker exited with code 134 \(the worker is replaced\)$/,
+    );
+    expect(dying.restarts).toBe(1);
+    expect((await tiledBytes(mesh, pool)).equals(ref)).toBe(true);
+    await pool.close();
   });
 });

@@ -1,14 +1,18 @@
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../../config.js";
+import { MeshwayError } from "../../errors.js";
 import { serializeNavMesh } from "../../format/navmesh-file.js";
 import { buildNavMesh } from "../../generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../input.js";
+import { diagnoseOrientation } from "../../io/orientation.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
-import { loadGeometry } from "../input.js";
-import type { Io } from "../io.js";
+import { isThreadCount } from "../../tiles/threads.js";
+import { loadGeometry } from "../load.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,
+  GEOMETRY_FLAGS,
+  orientationFrom,
   type ParsedArgs,
   parseCommandArgs,
   parseNumber,
@@ -16,6 +20,7 @@ import {
 } from "../options.js";
 import { writeOutput } from "../output.js";
 import { Progress } from "../progress.js";
+import { type Io, warn } from "../terminal.js";
 
 export const BUILD_HELP = `usage: meshway build <in.obj|in.gltf|in.glb> -o <out.navmesh> [options]
 
@@ -33,10 +38,13 @@ options:
   --agent-climb N      highest step (default 0.9)
   --max-slope DEG      steepest walkable slope (default 45)
   --partition P        watershed | monotone | layers (default watershed)
+  --up y|z             the input's up axis (default y; z for Blender/CAD exports)
+  --flip-winding       the input's triangles are wound clockwise seen from above
+  --allow-empty        write the navmesh even when it has no polygons (refused otherwise)
   --tile-size N        tiled build: tiles of N cells (0 = one tile, the default); tiles are
                        built in parallel and linked across their edges
-  --threads N          worker threads for a tiled build (default: available cores); the
-                       result is byte-identical for any thread count
+  --threads N          worker threads for a tiled build (default and maximum: the available
+                       cores); the result is byte-identical for any thread count
   --json               print one JSON object on stdout
   --quiet              print nothing but errors
 
@@ -50,6 +58,8 @@ const STAGES = 10;
 export async function buildCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals, str, flag } = parseCommandArgs(args, {
     ...BUILD_FLAGS,
+    ...GEOMETRY_FLAGS,
+    "allow-empty": { type: "boolean" },
     output: { type: "string", short: "o" },
     "tile-size": { type: "string" },
     threads: { type: "string" },
@@ -66,17 +76,28 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   const tileSize = parseNumber("tile-size", str("tile-size"));
   if (tileSize !== undefined) options.tileSize = tileSize;
   const threadsText = str("threads");
-  const threads = threadsText === undefined ? undefined : Number(threadsText);
-  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 256)) {
+  let threads = threadsText === undefined ? undefined : Number(threadsText);
+  if (threads !== undefined && !isThreadCount(threads)) {
     throw new UsageError(`--threads expects an integer 1..256, got "${threadsText}"`);
+  }
+  const cores = defaultTileThreads();
+  if (threads !== undefined && threads > cores) {
+    // More threads than cores only adds contention; the bytes are the same for any count.
+    if (!flag("quiet")) {
+      io.err(`meshway: note: --threads ${threads} capped to the ${cores} available cores\n`);
+    }
+    threads = cores;
   }
   const config = resolveConfig(options); // checked before any file is read
   if (threads !== undefined && config.tileSize === 0) {
     throw new UsageError("--threads needs a tiled build (--tile-size N)");
   }
-  const { mesh, warnings } = await loadGeometry(file);
+  const { mesh, warnings } = await loadGeometry(file, orientationFrom(str, flag));
+  const orientation = diagnoseOrientation(mesh, config.agentMaxSlope);
+  if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
   if (config.tileSize > 0) {
-    return buildTiled(io, file, mesh, options, config, threads ?? defaultTileThreads(), warnings, {
+    const notes = { loadWarnings: warnings, orientation };
+    return buildTiled(io, file, mesh, options, config, threads ?? defaultTileThreads(), notes, {
       str,
       flag,
     });
@@ -97,6 +118,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
       stats,
       tiles: navMesh.tiles.length,
       loadWarnings: warnings,
+      orientation,
       rows: [
         ["grid", `${stats.gridWidth} × ${stats.gridDepth} cells`],
         [
@@ -118,7 +140,7 @@ async function buildTiled(
   options: Partial<BuildConfig>,
   config: ResolvedConfig,
   threads: number,
-  warnings: string[],
+  notes: Pick<BuildReport, "loadWarnings" | "orientation">,
   args: Pick<ParsedArgs, "str" | "flag">,
 ): Promise<number> {
   const quiet = Boolean(args.flag("quiet") || args.flag("json"));
@@ -138,7 +160,7 @@ async function buildTiled(
     config,
     stats,
     tiles: stats.tiles,
-    loadWarnings: warnings,
+    ...notes,
     rows: [
       [
         "tile grid",
@@ -168,6 +190,8 @@ interface BuildReport {
   tiles: number;
   /** Loader warnings already name the file; build warnings (stats.warnings) do not. */
   loadWarnings: readonly string[];
+  /** The likely up-axis or winding mistake, when the input looks wrong (already warned). */
+  orientation: string | undefined;
   /** Rows between "triangles in" and "polygons". */
   rows: [string, string][];
   timingsTitle: string;
@@ -178,6 +202,19 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
   const { str, flag } = args;
   const { stats } = r;
   const output = str("output");
+  if (stats.polygons === 0 && !flag("allow-empty")) {
+    // An empty navmesh is almost always a wrong up axis, winding or agent size: refuse it
+    // rather than write a file every query will answer noStart on.
+    const cause =
+      r.orientation ??
+      "nothing is walkable for this agent: check the up axis (--up z), the winding " +
+        "(--flip-winding), --agent-radius, --agent-height and --max-slope";
+    throw new MeshwayError(
+      "INVALID_INPUT",
+      `${r.file}: the navmesh is empty (0 polygons from ${stats.triangles} triangles); ${cause}; ` +
+        "nothing written (--allow-empty writes it anyway)",
+    );
+  }
   if (output !== undefined) writeOutput(output, serializeNavMesh(r.navMesh, r.config));
   const area = r.navMesh.area();
   if (flag("json")) {
@@ -194,8 +231,8 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
     return 0;
   }
   if (flag("quiet")) return 0;
-  for (const w of r.loadWarnings) io.err(`meshway: warning: ${w}\n`);
-  for (const w of stats.warnings) io.err(`meshway: ${r.file}: warning: ${w}\n`);
+  for (const w of r.loadWarnings) warn(io, w);
+  for (const w of stats.warnings) warn(io, `${r.file}: ${w}`);
   const rows: [string, string][] = [
     ["input", r.file],
     ["triangles in", `${stats.triangles} (${stats.degenerateTriangles} degenerate, skipped)`],

@@ -1,17 +1,39 @@
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, UsageError } from "../options.js";
 import { writeOutput } from "../output.js";
+import type { Io } from "../terminal.js";
 
 export const EXPORT_HELP = `usage: meshway export <file.navmesh> --format json|obj [-o out]
 
 Writes the navmesh polygons as JSON ({vertices: [[x,y,z]…], polygons: [[i,j,k…]…], areas: […]})
-or as OBJ (polygons as faces, one group per area), to -o (atomically) or stdout.
+or as OBJ (polygons as faces, one group per area), to -o (atomically) or stdout. Without
+--format, the format is taken from the -o name (.json or .obj).
 
 examples:
   meshway export level.navmesh --format json -o level.json
-  meshway export level.navmesh --format obj > level-navmesh.obj`;
+  meshway export level.navmesh --format obj > level-navmesh.obj
+  meshway export level.navmesh -o level-navmesh.obj`;
+
+/** --format, or the -o name's extension when --format is absent. */
+export function exportFormat(
+  format: string | undefined,
+  output: string | undefined,
+): "json" | "obj" {
+  if (format === undefined) {
+    const ext = output?.toLowerCase().match(/\.(json|obj)$/)?.[1];
+    if (ext === "json" || ext === "obj") return ext;
+    throw new UsageError(
+      output === undefined
+        ? "export needs --format json|obj (or -o with a .json or .obj name)"
+        : `export cannot tell the format from "${output}": give --format json|obj`,
+    );
+  }
+  if (format !== "json" && format !== "obj") {
+    throw new UsageError(`--format must be json or obj, got "${format}"`);
+  }
+  return format;
+}
 
 /** All tiles' vertices and polygons as one indexed list. */
 export function navMeshPolygons(navMesh: NavMesh): {
@@ -67,15 +89,11 @@ export function exportCommand(args: string[], io: Io): number {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError("export needs exactly one .navmesh file");
-  if (str("format") !== "json" && str("format") !== "obj") {
-    throw new UsageError(
-      `--format must be json or obj, got ${JSON.stringify(str("format") ?? null)}`,
-    );
-  }
+  const output = str("output");
+  const format = exportFormat(str("format"), output);
   const { navMesh } = loadNavMesh(positionals[0]!);
   const data = navMeshPolygons(navMesh);
-  const text = str("format") === "json" ? `${JSON.stringify(data)}\n` : toObj(data);
-  const output = str("output");
+  const text = format === "json" ? `${JSON.stringify(data)}\n` : toObj(data);
   if (output !== undefined) writeOutput(output, new TextEncoder().encode(text));
   else io.out(text);
   return 0;

@@ -1,6 +1,6 @@
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, UsageError } from "../options.js";
+import type { Io } from "../terminal.js";
 
 export const INFO_HELP = `usage: meshway info <file.navmesh> [--json]
 

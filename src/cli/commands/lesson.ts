@@ -13,9 +13,9 @@ import {
 } from "../../lesson/index.js";
 import { type LessonSection, renderLessonSection } from "../../lesson/pictures.js";
 import { encodePng } from "../../node/png.js";
-import type { Io } from "../io.js";
 import { parseCommandArgs, parseNumber, UsageError } from "../options.js";
 import { writeOutput } from "../output.js";
+import type { Io } from "../terminal.js";
 
 export const LESSON_HELP = `usage: meshway lesson [options]
 

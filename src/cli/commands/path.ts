@@ -1,9 +1,9 @@
 import { QueryFilter } from "../../navmesh/filter.js";
-import { NavMeshQuery } from "../../query/nav-mesh-query.js";
+import { DEFAULT_HALF_EXTENTS, NavMeshQuery } from "../../query/nav-mesh-query.js";
 import type { QueryStatus } from "../../query/status.js";
-import { loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, parseVec3, UsageError } from "../options.js";
+import type { Io } from "../terminal.js";
 
 export const PATH_HELP = `usage: meshway path <file.navmesh> --from x,y,z --to x,y,z [--mode funnel|shortest]
        [--include-flags F] [--exclude-flags F] [--area-cost A=C]... [--json]
@@ -21,7 +21,8 @@ options:
   --exclude-flags F no polygon with any of these flags (default 0): closed doors, other teams
   --area-cost A=C   cost multiplier C >= 0 of area id A (0..63), repeatable; any cost other
                     than 1 makes --mode shortest answer with the funnel path
-  --json            print {found, complete, polys, points, length} (and reason) as JSON
+  --json            print {found, complete, polys, points, length, status} (and reason) as
+                    JSON; status is the library's: complete, partial, noStart, noEnd …
 
 examples:
   meshway path level.navmesh --from 1,0,2 --to 30,0,12
@@ -67,8 +68,8 @@ export function pathFilterFrom(
   return filter;
 }
 
-/** Half extents used to snap CLI points onto the mesh. */
-export const CLI_HALF_EXTENTS = [2, 4, 2] as const;
+/** Half extents used to snap CLI points onto the mesh: the library's default, one for both. */
+export const CLI_HALF_EXTENTS = DEFAULT_HALF_EXTENTS;
 
 export interface PathAnswer {
   found: boolean;
@@ -146,8 +147,8 @@ export function pathCommand(args: string[], io: Io): number {
   const { navMesh } = loadNavMesh(positionals[0]!);
   const answer = answerPath(new NavMeshQuery(navMesh), from, to, mode, filter);
   if (flag("json")) {
-    const { status: _status, ...json } = answer;
-    io.out(`${JSON.stringify(json)}\n`);
+    // The contract's keys, plus the library's status string (complete, partial, noStart …).
+    io.out(`${JSON.stringify(answer)}\n`);
     return 0;
   }
   if (!answer.found) {

@@ -5,23 +5,26 @@ import { encodePng } from "../../node/png.js";
 import { NavMeshQuery } from "../../query/nav-mesh-query.js";
 import { renderTopDownSvg } from "../../render/svg.js";
 import { renderTopDown } from "../../render/top-down.js";
-import { isGeometryFile, loadGeometry, loadNavMesh } from "../input.js";
-import type { Io } from "../io.js";
+import { isGeometryFile, loadGeometry, loadNavMesh } from "../load.js";
 import {
   BUILD_FLAGS,
   buildConfigFrom,
+  GEOMETRY_FLAGS,
+  orientationFrom,
   parseCommandArgs,
   parseNumber,
   parseVec3,
   UsageError,
 } from "../options.js";
 import { writeOutput } from "../output.js";
+import { type Io, warn } from "../terminal.js";
 import { answerPath } from "./path.js";
 
 export const RENDER_HELP = `usage: meshway render <file.navmesh|in.obj|in.gltf|in.glb> -o out.png|out.svg [options]
 
 Draws a top-down picture: the input geometry shaded by height (when given geometry), the
-navmesh polygons outlined and coloured per polygon, and optionally a path.
+navmesh polygons outlined and coloured per polygon, and optionally a path (its ends marked
+and labelled START and GOAL).
 
 options:
   -o, --output FILE    out.png or out.svg (written atomically)
@@ -29,6 +32,7 @@ options:
   --geometry FILE      geometry to draw under a .navmesh (.obj, .gltf, .glb)
   --size N             longest side in pixels (default 1024)
   --colour-by M        polygon | area (default polygon)
+  --up y|z, --flip-winding   how to read the geometry (as in meshway build)
   build options (--config, --cell-size, --agent-radius, ...) apply when building from geometry
 
 examples:
@@ -38,6 +42,7 @@ examples:
 export async function renderCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals, str, flag } = parseCommandArgs(args, {
     ...BUILD_FLAGS,
+    ...GEOMETRY_FLAGS,
     output: { type: "string", short: "o" },
     from: { type: "string" },
     to: { type: "string" },
@@ -72,21 +77,30 @@ export async function renderCommand(args: string[], io: Io): Promise<number> {
   let geometry: TriangleMesh | undefined;
   let navMesh: NavMesh;
   if (isGeometryFile(input)) {
-    const loaded = await loadGeometry(input);
+    const loaded = await loadGeometry(input, orientationFrom(str, flag));
     geometry = loaded.mesh;
     navMesh = buildNavMesh(geometry, buildConfigFrom(values), { source: input }).navMesh;
   } else {
     navMesh = loadNavMesh(input).navMesh;
     const geometryFile = str("geometry");
-    if (geometryFile !== undefined) geometry = (await loadGeometry(geometryFile)).mesh;
+    if (geometryFile !== undefined) {
+      geometry = (await loadGeometry(geometryFile, orientationFrom(str, flag))).mesh;
+    }
   }
   let path: number[][] | undefined;
   if (from && to) {
     const answer = answerPath(new NavMeshQuery(navMesh), from, to);
     if (answer.found) path = answer.points;
-    else io.err(`meshway: ${input}: no path drawn: ${answer.reason}\n`);
+    else warn(io, `${input}: no path drawn: ${answer.reason}`);
   }
-  const options = { geometry, navMesh, path, size, colourBy: colourBy as "polygon" | "area" };
+  const options = {
+    geometry,
+    navMesh,
+    path,
+    size,
+    colourBy: colourBy as "polygon" | "area",
+    labelPathEnds: true,
+  };
   const bytes = out.toLowerCase().endsWith(".svg")
     ? new TextEncoder().encode(renderTopDownSvg(options))
     : encodePng(renderTopDown(options));

@@ -1,6 +1,5 @@
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { OFF_MESH_SLOT } from "../../navmesh/nav-mesh.js";
-import { encodePolyRef, type PolyRef } from "../../navmesh/poly-ref.js";
+import { encodePolyRef, OFF_MESH_SLOT, type PolyRef } from "../../navmesh/poly-ref.js";
 import { heightByRef } from "../ref-geometry.js";
 import type { QueryStatus } from "../status.js";
 import {
@@ -185,8 +184,8 @@ function emitChain(
   let root = nodes.root[first]!;
   out.addPoint(roots.x[root]!, roots.y[root]!, roots.z[root]!);
   out.addPoly(nodes.poly[first]!);
-  const offSalt = navMesh.slots[OFF_MESH_SLOT]!.salt;
-  const pts = navMesh.offMeshPoints;
+  const offSalt = navMesh.slotSalt(OFF_MESH_SLOT);
+  const pts = navMesh.offMeshEndPoints;
   for (let k = 1; k < count; k++) {
     const n = chain[k]!;
     const kind = nodes.kind[n]!;

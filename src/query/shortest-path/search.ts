@@ -1,11 +1,17 @@
-import { MeshwayError } from "../../errors.js";
 import type { QueryFilter } from "../../navmesh/filter.js";
 import type { LinkPool } from "../../navmesh/links.js";
-import { checkRefArgument, type NavMesh, OFF_MESH_SLOT } from "../../navmesh/nav-mesh.js";
+import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { getPolyFlags, LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "../../navmesh/neighbours.js";
 import { offMeshLanding } from "../../navmesh/off-mesh.js";
-import type { PolyRef } from "../../navmesh/poly-ref.js";
+import {
+  encodePolyRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/tile.js";
+import { checkMaxNodes, checkPoint, checkRef } from "../args.js";
 import { type FindPathResult, PathFinder } from "../find-path.js";
 import { NodePool, NodeQueue } from "../node-pool.js";
 import { closestPointByRef } from "../ref-geometry.js";
@@ -30,8 +36,9 @@ const SMALL_COMPONENT = 64;
 
 /** Default node limit of one search. */
 export const DEFAULT_SHORTEST_MAX_NODES = 1 << 18;
+/** Largest maxNodes findShortestPath accepts (its node store grows on demand up to this). */
+export const MAX_SHORTEST_NODES = 2 ** 26;
 
-const POLY_SPACE = 2 ** 20;
 /** Distances below this (world units, XZ) count as zero: side tests, pruning, snapping. */
 const EPS = 1e-9;
 /** Interval pieces shorter than this fraction of their edge are dropped. */
@@ -145,16 +152,11 @@ export class ShortestPathFinder {
     out: ShortestPath,
     maxNodes = DEFAULT_SHORTEST_MAX_NODES,
   ): QueryStatus {
-    const startLive = this.checkRef("startRef", startRef);
-    const endLive = this.checkRef("endRef", endRef);
-    checkPoint("start", startPos);
-    checkPoint("end", endPos);
-    if (!Number.isInteger(maxNodes) || maxNodes < 1 || maxNodes > 1 << 26) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findShortestPath: maxNodes ${maxNodes} must be an integer in 1..2^26`,
-      );
-    }
+    const startLive = checkRef(this.navMesh, startRef, "findShortestPath startRef", true);
+    const endLive = checkRef(this.navMesh, endRef, "findShortestPath endRef", true);
+    checkPoint(startPos, "findShortestPath startPos");
+    checkPoint(endPos, "findShortestPath endPos");
+    checkMaxNodes(maxNodes, "findShortestPath maxNodes", MAX_SHORTEST_NODES);
     if (!startLive || !endLive) {
       out.reset();
       out.status = "invalidRef";
@@ -285,7 +287,7 @@ export class ShortestPathFinder {
   private considerNearest(ref: PolyRef, pos: ArrayLike<number>, out: Float64Array): boolean {
     const p = this.farScratch;
     closestPointByRef(this.navMesh, ref, pos[0]!, pos[1]!, pos[2]!, p);
-    const d = dist3(p, pos);
+    const d = distSq3(p, pos);
     if (!(d < this.nearD2)) return false;
     this.nearD2 = d;
     this.nearRef = ref;
@@ -325,22 +327,22 @@ export class ShortestPathFinder {
     this.corridor.polys = r.polys;
     const nm = this.navMesh;
     const last = r.polys[r.polyCount - 1]!;
-    if (slotOfRef(last) !== OFF_MESH_SLOT || r.polyCount < 2) {
+    if (tileOfRef(last) !== OFF_MESH_SLOT || r.polyCount < 2) {
       closestPointByRef(nm, last, endPos[0]!, endPos[1]!, endPos[2]!, out);
       return last;
     }
     // The corridor ends on an off-mesh connection (a point in the air): take the nearer of
     // the polygon it was entered from and the polygon its far end lands on.
     const before = r.polys[r.polyCount - 2]!;
-    const c = slotLocal(last);
+    const c = polyOfRef(last);
     const far =
       offMeshLanding(nm, c, 0) === before ? offMeshLanding(nm, c, 1) : offMeshLanding(nm, c, 0);
     closestPointByRef(nm, before, endPos[0]!, endPos[1]!, endPos[2]!, out);
     if (far === 0) return before;
     const p = this.farScratch;
     closestPointByRef(nm, far, endPos[0]!, endPos[1]!, endPos[2]!, p);
-    const d0 = dist3(out, endPos);
-    if (dist3(p, endPos) >= d0) return before;
+    const d0 = distSq3(out, endPos);
+    if (distSq3(p, endPos) >= d0) return before;
     out[0] = p[0]!;
     out[1] = p[1]!;
     out[2] = p[2]!;
@@ -374,18 +376,6 @@ export class ShortestPathFinder {
   }
 
   private goalNode = NONE;
-
-  /** True when live, false when stale; throws for malformed and off-mesh refs. */
-  private checkRef(what: string, ref: PolyRef): boolean {
-    const live = checkRefArgument(this.navMesh, ref, `findShortestPath ${what}`);
-    if (slotOfRef(ref) === OFF_MESH_SLOT) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `findShortestPath: ${what} ${ref} is an off-mesh connection, not a ground polygon`,
-      );
-    }
-    return live;
-  }
 
   /**
    * Of the polygons the last search reached, the one whose (detail-surface) closest point is
@@ -487,9 +477,9 @@ export class ShortestPathFinder {
     const nm = this.navMesh;
     this.hScale = 1;
     this.hasOffMesh = false;
-    const pts = nm.offMeshPoints;
-    for (let c = 0; c < nm.offMesh.length; c++) {
-      const con = nm.offMesh[c];
+    const pts = nm.offMeshEndPoints;
+    for (let c = 0; c < nm.offMeshCount; c++) {
+      const con = nm.offMeshAt(c);
       if (!con || !filter.passes(con.flags)) continue;
       this.hasOffMesh = true;
       if (con.cost !== undefined) {
@@ -517,18 +507,18 @@ export class ShortestPathFinder {
   /** Makes the tile of `slot` current. */
   private loadSlot(slot: number): boolean {
     if (slot === this.cSlot) return this.cTile !== null;
-    const s = this.navMesh.slots[slot];
+    const nm = this.navMesh;
+    const tile = nm.tileInSlot(slot);
     this.cSlot = slot;
-    if (s === undefined || s.tile === null) {
+    if (tile === null) {
       this.cTile = null;
       return false;
     }
-    const tile = s.tile;
     const topo = tileTopology(tile);
     this.cTile = tile;
     this.cTopo = topo;
-    this.cLinks = s.links;
-    this.cBase = (s.salt * POLY_SPACE + slot) * POLY_SPACE;
+    this.cLinks = nm.slotLinks(slot);
+    this.cBase = encodePolyRef(nm.slotSalt(slot), slot, 0);
     this.cFilterOpen = this.filterOpen && !topo.hasZeroFlags;
     this.cVerts = tile.vertices;
     this.cPverts = tile.polyVerts;
@@ -544,7 +534,7 @@ export class ShortestPathFinder {
   private expandPoint(n: number): void {
     const nodes = this.nodes;
     const ref = nodes.poly[n]!;
-    if (!this.loadSlot(slotOfRef(ref))) return;
+    if (!this.loadSlot(tileOfRef(ref))) return;
     const p = ref - this.cBase;
     const tile = this.cTile!;
     if (p < 0 || p >= tile.polyCount) return;
@@ -796,18 +786,17 @@ export class ShortestPathFinder {
     hi: number,
   ): void {
     const nm = this.navMesh;
-    const qSlot = slotOfRef(qRef);
-    const s = nm.slots[qSlot];
-    if (s === undefined || s.tile === null) return;
-    const qt = s.tile;
-    const qBase = (s.salt * POLY_SPACE + qSlot) * POLY_SPACE;
+    const qSlot = tileOfRef(qRef);
+    const qt = nm.tileInSlot(qSlot);
+    if (qt === null) return;
+    const qBase = encodePolyRef(nm.slotSalt(qSlot), qSlot, 0);
     const q = qRef - qBase;
     if (q < 0 || q >= qt.polyCount) return;
     const f = qt.polyFlags[q]!;
     if (!passesFlags(this.filter!, f)) return;
     // The entry edge of q: its link back to the polygon being expanded.
     const pRef = this.curRef;
-    const ql = s.links;
+    const ql = nm.slotLinks(qSlot);
     let m = -1;
     if (q < ql.first.length) {
       for (let l = ql.first[q]!; l >= 0; l = ql.next[l]!) {
@@ -972,14 +961,14 @@ export class ShortestPathFinder {
     const links = this.cLinks!;
     if (p >= links.first.length) return;
     const nm = this.navMesh;
-    const pts = nm.offMeshPoints;
+    const pts = nm.offMeshEndPoints;
     const filter = this.filter!;
     const nodes = this.nodes;
     const roots = this.roots;
     for (let l = links.first[p]!; l >= 0; l = links.next[l]!) {
       if (links.edge[l] !== LINK_EDGE_OFF_MESH) continue;
-      const c = slotLocal(links.ref[l]!);
-      const con = nm.offMesh[c];
+      const c = polyOfRef(links.ref[l]!);
+      const con = nm.offMeshAt(c);
       if (!con || !filter.passes(con.flags)) continue;
       for (let end = 0; end < 2; end++) {
         if (end === 1 && !con.bidirectional) break;
@@ -1008,8 +997,8 @@ export class ShortestPathFinder {
     const c = conn >> 1;
     const from = conn & 1;
     const to = 1 - from;
-    const con = nm.offMesh[c]!;
-    const pts = nm.offMeshPoints;
+    const con = nm.offMeshAt(c)!;
+    const pts = nm.offMeshEndPoints;
     const o = c * 6 + to * 3;
     const ex = pts[o]!;
     const ey = pts[o + 1]!;
@@ -1040,31 +1029,10 @@ function passesFlags(filter: QueryFilter, f: number): boolean {
   return (f & filter.includeFlags) !== 0 && (f & filter.excludeFlags) === 0;
 }
 
-function slotOfRef(ref: PolyRef): number {
-  const hi = Math.floor(ref / POLY_SPACE);
-  return hi - Math.floor(hi / POLY_SPACE) * POLY_SPACE;
-}
-
-/** Polygon (or connection) index of a ref. */
-function slotLocal(ref: PolyRef): number {
-  return ref - Math.floor(ref / POLY_SPACE) * POLY_SPACE;
-}
-
-function dist3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+/** Squared 3D distance. */
+function distSq3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const dx = a[0]! - b[0]!;
   const dy = a[1]! - b[1]!;
   const dz = a[2]! - b[2]!;
   return dx * dx + dy * dy + dz * dz;
-}
-
-function checkPoint(what: string, p: ArrayLike<number>): void {
-  const x = p[0]!;
-  const y = p[1]!;
-  const z = p[2]!;
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `findShortestPath: ${what} position [${x}, ${y}, ${z}] must be three finite numbers`,
-    );
-  }
 }

@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { MeshwayError } from "../errors.js";
-import type { TriangleMesh } from "../input.js";
+import { type TriangleMesh, type UpAxis, validateTriangleMesh } from "../input.js";
 import { parseObj } from "../io/obj.js";
-import { loadGltfMesh } from "../node/gltf.js";
+import { describeFsError } from "../node/errno.js";
+import { loadGltfMesh } from "../node/gltf/index.js";
 import { loadNavMeshFile } from "../node/navmesh-files.js";
-import { describeFsError } from "./options.js";
 
 /** Reads a file's bytes, turning file-system failures into located MeshwayErrors. */
 export function readInputBytes(file: string): Uint8Array {
@@ -25,10 +25,20 @@ export function isGeometryFile(file: string): boolean {
   return /\.(obj|gltf|glb)$/i.test(file);
 }
 
-/** Loads triangle geometry from .obj, .gltf or .glb; warnings are for stderr. */
+/**
+ * Loads triangle geometry from .obj, .gltf or .glb, turned to meshway's +Y up and
+ * counter-clockwise when `orientation` says the file is otherwise; warnings are for stderr.
+ */
 export async function loadGeometry(
   file: string,
+  orientation: { up: UpAxis; flipWinding: boolean } = { up: "y", flipWinding: false },
 ): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
+  const loaded = await loadFile(file);
+  if (orientation.up === "y" && !orientation.flipWinding) return loaded;
+  return { ...loaded, mesh: validateTriangleMesh({ ...loaded.mesh, ...orientation }, file) };
+}
+
+async function loadFile(file: string): Promise<{ mesh: TriangleMesh; warnings: string[] }> {
   const lower = file.toLowerCase();
   if (lower.endsWith(".obj")) {
     const bytes = readInputBytes(file);

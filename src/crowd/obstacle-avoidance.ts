@@ -1,0 +1,583 @@
+import { MeshwayError } from "../errors.js";
+import { detSinCos } from "./det-trig.js";
+
+/**
+ * Detour's sampled velocity-obstacle steering (dtObstacleAvoidanceQuery, Mononen 2009–2010):
+ * candidate velocities are scored by how far they stray from the desired and current velocity,
+ * which side of each neighbour they pass, and how soon they would hit a neighbour (reciprocal
+ * velocity obstacle: the neighbour is assumed to take half the avoidance) or a wall; the cheapest
+ * candidate wins. Same sampling patterns and penalty terms as Detour, in float64.
+ */
+export interface ObstacleAvoidanceParams {
+  /** 0..1: how far the sampling centre is pulled from 0 towards the desired velocity. */
+  velBias: number;
+  /** Penalty weight of |v − desired| / vmax. */
+  weightDesVel: number;
+  /** Penalty weight of |v − current| / vmax. */
+  weightCurVel: number;
+  /** Penalty weight of passing a neighbour on its "wrong" side. */
+  weightSide: number;
+  /** Penalty weight of 1 / (0.1 + time of impact / horizTime). */
+  weightToi: number;
+  /** Look-ahead for impacts. [Units: s] [Limit: > 0] */
+  horizTime: number;
+  /** Grid sampling: candidates per side. [Limit: >= 2] */
+  gridSize: number;
+  /** Adaptive sampling: directions per ring. [Limit: 1..32] */
+  adaptiveDivs: number;
+  /** Adaptive sampling: rings. [Limit: 1..4] */
+  adaptiveRings: number;
+  /** Adaptive sampling: refinement passes, each halving the pattern. [Limit: >= 1] */
+  adaptiveDepth: number;
+}
+
+/** dtCrowd's defaults (every avoidance type before RecastDemo sets its presets). */
+export const DEFAULT_AVOIDANCE_PARAMS: Readonly<ObstacleAvoidanceParams> = Object.freeze({
+  velBias: 0.4,
+  weightDesVel: 2,
+  weightCurVel: 0.75,
+  weightSide: 0.75,
+  weightToi: 2.5,
+  horizTime: 2.5,
+  gridSize: 33,
+  adaptiveDivs: 7,
+  adaptiveRings: 2,
+  adaptiveDepth: 5,
+});
+const CROWD_DEFAULTS = DEFAULT_AVOIDANCE_PARAMS;
+
+/**
+ * RecastDemo's four quality presets (Tool_Crowd.cpp; samples per agent: 11, 22, 45, 66): the
+ * crowd defaults with velBias 0.5 and these adaptive patterns.
+ */
+export const AVOIDANCE_PRESETS: Readonly<
+  Record<"low" | "medium" | "good" | "high", Readonly<ObstacleAvoidanceParams>>
+> = Object.freeze({
+  low: Object.freeze({
+    ...CROWD_DEFAULTS,
+    velBias: 0.5,
+    adaptiveDivs: 5,
+    adaptiveRings: 2,
+    adaptiveDepth: 1,
+  }),
+  medium: Object.freeze({
+    ...CROWD_DEFAULTS,
+    velBias: 0.5,
+    adaptiveDivs: 5,
+    adaptiveRings: 2,
+    adaptiveDepth: 2,
+  }),
+  good: Object.freeze({
+    ...CROWD_DEFAULTS,
+    velBias: 0.5,
+    adaptiveDivs: 7,
+    adaptiveRings: 2,
+    adaptiveDepth: 3,
+  }),
+  high: Object.freeze({
+    ...CROWD_DEFAULTS,
+    velBias: 0.5,
+    adaptiveDivs: 7,
+    adaptiveRings: 3,
+    adaptiveDepth: 3,
+  }),
+});
+
+const MAX_PATTERN_DIVS = 32;
+const MAX_PATTERN_RINGS = 4;
+/**
+ * Circle record: p(2), rad, vel(2), dvel(2) as added; then, per call: unit direction to it(2),
+ * side normal(2), offset from the agent(2), |offset|² − (r + r_agent)², vel + agent vel(2).
+ */
+const CIRCLE = 16;
+/**
+ * Segment record: p(2), q(2) as added; then, per call: q − p (2), agent − p (2),
+ * perp(q − p, agent − p), touch (1 when the agent is within 1 cm of it).
+ */
+const SEGMENT = 10;
+
+export class ObstacleAvoidanceQuery {
+  private readonly maxCircles: number;
+  private readonly maxSegments: number;
+  private readonly circles: Float64Array;
+  private readonly segments: Float64Array;
+  private circleCount = 0;
+  private segmentCount = 0;
+  /** Segments a candidate can reach this call (a ray of length |v| <= the fastest candidate). */
+  private readonly activeSegments: Int32Array;
+  private activeCount = 0;
+  /** Adaptive pattern, unit disc, (x, z) pairs. */
+  private readonly pattern = new Float64Array((MAX_PATTERN_DIVS * MAX_PATTERN_RINGS + 1) * 2);
+  private readonly trig = new Float64Array(2);
+  // The current call's parameters, set by begin().
+  private params: Readonly<ObstacleAvoidanceParams> = CROWD_DEFAULTS;
+  private invHorizTime = 0;
+  private invVmax = 0;
+
+  /** Capacities: neighbours (Detour's crowd uses 6) and wall segments (its boundary keeps 8). */
+  constructor(maxCircles: number, maxSegments: number) {
+    checkCapacity("maxCircles", maxCircles);
+    checkCapacity("maxSegments", maxSegments);
+    this.maxCircles = maxCircles;
+    this.maxSegments = maxSegments;
+    this.circles = new Float64Array(maxCircles * CIRCLE);
+    this.segments = new Float64Array(maxSegments * SEGMENT);
+    this.activeSegments = new Int32Array(maxSegments);
+  }
+
+  /** Forgets every circle and segment. */
+  reset(): void {
+    this.circleCount = 0;
+    this.segmentCount = 0;
+  }
+
+  /** Circles added since reset(). */
+  get numCircles(): number {
+    return this.circleCount;
+  }
+
+  /** Segments added since reset(). */
+  get numSegments(): number {
+    return this.segmentCount;
+  }
+
+  /** A neighbour agent: position, radius, current velocity, desired velocity. [Units: world units, per s] */
+  addCircle(
+    px: number,
+    pz: number,
+    radius: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+  ): void {
+    if (this.circleCount >= this.maxCircles) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `ObstacleAvoidanceQuery.addCircle: more than maxCircles = ${this.maxCircles} since reset()`,
+      );
+    }
+    checkFinite("addCircle", px + pz + radius + vx + vz + dvx + dvz);
+    const o = this.circleCount++ * CIRCLE;
+    const c = this.circles;
+    c[o] = px;
+    c[o + 1] = pz;
+    c[o + 2] = radius;
+    c[o + 3] = vx;
+    c[o + 4] = vz;
+    c[o + 5] = dvx;
+    c[o + 6] = dvz;
+  }
+
+  /**
+   * A wall segment p→q. The agent is tested against it as a point: navmesh edges are already
+   * eroded by the agent radius. Detour's crowd adds only segments the agent is in front of.
+   */
+  addSegment(px: number, pz: number, qx: number, qz: number): void {
+    if (this.segmentCount >= this.maxSegments) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `ObstacleAvoidanceQuery.addSegment: more than maxSegments = ${this.maxSegments} since reset()`,
+      );
+    }
+    checkFinite("addSegment", px + pz + qx + qz);
+    const o = this.segmentCount++ * SEGMENT;
+    const s = this.segments;
+    s[o] = px;
+    s[o + 1] = pz;
+    s[o + 2] = qx;
+    s[o + 3] = qz;
+  }
+
+  /**
+   * Detour's adaptive sampling: a pattern of rings aligned with the desired velocity around a
+   * centre biased towards it, refined `adaptiveDepth` times around the best sample at half the
+   * radius. Writes the chosen velocity to out[0], out[1] (x, z); returns the samples evaluated.
+   */
+  sampleVelocityAdaptive(
+    px: number,
+    pz: number,
+    radius: number,
+    vmax: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+    params: ObstacleAvoidanceParams,
+    out: Float64Array,
+  ): number {
+    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + 0.001, out)) return 0;
+    const pat = this.pattern;
+    const nd = clampInt(params.adaptiveDivs, 1, MAX_PATTERN_DIVS);
+    const nr = clampInt(params.adaptiveRings, 1, MAX_PATTERN_RINGS);
+    const depth = Math.max(0, Math.trunc(params.adaptiveDepth));
+    const da = (Math.PI * 2) / nd;
+    detSinCos(da, this.trig);
+    const sa = this.trig[0]!;
+    const ca = this.trig[1]!;
+    detSinCos(da * 0.5, this.trig);
+    // Unit desired direction, and the same rotated by half a division (odd rings use it).
+    let dx = dvx;
+    let dz = dvz;
+    const dl = Math.sqrt(dx * dx + dz * dz);
+    if (dl > 0) {
+      dx /= dl;
+      dz /= dl;
+    }
+    const hx = dx * this.trig[1]! - dz * this.trig[0]!;
+    const hz = dx * this.trig[0]! + dz * this.trig[1]!;
+
+    // The pattern: the origin, then per ring (outermost first) its first point and pairs
+    // rotated clockwise and counter-clockwise from it, and for an even count the opposite one.
+    pat[0] = 0;
+    pat[1] = 0;
+    let n = 1;
+    for (let j = 0; j < nr; j++) {
+      const r = (nr - j) / nr;
+      pat[n * 2] = (j % 2 === 0 ? dx : hx) * r;
+      pat[n * 2 + 1] = (j % 2 === 0 ? dz : hz) * r;
+      let cw = n; // last point on the clockwise side
+      let ccw = n; // last point on the counter-clockwise side
+      n++;
+      for (let i = 1; i < nd - 1; i += 2) {
+        const ax = pat[cw * 2]!;
+        const az = pat[cw * 2 + 1]!;
+        pat[n * 2] = ax * ca + az * sa;
+        pat[n * 2 + 1] = -ax * sa + az * ca;
+        const bx = pat[ccw * 2]!;
+        const bz = pat[ccw * 2 + 1]!;
+        pat[n * 2 + 2] = bx * ca - bz * sa;
+        pat[n * 2 + 3] = bx * sa + bz * ca;
+        cw = n;
+        ccw = n + 1;
+        n += 2;
+      }
+      if ((nd & 1) === 0) {
+        // Detour writes this point one slot too far (harmless there: its presets use odd
+        // counts); here it goes where it is counted.
+        const bx = pat[ccw * 2]!;
+        const bz = pat[ccw * 2 + 1]!;
+        pat[n * 2] = bx * ca - bz * sa;
+        pat[n * 2 + 1] = bx * sa + bz * ca;
+        n++;
+      }
+    }
+
+    let cr = vmax * (1 - params.velBias);
+    let resX = dvx * params.velBias;
+    let resZ = dvz * params.velBias;
+    const limit = (vmax + 0.001) * (vmax + 0.001);
+    let samples = 0;
+    for (let k = 0; k < depth; k++) {
+      let minPenalty = Number.POSITIVE_INFINITY;
+      let bestX = 0;
+      let bestZ = 0;
+      for (let i = 0; i < n; i++) {
+        const cx = resX + pat[i * 2]! * cr;
+        const cz = resZ + pat[i * 2 + 1]! * cr;
+        if (cx * cx + cz * cz > limit) continue;
+        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
+        samples++;
+        if (penalty < minPenalty) {
+          minPenalty = penalty;
+          bestX = cx;
+          bestZ = cz;
+        }
+      }
+      resX = bestX;
+      resZ = bestZ;
+      cr *= 0.5;
+    }
+    out[0] = resX;
+    out[1] = resZ;
+    return samples;
+  }
+
+  /**
+   * Detour's grid sampling: gridSize × gridSize candidates centred on the biased desired
+   * velocity, those beyond vmax skipped. Same arguments and result as sampleVelocityAdaptive.
+   */
+  sampleVelocityGrid(
+    px: number,
+    pz: number,
+    radius: number,
+    vmax: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+    params: ObstacleAvoidanceParams,
+    out: Float64Array,
+  ): number {
+    if (!(params.gridSize >= 2)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `sampleVelocityGrid: params.gridSize must be >= 2, got ${params.gridSize}`,
+      );
+    }
+    const size = Math.trunc(params.gridSize);
+    const cs = (vmax * 2 * (1 - params.velBias)) / (size - 1);
+    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + cs, out)) return 0;
+    const cvx = dvx * params.velBias;
+    const cvz = dvz * params.velBias;
+    const half = (size - 1) * cs * 0.5;
+    const limit = (vmax + cs / 2) * (vmax + cs / 2);
+    let minPenalty = Number.POSITIVE_INFINITY;
+    let bestX = 0;
+    let bestZ = 0;
+    let samples = 0;
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const cx = cvx + x * cs - half;
+        const cz = cvz + y * cs - half;
+        if (cx * cx + cz * cz > limit) continue;
+        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
+        samples++;
+        if (penalty < minPenalty) {
+          minPenalty = penalty;
+          bestX = cx;
+          bestZ = cz;
+        }
+      }
+    }
+    out[0] = bestX;
+    out[1] = bestZ;
+    return samples;
+  }
+
+  /**
+   * Checks the call, stores the parameters and prepares the obstacles (Detour's prepare()).
+   * Returns true when the answer is already in `out`: with nothing to avoid, the penalty is
+   * wDes·|v − desired| + wCur·|v − current| (+ a constant), smallest at the desired velocity
+   * when wDes >= wCur — the point the samples would only approximate.
+   */
+  private begin(
+    px: number,
+    pz: number,
+    radius: number,
+    vmax: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+    params: ObstacleAvoidanceParams,
+    fastest: number,
+    out: Float64Array,
+  ): boolean {
+    checkFinite("sampleVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz);
+    if (!(params.horizTime > 0)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `sampleVelocity: params.horizTime must be > 0, got ${params.horizTime}`,
+      );
+    }
+    if (out.length < 2) {
+      throw new MeshwayError("INVALID_ARGUMENT", "sampleVelocity: out needs 2 elements (x, z)");
+    }
+    this.params = params;
+    this.invHorizTime = 1 / params.horizTime;
+    this.invVmax = vmax > 0 ? 1 / vmax : Number.MAX_VALUE;
+    if (!(vmax > 0)) {
+      out[0] = 0;
+      out[1] = 0;
+      return true;
+    }
+    if (
+      this.circleCount === 0 &&
+      this.segmentCount === 0 &&
+      params.weightDesVel >= params.weightCurVel
+    ) {
+      const d2 = dvx * dvx + dvz * dvz;
+      const s = d2 > vmax * vmax ? vmax / Math.sqrt(d2) : 1;
+      out[0] = dvx * s;
+      out[1] = dvz * s;
+      return true;
+    }
+    const c = this.circles;
+    for (let i = 0; i < this.circleCount; i++) {
+      const o = i * CIRCLE;
+      const ox = c[o]! - px;
+      const oz = c[o + 1]! - pz;
+      let dpx = ox;
+      let dpz = oz;
+      const len = Math.sqrt(dpx * dpx + dpz * dpz);
+      if (len > 0) {
+        dpx /= len;
+        dpz /= len;
+      }
+      c[o + 7] = dpx;
+      c[o + 8] = dpz;
+      // Which side to pass: by the sign of the relative desired velocity across the line of
+      // sight (Detour's dtTriArea2D(0, dp, dv) with its 0.01 dead band).
+      const rdx = c[o + 5]! - dvx;
+      const rdz = c[o + 6]! - dvz;
+      if (rdx * dpz - dpx * rdz < 0.01) {
+        c[o + 9] = -dpz;
+        c[o + 10] = dpx;
+      } else {
+        c[o + 9] = dpz;
+        c[o + 10] = -dpx;
+      }
+      const r = radius + c[o + 2]!;
+      c[o + 11] = ox;
+      c[o + 12] = oz;
+      c[o + 13] = ox * ox + oz * oz - r * r;
+      c[o + 14] = vx + c[o + 3]!;
+      c[o + 15] = vz + c[o + 4]!;
+    }
+    const s = this.segments;
+    let active = 0;
+    for (let i = 0; i < this.segmentCount; i++) {
+      const o = i * SEGMENT;
+      const ax = s[o]!;
+      const az = s[o + 1]!;
+      const d2 = distPtSegSqr(px, pz, ax, az, s[o + 2]!, s[o + 3]!);
+      // A candidate's ray p + v·t, t in [0, 1], cannot reach a segment further than |v|.
+      if (d2 > fastest * fastest) continue;
+      const ex = s[o + 2]! - ax;
+      const ez = s[o + 3]! - az;
+      const wx = px - ax;
+      const wz = pz - az;
+      s[o + 4] = ex;
+      s[o + 5] = ez;
+      s[o + 6] = wx;
+      s[o + 7] = wz;
+      s[o + 8] = ez * wx - ex * wz; // perp2D(e, w), Detour's dtVperp2D
+      s[o + 9] = d2 < 0.01 * 0.01 ? 1 : 0;
+      this.activeSegments[active++] = i;
+    }
+    this.activeCount = active;
+    return false;
+  }
+
+  /** Detour's penalty of one candidate velocity; bails out early once it cannot beat minPenalty. */
+  private processSample(
+    cx: number,
+    cz: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+    minPenalty: number,
+  ): number {
+    const p = this.params;
+    const horiz = p.horizTime;
+    const vpen = p.weightDesVel * (dist2(cx, cz, dvx, dvz) * this.invVmax);
+    const vcpen = p.weightCurVel * (dist2(cx, cz, vx, vz) * this.invVmax);
+    // The impact time below which this sample cannot win (inverting tpen below).
+    const minPen = minPenalty - vpen - vcpen;
+    const tThreshold = (p.weightToi / minPen - 0.1) * horiz;
+    if (tThreshold - horiz > -1.1920929e-7) return minPenalty;
+
+    let tmin = horiz;
+    let side = 0;
+    const c = this.circles;
+    for (let i = 0; i < this.circleCount; i++) {
+      const o = i * CIRCLE;
+      // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
+      const vabx = cx * 2 - c[o + 14]!;
+      const vabz = cz * 2 - c[o + 15]!;
+      const along = (c[o + 7]! * vabx + c[o + 8]! * vabz) * 0.5 + 0.5;
+      const across = (c[o + 9]! * vabx + c[o + 10]! * vabz) * 2;
+      side += Math.min(Math.max(Math.min(along, across), 0), 1);
+      // Sweep the agent's circle along vab against the neighbour's.
+      const a = vabx * vabx + vabz * vabz;
+      if (a < 0.0001) continue; // not moving relative to it
+      const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
+      const cc = c[o + 13]!;
+      if (b <= 0 && cc > 0) continue; // apart and moving apart: both roots negative
+      const d = b * b - a * cc;
+      if (d < 0) continue; // passes by
+      const rd = Math.sqrt(d);
+      const inv = 1 / a;
+      let htmin = (b - rd) * inv;
+      const htmax = (b + rd) * inv;
+      // Already overlapping: avoid more, the sooner the deeper.
+      if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
+      if (htmin >= 0 && htmin < tmin) {
+        tmin = htmin;
+        if (tmin < tThreshold) return minPenalty;
+      }
+    }
+    const s = this.segments;
+    const activeSegments = this.activeSegments;
+    for (let k = 0; k < this.activeCount; k++) {
+      const o = activeSegments[k]! * SEGMENT;
+      const ex = s[o + 4]!;
+      const ez = s[o + 5]!;
+      let htmin = 0;
+      if (s[o + 9] === 1) {
+        // Touching: moving away from the wall is free, anything else hits at once.
+        if (-ez * cx + ex * cz < 0) continue;
+      } else {
+        // Ray p + cand·t against the segment (Detour's isectRaySeg), t and the segment
+        // parameter both in [0, 1].
+        let d = cz * ex - cx * ez;
+        if (Math.abs(d) < 1e-6) continue;
+        d = 1 / d;
+        htmin = s[o + 8]! * d;
+        if (htmin < 0 || htmin > 1) continue;
+        const u = (cz * s[o + 6]! - cx * s[o + 7]!) * d;
+        if (u < 0 || u > 1) continue;
+      }
+      htmin *= 2; // avoid walls less than agents
+      if (htmin < tmin) {
+        tmin = htmin;
+        if (tmin < tThreshold) return minPenalty;
+      }
+    }
+    if (this.circleCount > 0) side /= this.circleCount;
+    const spen = p.weightSide * side;
+    const tpen = p.weightToi * (1 / (0.1 + tmin * this.invHorizTime));
+    return vpen + vcpen + spen + tpen;
+  }
+}
+
+function dist2(ax: number, az: number, bx: number, bz: number): number {
+  const dx = ax - bx;
+  const dz = az - bz;
+  return Math.sqrt(dx * dx + dz * dz);
+}
+
+/** Squared distance from (px, pz) to the segment a–b. */
+function distPtSegSqr(
+  px: number,
+  pz: number,
+  ax: number,
+  az: number,
+  bx: number,
+  bz: number,
+): number {
+  const sx = bx - ax;
+  const sz = bz - az;
+  const l2 = sx * sx + sz * sz;
+  let t = l2 > 0 ? ((px - ax) * sx + (pz - az) * sz) / l2 : 0;
+  t = Math.max(0, Math.min(t, 1));
+  const dx = ax + sx * t - px;
+  const dz = az + sz * t - pz;
+  return dx * dx + dz * dz;
+}
+
+function clampInt(v: number, lo: number, hi: number): number {
+  const i = Math.trunc(v);
+  return Math.max(lo, Math.min(i, hi));
+}
+
+function checkCapacity(name: string, n: number): void {
+  if (!Number.isInteger(n) || n < 0 || n > 1 << 20) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `ObstacleAvoidanceQuery: ${name} must be an integer in [0, 2^20], got ${n}`,
+    );
+  }
+}
+
+function checkFinite(where: string, sum: number): void {
+  // One test for all arguments: a sum is finite only when every term is.
+  if (!Number.isFinite(sum)) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `ObstacleAvoidanceQuery.${where}: every argument must be a finite number`,
+    );
+  }
+}

@@ -1,0 +1,10 @@
+// Navmesh bytes: the .navmesh format, the Detour import, format detection. Platform-free.
+export { importDetourNavMesh } from "./detour-import.js";
+export {
+  deserializeNavMesh,
+  deserializeNavMeshTile,
+  NAVMESH_FORMAT_VERSION,
+  serializeNavMesh,
+  serializeNavMeshTile,
+} from "./navmesh-file.js";
+export { type LoadedNavMesh, readNavMeshBytes } from "./read.js";

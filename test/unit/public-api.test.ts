@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import * as api from "../../src/index.js";
+import * as node from "../../src/node/index.js";
+
+describe('the public API (README "API")', () => {
+  it("does not publish internals", () => {
+    const internals = [
+      "NodePool",
+      "NodeQueue",
+      "NODE_OPEN",
+      "NODE_CLOSED",
+      "NULL_NODE",
+      "H_SCALE",
+      "MAX_EXPANSIONS_PER_NODE",
+      "LESSON_MESSAGES",
+      "lessonText",
+      "LinkPool",
+      "OFF_MESH_SLOT",
+      "releaseScratch",
+      "pickBuildConfig",
+      "isMeshwayNavMeshFile",
+      "NAVMESH_MAGIC",
+      "MAX_GRID_SIDE",
+    ];
+    expect(internals.filter((n) => n in api)).toEqual([]);
+  });
+
+  it("publishes each part's entry points", () => {
+    for (const n of [
+      "buildNavMesh",
+      "BuildScratch",
+      "toBuildConfig",
+      "serializeNavMesh",
+      "readNavMeshBytes",
+      "NavMeshQuery",
+      "buildTiledNavMesh",
+      "createTileCache",
+      "parseObj",
+      "renderTopDown",
+      "runLesson",
+      "MeshwayError",
+    ]) {
+      expect(typeof (api as Record<string, unknown>)[n], n).toBe("function");
+    }
+    for (const n of ["loadGltfMesh", "loadNavMeshFile", "writeFileAtomic", "describeFsError"]) {
+      expect(typeof (node as Record<string, unknown>)[n], n).toBe("function");
+    }
+  });
+});
