@@ -12,6 +12,7 @@ export {
   resolveConfig,
   toBuildConfig,
 } from "./config.js";
+export * from "./crowd/index.js";
 export { MeshwayError, type MeshwayErrorCode } from "./errors.js";
 // --- Formats: .navmesh bytes, Detour import, format detection ---
 export * from "./format/index.js";

@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import { BUILD_HELP, buildCommand } from "./commands/build.js";
+import { CROWD_HELP, crowdCommand } from "./commands/crowd.js";
 import { EXPORT_HELP, exportCommand } from "./commands/export.js";
 import { INFO_HELP, infoCommand } from "./commands/info.js";
 import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
@@ -19,6 +20,7 @@ commands:
   export   a .navmesh's polygons as JSON or OBJ
   render   a top-down PNG or SVG of geometry, navmesh and path
   lesson   the explainer lesson's four tables and self-check (and its pictures)
+  crowd    a seeded crowd of agents walking on a .navmesh: quality table and trails
 
   help     this list, or one command's help (meshway help build)
 
@@ -32,6 +34,7 @@ const HELP: Record<string, string> = {
   export: EXPORT_HELP,
   render: RENDER_HELP,
   lesson: LESSON_HELP,
+  crowd: CROWD_HELP,
 };
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 bad input, 2 usage). */
@@ -51,6 +54,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await renderCommand(rest, io);
       case "lesson":
         return lessonCommand(rest, io);
+      case "crowd":
+        return crowdCommand(rest, io);
       case "help":
         return helpCommand(rest, io);
       case "-h":

@@ -1,7 +1,9 @@
 // Navmesh queries: the NavMeshQuery object, its search building blocks, and the queries that
 // live in their own modules (also reachable as NavMeshQuery methods).
 export { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
+export { finalizeSlicedPartial } from "./finalize-partial.js";
 export { type FindPathResult, H_SCALE, PathFinder, type SlicedStatus } from "./find-path.js";
+export { findLocalNeighbourhood, LocalNeighbourhoodResult } from "./local-neighbourhood.js";
 export { MoveAlongSurfaceResult, moveAlongSurface } from "./move-along-surface.js";
 export {
   type ComputePathOptions,
@@ -23,6 +25,7 @@ export {
   NULL_NODE,
 } from "./node-pool.js";
 export { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
+export { findPolysAroundShape, PolysAroundShapeResult } from "./polys-around-shape.js";
 export {
   findRandomPoint,
   findRandomPointAroundCircle,
@@ -39,3 +42,8 @@ export {
   StraightPath,
   type StraightPathOptions,
 } from "./straight-path.js";
+export {
+  getPolyWallSegments,
+  type WallSegmentsOptions,
+  WallSegmentsResult,
+} from "./wall-segments.js";

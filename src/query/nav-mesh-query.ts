@@ -18,10 +18,13 @@ import {
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkHalfExtents, checkMaxNodes, checkPoint } from "./args.js";
 import { DistanceToWallResult, findDistanceToWall } from "./distance-to-wall.js";
+import { finalizeSlicedPartial } from "./finalize-partial.js";
 import { type FindPathResult, PathFinder, type SlicedStatus } from "./find-path.js";
+import { findLocalNeighbourhood, LocalNeighbourhoodResult } from "./local-neighbourhood.js";
 import { MoveAlongSurfaceResult, moveAlongSurface } from "./move-along-surface.js";
 import { NodePool, NodeQueue } from "./node-pool.js";
 import { findPolysAroundCircle, PolysAroundCircleResult } from "./polys-around-circle.js";
+import { findPolysAroundShape } from "./polys-around-shape.js";
 import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
 import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
 import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
@@ -34,6 +37,11 @@ import {
   type StraightPathOptions,
   stringPull,
 } from "./straight-path.js";
+import {
+  getPolyWallSegments,
+  type WallSegmentsOptions,
+  WallSegmentsResult,
+} from "./wall-segments.js";
 
 export interface NavMeshQueryOptions {
   /** Size of the A* node pool (the most polygons one search may visit). Default 4096. */
@@ -688,6 +696,60 @@ export class NavMeshQuery {
     out: PolysAroundCircleResult = new PolysAroundCircleResult(),
   ): PolysAroundCircleResult {
     return findPolysAroundCircle(this, startRef, center, radius, filter, out);
+  }
+  // Crowd support (issue 13): local neighbourhood, wall segments, shape search and partial
+  // finalization; each lives in its own module.
+
+  /** Non-overlapping polygons around `centre` within `radius`; see local-neighbourhood.ts. */
+  findLocalNeighbourhood(
+    startRef: PolyRef,
+    centre: ArrayLike<number>,
+    radius: number,
+    filter: QueryFilter = this.defaultFilter,
+    out: LocalNeighbourhoodResult = new LocalNeighbourhoodResult(),
+  ): LocalNeighbourhoodResult {
+    return findLocalNeighbourhood(this, startRef, centre, radius, filter, out);
+  }
+
+  /** Wall segments (and portals with includePortals) of one polygon; see wall-segments.ts. */
+  getPolyWallSegments(
+    ref: PolyRef,
+    filter: QueryFilter = this.defaultFilter,
+    out: WallSegmentsResult = new WallSegmentsResult(),
+    options?: WallSegmentsOptions,
+  ): WallSegmentsResult {
+    return getPolyWallSegments(this, ref, filter, out, options);
+  }
+
+  /** Polygons reachable from startRef whose portals meet a convex shape; see polys-around-shape.ts. */
+  findPolysAroundShape(
+    startRef: PolyRef,
+    verts: ArrayLike<number>,
+    filter: QueryFilter = this.defaultFilter,
+    out: PolysAroundCircleResult = new PolysAroundCircleResult(),
+  ): PolysAroundCircleResult {
+    return findPolysAroundShape(this, startRef, verts, filter, out);
+  }
+
+  /**
+   * Ends the sliced search with the corridor to the furthest polygon of `existingCorridor`
+   * it reached (replanning); see finalize-partial.ts.
+   */
+  finalizeSlicedFindPathPartial(
+    existingCorridor: ArrayLike<PolyRef>,
+    outPolys: Float64Array | number[] = [],
+    result: FindPathResult = createFindPathResult(),
+    existingCount: number = existingCorridor.length,
+  ): FindPathResult {
+    if (this.sliced === null) return this.finalizeSlicedFindPath(outPolys, result);
+    return finalizeSlicedPartial(
+      this.navMesh,
+      this.sliced,
+      existingCorridor,
+      existingCount,
+      outPolys,
+      result,
+    );
   }
 }
 

@@ -87,6 +87,28 @@ describe("doors property: run-time flags and a long-lived query", () => {
               new PolysAroundCircleResult(),
             );
             expect(all(circle.refs, circle.count)).toBe(true);
+            const [cx, , cz] = from;
+            const square = [
+              cx! - 4,
+              0,
+              cz! - 4,
+              cx! + 4,
+              0,
+              cz! - 4,
+              cx! + 4,
+              0,
+              cz! + 4,
+              cx! - 4,
+              0,
+              cz! + 4,
+            ];
+            const shape = q.findPolysAroundShape(start, square, f);
+            expect(all(shape.refs, shape.count)).toBe(true);
+            const near = q.findLocalNeighbourhood(start, from, 4, f);
+            expect(all(near.refs, near.count)).toBe(true);
+            const walls = q.getPolyWallSegments(start, f);
+            const across = Array.from(walls.refs.subarray(0, walls.count)).filter((r) => r !== 0);
+            expect(all(across)).toBe(true);
             const rp = q.findRandomPoint(f, mulberry32(Math.floor(ax * 1000)));
             if (rp.ref !== 0) expect(ok(f, rp.ref)).toBe(true);
             const rc = q.findRandomPointAroundCircle(start, from, 5, f, mulberry32(7));
@@ -169,6 +191,40 @@ describe("doors property: run-time flags and a long-lived query", () => {
             );
             expect(Array.from(pC.costs.subarray(0, pC.count))).toEqual(
               Array.from(pT.costs.subarray(0, pT.count)),
+            );
+            const [cx, , cz] = from;
+            const square = [
+              cx! - 4,
+              0,
+              cz! - 4,
+              cx! + 4,
+              0,
+              cz! - 4,
+              cx! + 4,
+              0,
+              cz! + 4,
+              cx! - 4,
+              0,
+              cz! + 4,
+            ];
+            const hT = q.findPolysAroundShape(s, square, table);
+            const hC = q.findPolysAroundShape(s, square, cb);
+            expect([hC.status, Array.from(hC.refs.subarray(0, hC.count))]).toEqual([
+              hT.status,
+              Array.from(hT.refs.subarray(0, hT.count)),
+            ]);
+            expect(Array.from(hC.costs.subarray(0, hC.count))).toEqual(
+              Array.from(hT.costs.subarray(0, hT.count)),
+            );
+            const nT = q.findLocalNeighbourhood(s, from, 4, table);
+            const nC = q.findLocalNeighbourhood(s, from, 4, cb);
+            expect(Array.from(nC.refs.subarray(0, nC.count))).toEqual(
+              Array.from(nT.refs.subarray(0, nT.count)),
+            );
+            const wT = q.getPolyWallSegments(s, table);
+            const wC = q.getPolyWallSegments(s, cb);
+            expect(Array.from(wC.segments.subarray(0, wC.count * 6))).toEqual(
+              Array.from(wT.segments.subarray(0, wT.count * 6)),
             );
             const seed = polyOfRef(s) + 17;
             const xT = q.findRandomPoint(table, mulberry32(seed), new RandomPointResult());

@@ -71,6 +71,10 @@ const CHECKS: Record<string, (m: Record<string, unknown>) => void> = {
     expect(path.status).toBe("complete");
     expect(path.points.length).toBeGreaterThan(2);
   },
+  "docs/crowd.md:new Crowd": (m) => {
+    expect(m.id as number).toBeGreaterThanOrEqual(0);
+    expect((m.positions as Float32Array).length).toBe(3000);
+  },
   "docs/shortest-path.md:findShortestPath": (m) => {
     expect((m.path as { status: string }).status).toBe("complete");
   },

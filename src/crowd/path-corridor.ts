@@ -1,0 +1,465 @@
+import type { QueryFilter } from "../navmesh/filter.js";
+import { offMeshLanding } from "../navmesh/off-mesh.js";
+import {
+  isLiveRef,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
+import { MoveAlongSurfaceResult } from "../query/move-along-surface.js";
+import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query.js";
+import { RaycastHit } from "../query/raycast.js";
+import { closestPointOnBoundaryByRef, heightByRef, passesFilter } from "../query/ref-geometry.js";
+import type { QueryStatus } from "../query/status.js";
+import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
+import { findCorridorCorners } from "./corners.js";
+
+/**
+ * A path corridor, Detour's dtPathCorridor (Mononen): the polygons from the agent's polygon
+ * (path[0]) to the target's (path[count-1]), kept valid while the agent moves inexactly —
+ * movePosition slides the position along the surface and merges the polygons it walked
+ * through into the front of the corridor; moveTargetPosition does the same at the end.
+ * findCorners string-pulls the next few corners; optimizePathVisibility and
+ * optimizePathTopology shorten the corridor when local steering pushed the agent off the
+ * planned line. A corridor never contains ref 0; refs that went stale (tile removed or
+ * replaced) are reported by isValid and cut by trimInvalidPath, never followed.
+ */
+
+/** The target and the last corner closer than this (XZ) to the position are dropped. */
+const MIN_TARGET_DIST = 0.01;
+/** Polygons a visibility shortcut or topology replan may splice in (Detour's MAX_RES). */
+const MAX_RES = 32;
+/** Node expansions of optimizePathTopology's local search (Detour's MAX_ITER). */
+const TOPOLOGY_ITERATIONS = 32;
+
+// Scratch shared by every corridor (queries do not nest).
+const straight = new StraightPath(8);
+const moved = new MoveAlongSurfaceResult(16);
+const hit = new RaycastHit(MAX_RES);
+const goal = new Float64Array(3);
+const scratch3 = new Float64Array(3);
+const topoResult = createFindPathResult();
+let topoPolys: Float64Array = new Float64Array(MAX_RES * 2);
+
+/**
+ * True when `ref` is live and its polygon passes `filter`, its passFilter included (Detour's
+ * isValidPolyRef with filter): flags read now, so a door closed at run time fails it.
+ */
+export function refPassesFilter(query: NavMeshQuery, ref: PolyRef, filter: QueryFilter): boolean {
+  return isLiveRef(query.navMesh, ref) && passesFilter(query.navMesh, filter, ref);
+}
+
+/**
+ * dtMergeCorridorStartMoved: the agent walked `visited` (start polygon first) from path[0];
+ * the corridor now starts with the walk reversed down to the furthest corridor polygon it
+ * touched. Returns the new count.
+ */
+export function mergeCorridorStartMoved(
+  path: Float64Array,
+  npath: number,
+  maxPath: number,
+  visited: ArrayLike<number>,
+  nvisited: number,
+): number {
+  let fp = -1;
+  let fv = -1;
+  for (let i = npath - 1; i >= 0 && fp < 0; i--) {
+    for (let j = 0; j < nvisited; j++) {
+      if (path[i] === visited[j]) {
+        fp = i;
+        fv = j;
+        break;
+      }
+    }
+  }
+  if (fp < 0) return npath;
+  const req = nvisited - fv;
+  const orig = Math.min(fp + 1, npath);
+  let size = Math.max(0, npath - orig);
+  if (req + size > maxPath) size = maxPath - req;
+  if (size > 0) path.copyWithin(req, orig, orig + size);
+  const n = Math.min(req, maxPath);
+  for (let i = 0; i < n; i++) path[i] = visited[nvisited - 1 - i]!;
+  return Math.max(0, Math.min(req + size, maxPath));
+}
+
+/** dtMergeCorridorEndMoved: the target walked `visited` from path[count-1]. */
+export function mergeCorridorEndMoved(
+  path: Float64Array,
+  npath: number,
+  maxPath: number,
+  visited: ArrayLike<number>,
+  nvisited: number,
+): number {
+  let fp = -1;
+  let fv = -1;
+  for (let i = 0; i < npath && fp < 0; i++) {
+    for (let j = 0; j < nvisited; j++) {
+      if (path[i] === visited[j]) {
+        fp = i;
+        fv = j;
+        break;
+      }
+    }
+  }
+  if (fp < 0) return npath;
+  const ppos = fp + 1;
+  const vpos = fv + 1;
+  const count = Math.max(0, Math.min(nvisited - vpos, maxPath - ppos));
+  for (let k = 0; k < count; k++) path[ppos + k] = visited[vpos + k]!;
+  return ppos + count;
+}
+
+/**
+ * dtMergeCorridorStartShortcut: `visited` (from path[0]) reaches a corridor polygon further
+ * on; the corridor is cut to the shortcut plus the rest.
+ */
+export function mergeCorridorStartShortcut(
+  path: Float64Array,
+  npath: number,
+  maxPath: number,
+  visited: ArrayLike<number>,
+  nvisited: number,
+): number {
+  let fp = -1;
+  let fv = -1;
+  for (let i = npath - 1; i >= 0 && fp < 0; i--) {
+    for (let j = 0; j < nvisited; j++) {
+      if (path[i] === visited[j]) {
+        fp = i;
+        fv = j;
+        break;
+      }
+    }
+  }
+  if (fp < 0) return npath;
+  const req = fv;
+  if (req <= 0) return npath;
+  let size = Math.max(0, npath - fp);
+  if (req + size > maxPath) size = maxPath - req;
+  if (size > 0) path.copyWithin(req, fp, fp + size);
+  for (let i = 0; i < req; i++) path[i] = visited[i]!;
+  return req + size;
+}
+
+/** Corners written by {@link PathCorridor.findCorners}: xyz, flags and polygon per corner. */
+export interface CornerBuffers {
+  verts: Float64Array;
+  flags: Uint8Array;
+  polys: Float64Array;
+}
+
+export class PathCorridor {
+  /** Agent position on the corridor's first polygon (world units). */
+  readonly pos: Float64Array;
+  /** Target on its last polygon. */
+  readonly target: Float64Array;
+  /** path[0..count): polygon refs, never 0. */
+  readonly path: Float64Array;
+  readonly maxPath: number;
+  count = 0;
+  /** Status of the last findCorners' string pull ("invalidRef": a corridor polygon went stale). */
+  lastCornersStatus: QueryStatus = "complete";
+
+  /**
+   * `maxPath` polygons at most (Detour's crowd uses 256). Storage may be given as views into
+   * larger arrays (the crowd keeps every agent's corridor in one buffer).
+   */
+  constructor(
+    maxPath = 256,
+    path: Float64Array = new Float64Array(maxPath),
+    pos: Float64Array = new Float64Array(3),
+    target: Float64Array = new Float64Array(3),
+  ) {
+    this.maxPath = maxPath;
+    this.path = path;
+    this.pos = pos;
+    this.target = target;
+  }
+
+  get firstPoly(): PolyRef {
+    return this.count > 0 ? this.path[0]! : 0;
+  }
+
+  get lastPoly(): PolyRef {
+    return this.count > 0 ? this.path[this.count - 1]! : 0;
+  }
+
+  /** The corridor becomes polygon `ref` alone (0: none), position and target = pos. */
+  reset(ref: PolyRef, pos: ArrayLike<number>): void {
+    for (let k = 0; k < 3; k++) {
+      this.pos[k] = pos[k]!;
+      this.target[k] = pos[k]!;
+    }
+    this.path[0] = ref;
+    this.count = ref === 0 ? 0 : 1;
+  }
+
+  /** Loads a corridor (first polygon = the agent's) and its target. */
+  setCorridor(target: ArrayLike<number>, path: ArrayLike<number>, count: number): void {
+    const n = Math.min(count, this.maxPath);
+    for (let k = 0; k < 3; k++) this.target[k] = target[k]!;
+    for (let i = 0; i < n; i++) this.path[i] = path[i]!;
+    this.count = n;
+  }
+
+  /**
+   * The next corners (at most maxCorners - 1, as Detour), written to `out` from `offset`
+   * (corner index): string-pulls from pos to target, drops corners within 0.01 (XZ) of pos,
+   * and stops after an off-mesh connection's start. Returns the count (0 when the corridor is
+   * empty or stale).
+   */
+  findCorners(out: CornerBuffers, offset: number, maxCorners: number, query: NavMeshQuery): number {
+    if (this.count === 0) {
+      this.lastCornersStatus = "noStart";
+      return 0;
+    }
+    const status = findCorridorCorners(
+      query.navMesh,
+      this.pos,
+      this.target,
+      this.path,
+      this.count,
+      maxCorners,
+      straight,
+    );
+    this.lastCornersStatus = status;
+    if (status === "invalidRef" || status === "noStart") return 0;
+    const pts = straight.points;
+    const px = this.pos[0]!;
+    const pz = this.pos[2]!;
+    let first = 0;
+    const n = straight.count;
+    while (first < n) {
+      if ((straight.flags[first]! & STRAIGHT_PATH_OFFMESH) !== 0) break;
+      const dx = pts[first * 3]! - px;
+      const dz = pts[first * 3 + 2]! - pz;
+      if (dx * dx + dz * dz > MIN_TARGET_DIST * MIN_TARGET_DIST) break;
+      first++;
+    }
+    let count = 0;
+    for (let i = first; i < n; i++) {
+      const o = (offset + count) * 3;
+      out.verts[o] = pts[i * 3]!;
+      out.verts[o + 1] = pts[i * 3 + 1]!;
+      out.verts[o + 2] = pts[i * 3 + 2]!;
+      out.flags[offset + count] = straight.flags[i]!;
+      out.polys[offset + count] = straight.refs[i]!;
+      count++;
+      if ((straight.flags[i]! & STRAIGHT_PATH_OFFMESH) !== 0) break;
+    }
+    return count;
+  }
+
+  /**
+   * Shortcut towards `next` (normally the second corner): a raycast from pos up to
+   * pathOptimizationRange; when it reaches (t > 0.99) through more than one polygon, the
+   * polygons it crossed replace the corridor up to the furthest one it shares.
+   */
+  optimizePathVisibility(
+    next: ArrayLike<number>,
+    pathOptimizationRange: number,
+    query: NavMeshQuery,
+    filter: QueryFilter,
+  ): void {
+    if (this.count === 0) return;
+    const p = this.pos;
+    const dx0 = next[0]! - p[0]!;
+    const dz0 = next[2]! - p[2]!;
+    let dist = Math.sqrt(dx0 * dx0 + dz0 * dz0);
+    if (dist < 0.01) return;
+    dist = Math.min(dist + 0.01, pathOptimizationRange);
+    const s = pathOptimizationRange / dist;
+    goal[0] = p[0]! + (next[0]! - p[0]!) * s;
+    goal[1] = p[1]! + (next[1]! - p[1]!) * s;
+    goal[2] = p[2]! + (next[2]! - p[2]!) * s;
+    query.raycast(this.path[0]!, p, goal, filter, undefined, hit);
+    if (hit.status !== "complete") return;
+    const nres = Math.min(hit.pathCount, MAX_RES);
+    if (nres > 1 && hit.t > 0.99) {
+      this.count = mergeCorridorStartShortcut(this.path, this.count, this.maxPath, hit.path, nres);
+    }
+  }
+
+  /**
+   * Re-plans the corridor's start with a short sliced search (32 expansions) to the last
+   * polygon and splices the result in up to the furthest corridor polygon it reached. Uses
+   * the query's sliced search (it ends any search in progress there). True when it changed.
+   */
+  optimizePathTopology(query: NavMeshQuery, filter: QueryFilter): boolean {
+    if (this.count < 3) return false;
+    const s = query.initSlicedFindPath(
+      this.path[0]!,
+      this.path[this.count - 1]!,
+      this.pos,
+      this.target,
+      filter,
+    );
+    if (s === "invalidRef") {
+      query.finalizeSlicedFindPath(topoPolys, topoResult);
+      return false;
+    }
+    query.updateSlicedFindPath(TOPOLOGY_ITERATIONS);
+    const r = query.finalizeSlicedFindPathPartial(this.path, topoPolys, topoResult, this.count);
+    topoPolys = r.polys as Float64Array;
+    if (r.status === "invalidRef" || r.status === "noStart" || r.polyCount === 0) return false;
+    this.count = mergeCorridorStartShortcut(
+      this.path,
+      this.count,
+      this.maxPath,
+      r.polys,
+      Math.min(r.polyCount, MAX_RES),
+    );
+    return true;
+  }
+
+  /**
+   * The agent takes off-mesh connection `offMeshRef` (a corridor polygon): the corridor drops
+   * everything up to and including it, pos becomes the landing point. Writes the polygon
+   * before the connection and the connection to refs[0..2), the take-off and landing points
+   * to startPos / endPos. False (nothing changed) when the connection is not on the corridor
+   * or is gone.
+   */
+  moveOverOffMeshConnection(
+    offMeshRef: PolyRef,
+    refs: Float64Array,
+    startPos: Float64Array,
+    endPos: Float64Array,
+    query: NavMeshQuery,
+  ): boolean {
+    const nm = query.navMesh;
+    let prevRef = 0;
+    let polyRef = this.path[0]!;
+    let npos = 0;
+    while (npos < this.count && polyRef !== offMeshRef) {
+      prevRef = polyRef;
+      polyRef = this.path[npos]!;
+      npos++;
+    }
+    // Detour refuses a connection that ends the corridor (no polygon to land on) too.
+    if (npos === 0 || npos === this.count || polyRef !== offMeshRef) return false;
+    if (tileOfRef(offMeshRef) !== OFF_MESH_SLOT || !isLiveRef(nm, offMeshRef)) return false;
+    const index = polyOfRef(offMeshRef);
+    // Take off from the end linked to the polygon the agent comes from.
+    const fromStart = offMeshLanding(nm, index, 0) === prevRef;
+    const pts = nm.offMeshPoints;
+    const a = index * 6 + (fromStart ? 0 : 3);
+    const b = index * 6 + (fromStart ? 3 : 0);
+    for (let k = 0; k < 3; k++) {
+      startPos[k] = pts[a + k]!;
+      endPos[k] = pts[b + k]!;
+    }
+    this.path.copyWithin(0, npos, this.count);
+    this.count -= npos;
+    refs[0] = prevRef;
+    refs[1] = polyRef;
+    for (let k = 0; k < 3; k++) this.pos[k] = endPos[k]!;
+    return true;
+  }
+
+  /**
+   * Moves the position towards `npos` along the surface (moveAlongSurface from the first
+   * polygon) and merges the polygons walked through into the corridor's front; y follows the
+   * detail surface. False (nothing moved) when the first polygon went stale.
+   */
+  movePosition(npos: ArrayLike<number>, query: NavMeshQuery, filter: QueryFilter): boolean {
+    if (this.count === 0) return false;
+    query.moveAlongSurface(this.path[0]!, this.pos, npos, filter, moved);
+    if (moved.status === "invalidRef") return false;
+    this.count = mergeCorridorStartMoved(
+      this.path,
+      this.count,
+      this.maxPath,
+      moved.visited,
+      moved.visitedCount,
+    );
+    const r = moved.resultPos;
+    const h = heightByRef(query.navMesh, this.path[0]!, r[0]!, r[2]!);
+    this.pos[0] = r[0]!;
+    this.pos[1] = Number.isNaN(h) ? this.pos[1]! : h;
+    this.pos[2] = r[2]!;
+    return true;
+  }
+
+  /** Moves the target along the surface from the last polygon, merging at the end. */
+  moveTargetPosition(npos: ArrayLike<number>, query: NavMeshQuery, filter: QueryFilter): boolean {
+    if (this.count === 0) return false;
+    const last = this.path[this.count - 1]!;
+    if (tileOfRef(last) === OFF_MESH_SLOT) return false;
+    query.moveAlongSurface(last, this.target, npos, filter, moved);
+    if (moved.status === "invalidRef") return false;
+    this.count = mergeCorridorEndMoved(
+      this.path,
+      this.count,
+      this.maxPath,
+      moved.visited,
+      moved.visitedCount,
+    );
+    const r = moved.resultPos;
+    this.target[0] = r[0]!;
+    this.target[1] = r[1]!;
+    this.target[2] = r[2]!;
+    return true;
+  }
+
+  /**
+   * The agent is at safePos on safeRef but the corridor's start is no longer usable: the
+   * corridor restarts there (alone: the caller replans; Detour leaves a 0 ref to force that,
+   * a corridor here never holds one).
+   */
+  fixPathStart(safeRef: PolyRef, safePos: ArrayLike<number>): boolean {
+    for (let k = 0; k < 3; k++) this.pos[k] = safePos[k]!;
+    this.path[0] = safeRef;
+    this.count = safeRef === 0 ? 0 : 1;
+    return true;
+  }
+
+  /**
+   * Cuts the corridor before its first polygon that is stale or fails the filter (restarting
+   * at safeRef / safePos when that is the first) and clamps the target onto the new last
+   * polygon.
+   */
+  trimInvalidPath(
+    safeRef: PolyRef,
+    safePos: ArrayLike<number>,
+    query: NavMeshQuery,
+    filter: QueryFilter,
+  ): boolean {
+    let n = 0;
+    while (n < this.count && refPassesFilter(query, this.path[n]!, filter)) n++;
+    if (n === this.count) return true;
+    if (n === 0) {
+      for (let k = 0; k < 3; k++) this.pos[k] = safePos[k]!;
+      this.path[0] = safeRef;
+      this.count = safeRef === 0 ? 0 : 1;
+    } else {
+      this.count = n;
+    }
+    if (this.count > 0) {
+      const t = this.target;
+      closestPointOnBoundaryByRef(
+        query.navMesh,
+        this.path[this.count - 1]!,
+        t[0]!,
+        t[1]!,
+        t[2]!,
+        scratch3,
+      );
+      t[0] = scratch3[0]!;
+      t[1] = scratch3[1]!;
+      t[2] = scratch3[2]!;
+    }
+    return true;
+  }
+
+  /** True when the first min(count, maxLookAhead) polygons are live and pass the filter. */
+  isValid(maxLookAhead: number, query: NavMeshQuery, filter: QueryFilter): boolean {
+    if (this.count === 0) return false;
+    const n = Math.min(this.count, maxLookAhead);
+    for (let i = 0; i < n; i++) {
+      if (!refPassesFilter(query, this.path[i]!, filter)) return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,224 @@
+import { STRAIGHT_PATH_END } from "../query/straight-path.js";
+import { updateFlags as UF } from "./agent-params.js";
+import {
+  type CrowdSim,
+  MAX_CORNERS,
+  MAX_NEIGHBOURS,
+  S_WALKING,
+  T_NONE,
+  T_VELOCITY,
+} from "./sim.js";
+
+/**
+ * Steering passes: the desired velocity from the corners (or the requested velocity) plus
+ * separation, then the avoidance planner's choice (sampled velocity obstacles or ORCA).
+ */
+
+/** Desired velocity from the corners (or the requested velocity), plus separation. */
+export function steer(s: CrowdSim): void {
+  const cb = s.cornerBuffers;
+  const np = s.npos;
+  const dir = s.dir;
+  for (let a = 0; a < s.nactive; a++) {
+    const i = s.activeList[a]!;
+    if (s.state[i] !== S_WALKING) continue;
+    const ts = s.tstate[i]!;
+    if (ts === T_NONE) continue;
+    const o = i * 3;
+    let dvx: number;
+    let dvy: number;
+    let dvz: number;
+    if (ts === T_VELOCITY) {
+      dvx = s.targetPos[o]!;
+      dvy = s.targetPos[o + 1]!;
+      dvz = s.targetPos[o + 2]!;
+      s.desiredSpeed[i] = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz);
+    } else {
+      const n = s.ncorners[i]!;
+      if ((s.flags[i]! & UF.anticipateTurns) !== 0) smoothDirection(s, i, n, dir);
+      else straightDirection(s, i, n, dir);
+      const slowDown = s.radius[i]! * 2;
+      let dist = slowDown;
+      if (n > 0 && (cb.flags[i * MAX_CORNERS + n - 1]! & STRAIGHT_PATH_END) !== 0) {
+        const c = (i * MAX_CORNERS + n - 1) * 3;
+        const dx = cb.verts[c]! - np[o]!;
+        const dz = cb.verts[c + 2]! - np[o + 2]!;
+        dist = Math.min(Math.sqrt(dx * dx + dz * dz), slowDown);
+      }
+      const speed = s.maxSpeed[i]!;
+      s.desiredSpeed[i] = speed;
+      const scale = speed * (dist / slowDown);
+      dvx = dir[0]! * scale;
+      dvy = 0;
+      dvz = dir[2]! * scale;
+    }
+    if ((s.flags[i]! & UF.separation) !== 0) {
+      const sepDist = s.collisionQueryRange[i]!;
+      const invSep = 1 / sepDist;
+      const weight = s.separationWeight[i]!;
+      let w = 0;
+      let sx = 0;
+      let sz = 0;
+      for (let k = 0; k < s.nneis[i]!; k++) {
+        const j = s.neis[i * MAX_NEIGHBOURS + k]!;
+        const dx = np[o]! - np[j * 3]!;
+        const dz = np[o + 2]! - np[j * 3 + 2]!;
+        const d2 = dx * dx + dz * dz;
+        if (d2 < 0.00001 || d2 > sepDist * sepDist) continue;
+        const d = Math.sqrt(d2);
+        const f = (weight * (1 - d * invSep * (d * invSep))) / d;
+        sx += dx * f;
+        sz += dz * f;
+        w += 1;
+      }
+      if (w > 0.0001) {
+        dvx += sx / w;
+        dvz += sz / w;
+        const sp2 = dvx * dvx + dvy * dvy + dvz * dvz;
+        const des2 = s.desiredSpeed[i]! * s.desiredSpeed[i]!;
+        if (sp2 > des2) {
+          const shrink = des2 / sp2;
+          dvx *= shrink;
+          dvy *= shrink;
+          dvz *= shrink;
+        }
+      }
+    }
+    s.dvel[o] = dvx;
+    s.dvel[o + 1] = dvy;
+    s.dvel[o + 2] = dvz;
+  }
+}
+
+/** Towards the first corner (Detour's calcStraightSteerDirection), XZ unit or zero. */
+export function straightDirection(s: CrowdSim, i: number, n: number, out: Float64Array): void {
+  out[0] = 0;
+  out[1] = 0;
+  out[2] = 0;
+  if (n === 0) return;
+  const v = s.cornerBuffers.verts;
+  const c = i * MAX_CORNERS * 3;
+  const x = v[c]! - s.npos[i * 3]!;
+  const z = v[c + 2]! - s.npos[i * 3 + 2]!;
+  normalizeXZ(x, z, out);
+}
+
+/**
+ * Between the first two corners (Detour's calcSmoothSteerDirection): aim at the first
+ * corner, pulled away from the second by half the distance, so turns start early.
+ */
+export function smoothDirection(s: CrowdSim, i: number, n: number, out: Float64Array): void {
+  out[0] = 0;
+  out[1] = 0;
+  out[2] = 0;
+  if (n === 0) return;
+  const v = s.cornerBuffers.verts;
+  const c0 = i * MAX_CORNERS * 3;
+  const c1 = (i * MAX_CORNERS + Math.min(1, n - 1)) * 3;
+  const px = s.npos[i * 3]!;
+  const pz = s.npos[i * 3 + 2]!;
+  const d0x = v[c0]! - px;
+  const d0z = v[c0 + 2]! - pz;
+  let d1x = v[c1]! - px;
+  let d1z = v[c1 + 2]! - pz;
+  const len0 = Math.sqrt(d0x * d0x + d0z * d0z);
+  const len1 = Math.sqrt(d1x * d1x + d1z * d1z);
+  if (len1 > 0.001) {
+    d1x /= len1;
+    d1z /= len1;
+  }
+  normalizeXZ(d0x - d1x * len0 * 0.5, d0z - d1z * len0 * 0.5, out);
+}
+
+/** New velocity: desired, or the avoidance planner's choice. */
+export function avoid(s: CrowdSim, dt: number): void {
+  const np = s.npos;
+  const out = s.avoidOut;
+  for (let a = 0; a < s.nactive; a++) {
+    const i = s.activeList[a]!;
+    if (s.state[i] !== S_WALKING) continue;
+    const o = i * 3;
+    if ((s.flags[i]! & UF.obstacleAvoidance) === 0) {
+      s.nvel[o] = s.dvel[o]!;
+      s.nvel[o + 1] = s.dvel[o + 1]!;
+      s.nvel[o + 2] = s.dvel[o + 2]!;
+      continue;
+    }
+    const orca = s.useOrca[i] === 1;
+    const planner = orca ? s.orca : s.sampler;
+    planner.reset();
+    for (let k = 0; k < s.nneis[i]!; k++) {
+      const nb = s.neis[i * MAX_NEIGHBOURS + k]!;
+      const j = nb * 3;
+      planner.addCircle(
+        np[j]!,
+        np[j + 2]!,
+        s.radius[nb]!,
+        s.vel[j]!,
+        s.vel[j + 2]!,
+        s.dvel[j]!,
+        s.dvel[j + 2]!,
+      );
+    }
+    const b = s.boundaries[i]!;
+    const px = np[o]!;
+    const pz = np[o + 2]!;
+    for (let k = 0; k < b.segmentCount; k++) {
+      const seg = b.segments;
+      const so = k * 6;
+      // Only walls the agent is in front of (Detour's dtTriArea2D test).
+      const abx = seg[so]! - px;
+      const abz = seg[so + 2]! - pz;
+      const acx = seg[so + 3]! - px;
+      const acz = seg[so + 5]! - pz;
+      if (acx * abz - abx * acz < 0) continue;
+      planner.addSegment(seg[so]!, seg[so + 2]!, seg[so + 3]!, seg[so + 5]!);
+    }
+    const r = s.radius[i]!;
+    const vmax = s.desiredSpeed[i]!;
+    if (orca) {
+      s.orca.computeVelocity(
+        px,
+        pz,
+        r,
+        vmax,
+        s.vel[o]!,
+        s.vel[o + 2]!,
+        s.dvel[o]!,
+        s.dvel[o + 2]!,
+        dt,
+        s.orcaParams,
+        out,
+      );
+    } else {
+      s.sampler.sampleVelocityAdaptive(
+        px,
+        pz,
+        r,
+        vmax,
+        s.vel[o]!,
+        s.vel[o + 2]!,
+        s.dvel[o]!,
+        s.dvel[o + 2]!,
+        s.avoidanceParams,
+        out,
+      );
+    }
+    s.nvel[o] = out[0]!;
+    s.nvel[o + 1] = 0;
+    s.nvel[o + 2] = out[1]!;
+  }
+}
+
+/** Unit XZ vector of (x, z) into out (y 0); zero when (x, z) is zero. */
+function normalizeXZ(x: number, z: number, out: Float64Array): void {
+  const len = Math.sqrt(x * x + z * z);
+  if (len > 0) {
+    out[0] = x / len;
+    out[2] = z / len;
+  } else {
+    out[0] = 0;
+    out[2] = 0;
+  }
+  out[1] = 0;
+}
