@@ -59,7 +59,13 @@ export {
 } from "./lesson/pictures.js";
 // --- The runtime navmesh: tiles, refs, flags and areas, validation ---
 export { countConnectedComponents, labelConnectedComponents } from "./navmesh/components.js";
-export { QueryFilter } from "./navmesh/filter.js";
+export { type GetCostFn, type PassFilterFn, QueryFilter } from "./navmesh/filter.js";
+export {
+  type FloodFillResult,
+  floodFillNavMesh,
+  isReachable,
+  pruneUnreachable,
+} from "./navmesh/flood-fill.js";
 export {
   closestPointOnPoly,
   closestPointOnPolyBoundary,
@@ -93,6 +99,7 @@ export {
   saltOfRef,
   tileOfRef,
 } from "./navmesh/poly-ref.js";
+export { markTileStateChanged, tileStateVersion } from "./navmesh/poly-state.js";
 export {
   EDGE_TILE_BORDER,
   EDGE_WALL,
@@ -105,6 +112,7 @@ export {
   type ValidateOptions,
   validateNavMesh,
 } from "./navmesh/validate.js";
+export { type PolyVolume, pointInVolume } from "./navmesh/volume.js";
 // --- Queries (the node pool, open list and search constants stay internal) ---
 export {
   type ComputePathOptions,

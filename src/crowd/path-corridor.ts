@@ -1,5 +1,4 @@
 import type { QueryFilter } from "../navmesh/filter.js";
-import { getPolyFlags } from "../navmesh/neighbours.js";
 import { offMeshLanding } from "../navmesh/off-mesh.js";
 import {
   isLiveRef,
@@ -11,7 +10,7 @@ import {
 import { MoveAlongSurfaceResult } from "../query/move-along-surface.js";
 import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query.js";
 import { RaycastHit } from "../query/raycast.js";
-import { closestPointOnBoundaryByRef, heightByRef } from "../query/ref-geometry.js";
+import { closestPointOnBoundaryByRef, heightByRef, passesFilter } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
 import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
 import { findCorridorCorners } from "./corners.js";
@@ -43,11 +42,12 @@ const scratch3 = new Float64Array(3);
 const topoResult = createFindPathResult();
 let topoPolys: Float64Array = new Float64Array(MAX_RES * 2);
 
-/** True when `ref` is live and its polygon passes `filter` (Detour's isValidPolyRef with filter). */
+/**
+ * True when `ref` is live and its polygon passes `filter`, its passFilter included (Detour's
+ * isValidPolyRef with filter): flags read now, so a door closed at run time fails it.
+ */
 export function refPassesFilter(query: NavMeshQuery, ref: PolyRef, filter: QueryFilter): boolean {
-  if (!isLiveRef(query.navMesh, ref)) return false;
-  const f = getPolyFlags(query.navMesh, ref);
-  return (f & filter.includeFlags) !== 0 && (f & filter.excludeFlags) === 0;
+  return isLiveRef(query.navMesh, ref) && passesFilter(query.navMesh, filter, ref);
 }
 
 /**

@@ -2,8 +2,15 @@ import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import type { AreaVolume } from "./areas.js";
+import {
+  applyBuildFlags,
+  type BuildHooks,
+  buildBounds,
+  checkPolyFlagsHook,
+  combineTriangleAreas,
+} from "./build-hooks.js";
 import { BuildContext } from "./context.js";
-import { checkGridSize, checkWork, computeBounds, gridSize, rasterWorkCells } from "./grid.js";
+import { checkGridSize, checkWork, gridSize, rasterWorkCells } from "./grid.js";
 import { navMeshParams } from "./nav-mesh-params.js";
 import { createNavMeshTile } from "./nav-mesh-tile.js";
 import { countWalkableSpans, runAreaStage, runCompactStage, runMeshStage } from "./pipeline.js";
@@ -19,7 +26,7 @@ import type {
   Regions,
 } from "./types.js";
 
-export interface BuildOptions {
+export interface BuildOptions extends BuildHooks {
   /** Keep every stage's output in `intermediates` (for drawing and debugging). Default false. */
   keepIntermediates?: boolean;
   /** Area volumes applied after erosion, in order. */
@@ -103,7 +110,9 @@ export function buildNavMesh(
     onStage?.(stage);
   };
 
-  const { bmin, bmax } = computeBounds(mesh.positions);
+  const where = options.source ?? "buildNavMesh";
+  checkPolyFlagsHook(options.polyFlags, where);
+  const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
   checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
@@ -119,6 +128,7 @@ export function buildNavMesh(
     mesh,
     cfg.walkableSlopeDegrees,
   );
+  combineTriangleAreas(triangleAreas, options.triangleAreas, where);
   lap("markTriangles");
   const box = { width, depth, bmin, bmax };
   const compact = runCompactStage(mesh.positions, mesh.indices, triangleAreas, box, cfg, ctx, {
@@ -138,6 +148,7 @@ export function buildNavMesh(
     { keepDistanceField: keep, lap },
   )!;
   const tile = createNavMeshTile(polyMesh, polyMeshDetail);
+  if (options.polyFlags) applyBuildFlags(tile, options.polyFlags);
   lap("navMesh");
   // At least a cell wide: a mesh flat in x or z must still save as a loadable file.
   const tileWidth = Math.max(bmax[0] - bmin[0], cfg.cellSize);

@@ -7,6 +7,7 @@ export {
   markCylinderArea,
   medianFilterWalkableArea,
 } from "./areas.js";
+export type { BuildHooks } from "./build-hooks.js";
 export {
   type BuildIntermediates,
   type BuildOptions,

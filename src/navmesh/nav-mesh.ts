@@ -16,6 +16,7 @@ import {
   saltOfRef,
   tileOfRef,
 } from "./poly-ref.js";
+import * as polyState from "./poly-state.js";
 import { queryPolygonsInTile } from "./spatial.js";
 import { type NavMeshTile, polygonAreaXZ } from "./tile.js";
 import {
@@ -25,6 +26,7 @@ import {
   SIDE_DX,
   SIDE_DZ,
 } from "./tile-links.js";
+import { type PolyVolume, setFlagsInVolume } from "./volume.js";
 
 /** Parameters shared by every tile of a navmesh. */
 export interface NavMeshParams {
@@ -105,8 +107,9 @@ function linkPoolFor(tile: NavMeshTile): LinkPool {
 
 /**
  * The runtime navigation mesh: tiles of convex polygons in slots addressed by polygon
- * references, plus cross-tile and off-mesh links. Tiles are immutable data
- * ({@link NavMeshTile}); everything that changes when tiles come and go lives here.
+ * references, plus cross-tile and off-mesh links. Tiles ({@link NavMeshTile}) are immutable
+ * data but for polygon flags and areas, changed only through setPolyFlags / setPolyArea & co
+ * (poly-state.ts, which versions them); everything that changes when tiles come and go lives here.
  */
 export class NavMesh {
   readonly params: Readonly<NavMeshParams>;
@@ -132,6 +135,8 @@ export class NavMesh {
   /** @internal */ readonly offMesh: (OffMeshConnection | null)[] = [];
   /** @internal Snapped end points of the off-mesh connections: 6 per connection (start xyz, end xyz). */
   offMeshPoints = new Float64Array(0);
+  /** @internal Bumped by every run-time flag or area change (poly-state.ts). */
+  stateCounter = 0;
 
   constructor(params: NavMeshParams) {
     this.params = Object.freeze({ ...params, origin: [...params.origin] as Vec3 });
@@ -385,6 +390,15 @@ export class NavMesh {
     return this.offMeshPoints;
   }
 
+  /**
+   * How many run-time flag or area changes the mesh has seen: caches over the whole mesh
+   * (query objects' slot graphs, reachability) compare it; caches of one tile compare
+   * tileStateVersion(tile).
+   */
+  get stateVersion(): number {
+    return this.stateCounter;
+  }
+
   /** Tile-grid column containing world x (tile (0, 0) starts at params.origin). */
   tileXAt(x: number): number {
     return Math.floor((x - this.params.origin[0]) / this.params.tileWidth);
@@ -396,9 +410,9 @@ export class NavMesh {
   }
 
   /**
-   * Ground polygons whose bounds overlap the box [bmin, bmax] and that pass `filter` (all
-   * when null), over every tile the box touches in the tile grid; off-mesh connections are
-   * never returned. Writes refs to outRefs (at most its length, tiles in grid order, polygons
+   * Ground polygons whose bounds overlap the box [bmin, bmax] and that pass `filter` (its
+   * masks and passFilter; all when null), over every tile the box touches in the tile grid;
+   * off-mesh connections are never returned. Writes refs to outRefs (at most its length, tiles in grid order, polygons
    * in BV-tree order) and returns the count (Detour's queryPolygons).
    */
   queryPolygons(
@@ -511,11 +525,13 @@ export class NavMesh {
       // Refs of this tile's polygons are base + poly.
       const base = encodePolyRef(slot.salt, index, 0);
       const flags = tile.polyFlags;
+      const pass = filter?.passFilter;
       for (let i = 0; i < found && n < max; i++) {
         const p = scratch[i]!;
         if (filter) {
           const f = flags[p]!;
           if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) continue;
+          if (pass && pass(base + p, tile, p) !== true) continue;
         }
         outRefs[n++] = base + p;
       }
@@ -619,6 +635,57 @@ export class NavMesh {
       if (this.offMesh[c]) out.push(encodePolyRef(salt, OFF_MESH_SLOT, c));
     }
     return out;
+  }
+
+  /**
+   * Sets the flags of a ground polygon or off-mesh connection (a door: clear its walk flag
+   * or set a "closed" flag the filter excludes). Every query object sees it on its next call.
+   */
+  setPolyFlags(ref: PolyRef, flags: number): void {
+    polyState.setPolyFlags(this, ref, flags);
+  }
+
+  /** Flags of a ground polygon or off-mesh connection; throws for a ref that is not live. */
+  getPolyFlags(ref: PolyRef): number {
+    return polyState.getPolyFlags(this, ref);
+  }
+
+  /** Sets the area id (0..63) of a ground polygon or off-mesh connection. */
+  setPolyArea(ref: PolyRef, area: number): void {
+    polyState.setPolyArea(this, ref, area);
+  }
+
+  /** Area id of a ground polygon or off-mesh connection; throws for a ref that is not live. */
+  getPolyArea(ref: PolyRef): number {
+    return polyState.getPolyArea(this, ref);
+  }
+
+  /**
+   * flags = (flags | setFlags) & ~clearFlags for every ground polygon whose centroid lies in
+   * `volume` (the tile cache's obstacle shapes); returns how many polygons changed.
+   */
+  setFlagsInVolume(volume: PolyVolume, setFlags: number, clearFlags: number): number {
+    return setFlagsInVolume(this, volume, setFlags, clearFlags);
+  }
+
+  /** Enables or disables an off-mesh connection (disabled: no filter passes it). */
+  setOffMeshConnectionEnabled(ref: PolyRef, enabled: boolean): void {
+    polyState.setOffMeshConnectionEnabled(this, ref, enabled);
+  }
+
+  /** False while the off-mesh connection is disabled. */
+  isOffMeshConnectionEnabled(ref: PolyRef): boolean {
+    return polyState.isOffMeshConnectionEnabled(this, ref);
+  }
+
+  /** Flags and areas of a tile as bytes (a save game); see restoreTileState. */
+  storeTileState(tileRef: PolyRef): Uint8Array {
+    return polyState.storeTileState(this, tileRef);
+  }
+
+  /** Restores storeTileState bytes; throws unless they came from this very tile. */
+  restoreTileState(tileRef: PolyRef, bytes: Uint8Array): void {
+    polyState.restoreTileState(this, tileRef, bytes);
   }
 
   /** Sum of ground polygon areas projected on XZ. */

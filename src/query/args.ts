@@ -74,9 +74,10 @@ export function checkRef(
 }
 
 /**
- * Throws unless `filter` looks like a QueryFilter whose 64 area costs are all >= 0 (Infinity
- * allowed: it makes an area unreachable). A NaN or negative cost would let a graph search
- * lower a node's cost forever and never finish; a short cost table reads NaN.
+ * Throws unless `filter` looks like a QueryFilter whose passFilter/getCost, when set, are
+ * functions and whose 64 area costs are all >= 0 (Infinity allowed: it makes an area
+ * unreachable). A NaN or negative cost would let a graph search lower a node's cost forever
+ * and never finish; a short cost table reads NaN.
  */
 export function checkFilter(filter: QueryFilter, name: string): void {
   if (
@@ -89,6 +90,18 @@ export function checkFilter(filter: QueryFilter, name: string): void {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
       `${name}: filter must be a QueryFilter (include/exclude flags and 64 area costs)`,
+    );
+  }
+  // Two plain reads (no array, no loop): this runs once per query.
+  const pass: unknown = filter.passFilter;
+  const cost: unknown = filter.getCost;
+  if (
+    (pass != null && typeof pass !== "function") ||
+    (cost != null && typeof cost !== "function")
+  ) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `${name}: filter.passFilter and filter.getCost must be functions or undefined`,
     );
   }
   const costs = filter.areaCost;

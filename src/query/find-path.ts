@@ -11,6 +11,7 @@ import {
 } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkFilter, checkMaxNodes, checkPoint } from "./args.js";
+import { callPassFilter, stepCost } from "./filter-callbacks.js";
 import {
   MAX_NODE_STATES,
   NODE_CLOSED,
@@ -20,7 +21,13 @@ import {
   NULL_NODE,
 } from "./node-pool.js";
 import { areaOfRef } from "./ref-geometry.js";
-import { buildSlotGraph, CROSS_STATE, type SlotGraph, slotGraphCurrent } from "./slot-graph.js";
+import {
+  buildSlotGraph,
+  CROSS_STATE,
+  refreshSlotGraphFlags,
+  type SlotGraph,
+  slotGraphCurrent,
+} from "./slot-graph.js";
 import type { QueryStatus } from "./status.js";
 
 /** Heuristic scale below 1 keeps A* admissible despite rounding, as in Detour. */
@@ -204,6 +211,8 @@ export class PathFinder {
     const include = filter.includeFlags;
     const exclude = filter.excludeFlags;
     const areaCost = filter.areaCost;
+    // A filter with callbacks takes the general per-entry path (expandFastEntry, relax).
+    const custom = !!filter.passFilter || !!filter.getCost;
     const endRef = this.endRef;
     const endCost = this.endCost;
     const ex = this.ex;
@@ -244,6 +253,7 @@ export class PathFinder {
     let gState: Uint8Array = EMPTY_U8;
     let gFlags: Uint16Array = EMPTY_U16;
     let gMid: Float64Array = EMPTY_F64;
+    let cGraph: SlotGraph | null = null;
 
     let capped = false;
     while (iter < maxIterations) {
@@ -282,7 +292,11 @@ export class PathFinder {
           if (!slotGraphCurrent(g, cTile, cLinks)) {
             g = buildSlotGraph(nm, slotIndex, slot.salt, cTile, cLinks);
             this.graphBySlot[slotIndex] = g;
+          } else if (g.stateVersion !== nm.stateVersion) {
+            // Flags changed at run time (a door): the copy in the graph is stale.
+            refreshSlotGraphFlags(nm, g);
           }
+          cGraph = g;
           cTileBase = g.tileBase;
           cPolyCount = g.polyCount;
           cAreas = g.polyAreas;
@@ -338,12 +352,13 @@ export class PathFinder {
         // relax() inlined; links it does not cover go through expandLink.
         const kEnd = gFirst[poly + 1]!;
         for (let k = gFirst[poly]!; k < kEnd; k++) {
-          if (gFast[k] === 0) {
+          if (gFast[k] === 0 || custom) {
             this.perMetre = perMetre;
             this.fixedCost = fixedCost;
             this.lastBest = lastBest;
             this.lastBestCost = lastBestCost;
-            this.expandLink(best, bestRef, gLink[k]!, cLinks!, parentRef);
+            if (gFast[k] === 0) this.expandLink(best, bestRef, gLink[k]!, cLinks!, parentRef);
+            else this.expandFastEntry(best, bestRef, cGraph!, k, parentRef);
             lastBest = this.lastBest;
             lastBestCost = this.lastBestCost;
             continue;
@@ -495,6 +510,7 @@ export class PathFinder {
     if (nref === parentRef) return;
     const nf = getPolyFlags(nm, nref);
     if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) return;
+    if (filter.passFilter && !callPassFilter(nm, filter.passFilter, nref)) return;
     // Detour's node state: polygons entered across a tile side are separate nodes.
     const side = links.side[l]!;
     const node = this.nodeFor(nref, side < 4 ? CROSS_STATE[side]! : 0);
@@ -507,7 +523,37 @@ export class PathFinder {
       pool.y[node] = (l3[1]! + r3[1]!) * 0.5;
       pool.z[node] = (l3[2]! + r3[2]!) * 0.5;
     }
-    this.relax(best, node, nref);
+    this.relax(best, node, nref, parentRef, bestRef);
+  }
+
+  /**
+   * Relaxes fast entry k of slot graph g for a filter with callbacks: what the inlined loop
+   * of update() does, plus passFilter, with getCost through relax — so a callback filter
+   * equal to a table gives the table's corridor.
+   */
+  private expandFastEntry(
+    best: number,
+    bestRef: PolyRef,
+    g: SlotGraph,
+    k: number,
+    parentRef: PolyRef,
+  ): void {
+    const filter = this.filter!;
+    const nref = g.ref[k]!;
+    if (nref === parentRef) return;
+    const nf = g.flags[k]!;
+    if ((nf & filter.includeFlags) === 0 || (nf & filter.excludeFlags) !== 0) return;
+    const pass = filter.passFilter;
+    if (pass && pass(nref, this.navMesh.tileInSlot(g.slot[k]!), g.poly[k]!) !== true) return;
+    const node = this.nodeFor(nref, g.state[k]!);
+    if (node === NULL_NODE) return;
+    const pool = this.pool;
+    if (pool.flags[node] === 0) {
+      pool.x[node] = g.mid[k * 3]!;
+      pool.y[node] = g.mid[k * 3 + 1]!;
+      pool.z[node] = g.mid[k * 3 + 2]!;
+    }
+    this.relax(best, node, nref, parentRef, bestRef);
   }
 
   /** Node of (ref, state) within the node limit; NULL_NODE (and outOfNodes) when no room. */
@@ -523,7 +569,13 @@ export class PathFinder {
    * polygon, plus the walk to the end point when node is the end polygon; keeps it when it
    * improves the node's total, (re)queueing it.
    */
-  private relax(best: number, node: number, nref: PolyRef): void {
+  private relax(
+    best: number,
+    node: number,
+    nref: PolyRef,
+    prevRef: PolyRef,
+    curRef: PolyRef,
+  ): void {
     const pool = this.pool;
     const px = pool.x;
     const py = pool.y;
@@ -535,16 +587,23 @@ export class PathFinder {
     let dy = ny - py[best]!;
     let dz = nz - pz[best]!;
     const fixed = this.fixedCost;
+    const getCost = this.filter!.getCost;
     let cost =
       pool.cost[best]! +
-      (fixed >= 0 ? fixed : Math.sqrt(dx * dx + dy * dy + dz * dz) * this.perMetre);
+      (getCost
+        ? stepCost(getCost, px[best]!, py[best]!, pz[best]!, nx, ny, nz, prevRef, curRef, nref)
+        : fixed >= 0
+          ? fixed
+          : Math.sqrt(dx * dx + dy * dy + dz * dz) * this.perMetre);
     dx = this.ex - nx;
     dy = this.ey - ny;
     dz = this.ez - nz;
     let heuristic: number;
     if (nref === this.endRef) {
       // Reaching the end polygon: add the walk from its portal to the end point.
-      cost += Math.sqrt(dx * dx + dy * dy + dz * dz) * this.endCost;
+      cost += getCost
+        ? stepCost(getCost, nx, ny, nz, this.ex, this.ey, this.ez, curRef, nref, 0)
+        : Math.sqrt(dx * dx + dy * dy + dz * dz) * this.endCost;
       heuristic = 0;
     } else {
       heuristic = Math.sqrt(dx * dx + dy * dy + dz * dz) * H_SCALE;

@@ -570,8 +570,9 @@ export class NavMeshQuery {
    * Statuses as computePath ("partial": the end is unreachable, the path goes to the closest
    * reachable point; "outOfNodes": options.maxNodes search nodes, default 2^18, were not
    * enough). Excluded polygons are walls; off-mesh connections cost their `cost` or their XZ
-   * length. A filter with any area cost other than 1 falls back to computePath (costs make
-   * the problem a weighted-region one, out of scope); `straightPath` options are not used.
+   * length. A filter with any area cost other than 1, or with a passFilter or getCost
+   * callback, falls back to computePath (costs make the problem a weighted-region one, out of
+   * scope); `straightPath` options are not used.
    */
   findShortestPath(
     start: ArrayLike<number>,
@@ -585,6 +586,8 @@ export class NavMeshQuery {
     for (let a = 0; a < costs.length; a++) {
       if (costs[a] !== 1) return this.computePath(start, end, options);
     }
+    // Callbacks (passFilter / getCost) are honoured by computePath's A*, not by the exact search.
+    if (filter.passFilter || filter.getCost) return this.computePath(start, end, options);
     const missed = this.snapEnds(start, end, options, filter);
     if (missed !== null) return missed;
     const s = this.cpStart;

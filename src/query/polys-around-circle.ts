@@ -3,6 +3,7 @@ import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
+import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
@@ -121,9 +122,20 @@ export function findPolysAroundCircle(
       ) {
         continue;
       }
-      if (!relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost)) {
-        status = "outOfNodes";
-      }
+      const relaxed = filter.getCost
+        ? relaxAtPortalMidpointWithCost(
+            pool,
+            queue,
+            best,
+            nref,
+            portalA,
+            portalB,
+            filter.getCost,
+            parentRef,
+            bestRef,
+          )
+        : relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost);
+      if (!relaxed) status = "outOfNodes";
     }
   }
   out.count = count;

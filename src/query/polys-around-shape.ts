@@ -3,6 +3,7 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkRef } from "./args.js";
+import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import { PolysAroundCircleResult } from "./polys-around-circle.js";
@@ -156,9 +157,20 @@ export function findPolysAroundShape(
       ) {
         continue;
       }
-      if (!relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost)) {
-        status = "outOfNodes";
-      }
+      const relaxed = filter.getCost
+        ? relaxAtPortalMidpointWithCost(
+            pool,
+            queue,
+            best,
+            nref,
+            portalA,
+            portalB,
+            filter.getCost,
+            parentRef,
+            bestRef,
+          )
+        : relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost);
+      if (!relaxed) status = "outOfNodes";
     }
   }
   out.count = count;

@@ -166,6 +166,7 @@ export function findRandomPoint(
   checkRng(rng);
   const navMesh = query.navMesh;
   const slotCount = navMesh.slotCount;
+  const pass = filter.passFilter;
   let total = 0;
   for (let s = 1; s < slotCount; s++) {
     const tile = navMesh.tileInSlot(s);
@@ -173,6 +174,7 @@ export function findRandomPoint(
     for (let p = 0; p < tile.polyCount; p++) {
       const flags = tile.polyFlags[p]!;
       if ((flags & filter.includeFlags) === 0 || (flags & filter.excludeFlags) !== 0) continue;
+      if (pass && pass(navMesh.polyRef(s, p), tile, p) !== true) continue;
       const a = polyArea2(tile, p);
       if (a > 0) total += a;
     }
@@ -192,6 +194,7 @@ export function findRandomPoint(
     for (let p = 0; p < tile.polyCount; p++) {
       const flags = tile.polyFlags[p]!;
       if ((flags & filter.includeFlags) === 0 || (flags & filter.excludeFlags) !== 0) continue;
+      if (pass && pass(navMesh.polyRef(s, p), tile, p) !== true) continue;
       const a = polyArea2(tile, p);
       if (!(a > 0)) continue;
       // The last candidate stays chosen if rounding leaves threshold just past the sum.

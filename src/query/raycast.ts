@@ -3,6 +3,7 @@ import { getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { checkFilter, checkPoint, checkRef } from "./args.js";
+import { callPassFilter, stepCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { passesFilter } from "./ref-geometry.js";
 import { growFloat64 } from "./scratch.js";
@@ -121,6 +122,8 @@ export function raycast(
   const areaCost = filter.areaCost;
   const include = filter.includeFlags;
   const exclude = filter.excludeFlags;
+  const pass = filter.passFilter;
+  const getCost = filter.getCost;
 
   let t = 0;
   let hitEdge = -1;
@@ -222,7 +225,9 @@ export function raycast(
         const ddx = ex - curX;
         const ddy = ey - curY;
         const ddz = ez - curZ;
-        pathCost += Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+        pathCost += getCost
+          ? stepCost(getCost, curX, curY, curZ, ex, ey, ez, prevRef, curRef, 0)
+          : Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
       }
       break;
     }
@@ -240,6 +245,10 @@ export function raycast(
       if ((nf & include) !== 0 && (nf & exclude) === 0) {
         nextPoly = nb - 1;
         nextRef = curRef - poly + nextPoly;
+        if (pass !== undefined && !callPassFilter(navMesh, pass, nextRef)) {
+          nextPoly = -1;
+          nextRef = 0;
+        }
       }
     }
     if (nextRef === 0) {
@@ -288,7 +297,9 @@ export function raycast(
       const ddx = curX - lastX;
       const ddy = curY - lastY;
       const ddz = curZ - lastZ;
-      pathCost += Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
+      pathCost += getCost
+        ? stepCost(getCost, lastX, lastY, lastZ, curX, curY, curZ, prevRef, curRef, nextRef)
+        : Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz) * areaCost[tile.polyAreas[poly]!]!;
     }
 
     if (nextRef === 0) {

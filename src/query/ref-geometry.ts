@@ -15,6 +15,7 @@ import {
   tileOfRef,
 } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { callPassFilter } from "./filter-callbacks.js";
 
 /**
  * Point-on-polygon geometry addressed by polygon reference: ground polygons go to the tile
@@ -31,10 +32,11 @@ export function areaOfRef(navMesh: NavMesh, ref: PolyRef): number {
   return navMesh.tileInSlot(slotIndex)!.polyAreas[poly]!;
 }
 
-/** True when the polygon or connection `ref` passes the filter's flags. */
+/** True when the polygon or connection `ref` passes the filter's flags and its passFilter. */
 export function passesFilter(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef): boolean {
   const flags = getPolyFlags(navMesh, ref);
-  return (flags & filter.includeFlags) !== 0 && (flags & filter.excludeFlags) === 0;
+  if ((flags & filter.includeFlags) === 0 || (flags & filter.excludeFlags) !== 0) return false;
+  return !filter.passFilter || callPassFilter(navMesh, filter.passFilter, ref);
 }
 
 /** The ground tile holding `ref`, or null (off-mesh connection, stale or foreign ref). */

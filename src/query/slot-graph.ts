@@ -21,8 +21,9 @@ export const CROSS_STATE = Uint8Array.of(2, 1, 0, 3);
  * Detour's search visits them: same-tile neighbours in edge order ({@link tileAdjacency}),
  * then the slot's LinkPool list of p (newest first). An entry with fast[k] = 1 carries what
  * the search needs: target slot, poly, ref, node state (0 within the tile, the crossed side's
- * for a portal into a neighbouring tile), the target's flags (tiles are immutable, so a copy
- * is exact) and the portal midpoint mid[3k .. 3k + 2] — the tile adjacency's for same-tile
+ * for a portal into a neighbouring tile), the target's flags (a copy, refreshed by
+ * {@link refreshSlotGraphFlags} when navMesh.stateVersion moved on: flags change at run time
+ * through setPolyFlags & co, geometry never does) and the portal midpoint mid[3k .. 3k + 2] — the tile adjacency's for same-tile
  * edges, getPortalPoints' (halved as the search would) for tile portals — so a search over
  * it is bit for bit a search walking polyNeighbours and the links. Other entries (off-mesh
  * connection ends, portals getPortalPoints refuses) carry only link[k], for the general
@@ -49,6 +50,22 @@ export interface SlotGraph {
   readonly state: Uint8Array;
   readonly flags: Uint16Array;
   readonly mid: Float64Array;
+  /** navMesh.stateVersion the flags copy was taken at. */
+  stateVersion: number;
+}
+
+/**
+ * Re-copies the target flags of the fast entries from the live tiles (their slots are live:
+ * a removed neighbour changes the links, which rebuilds the graph instead).
+ */
+export function refreshSlotGraphFlags(navMesh: NavMesh, g: SlotGraph): void {
+  const n = g.first[g.polyCount]!;
+  for (let k = 0; k < n; k++) {
+    if (g.fast[k] === 0) continue;
+    const tile = navMesh.tileInSlot(g.slot[k]!)!;
+    g.flags[k] = tile.polyFlags[g.poly[k]!]!;
+  }
+  g.stateVersion = navMesh.stateVersion;
 }
 
 /** True when `cached` still describes a slot holding `tile` and `links`. */
@@ -73,6 +90,7 @@ export function buildSlotGraph(
   tile: NavMeshTile,
   links: LinkPool,
 ): SlotGraph {
+  const stateVersion = navMesh.stateVersion;
   const n = tile.polyCount;
   const nl = Math.min(n, links.first.length);
   const adj = tileAdjacency(tile);
@@ -159,5 +177,6 @@ export function buildSlotGraph(
     state,
     flags,
     mid,
+    stateVersion,
   };
 }

@@ -2,7 +2,14 @@ import { type BuildConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile } from "../format/navmesh-file.js";
 import type { AreaVolume } from "../generate/areas.js";
-import { checkGridSize, computeBounds } from "../generate/grid.js";
+import {
+  applyBuildFlags,
+  type BuildHooks,
+  buildBounds,
+  checkPolyFlagsHook,
+  combineTriangleAreas,
+} from "../generate/build-hooks.js";
+import { checkGridSize } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
@@ -13,7 +20,7 @@ import { checkThreadCount } from "./threads.js";
 import { createTileGrid, type TileGrid } from "./tile-grid.js";
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
-export interface TiledBuildOptions {
+export interface TiledBuildOptions extends BuildHooks {
   /**
    * Threads to build on, default 1. Without `pool`, more than 1 makes a Web Worker pool for
    * this build where the platform has Web Workers (browsers, Deno) and builds on the calling
@@ -70,7 +77,9 @@ export async function buildTiledNavMesh(
   const mesh = validateTriangleMesh(input, options.source);
   const threads = checkThreadCount(options.threads ?? 1);
   const timings: Record<string, number> = {};
-  const { bmin, bmax } = computeBounds(mesh.positions);
+  const where = options.source ?? "buildTiledNavMesh";
+  checkPolyFlagsHook(options.polyFlags, where);
+  const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const grid = createTileGrid(bmin, bmax, cfg);
   const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
@@ -81,6 +90,7 @@ export async function buildTiledNavMesh(
     mesh,
     cfg.walkableSlopeDegrees,
   );
+  combineTriangleAreas(triAreas, options.triangleAreas, where);
   timings.markTriangles = performance.now() - t;
   t = performance.now();
   const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
@@ -134,6 +144,7 @@ export async function buildTiledNavMesh(
       nextToAdd++;
       if (!b) continue;
       const tile = deserializeNavMeshTile(b, "tile block");
+      if (options.polyFlags) applyBuildFlags(tile, options.polyFlags);
       navMesh.addTile(tile);
       tiles++;
       polygons += tile.polyCount;

@@ -1,6 +1,7 @@
 import type { BuildConfigInput } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { AreaVolume } from "../generate/areas.js";
+import type { BuildHooks } from "../generate/build-hooks.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMeshInput } from "../input.js";
@@ -12,7 +13,7 @@ import { type PrebuiltCacheTile, planTileCache, TileCache } from "./tile-cache.j
 import { createWebWorkerTilePool } from "./web-worker-pool.js";
 
 /** Options of {@link createTileCacheAsync}. */
-export interface TileCacheAsyncOptions {
+export interface TileCacheAsyncOptions extends BuildHooks {
   /**
    * Threads to build on, default 1. Without `pool`, more than 1 makes a Web Worker pool for
    * this build where the platform has Web Workers (browsers, Deno) and builds on the calling
@@ -119,6 +120,6 @@ export async function createTileCacheAsync(
     );
   }
   const navMesh = new NavMesh(navMeshParams(cfg, grid.bmin, grid.tileWorld, grid.tileWorld));
-  const cache = new TileCache(navMesh, grid, cfg, compact, volumes, prebuilt);
+  const cache = new TileCache(navMesh, grid, cfg, compact, volumes, prebuilt, options.polyFlags);
   return { navMesh, cache, threads: pool.threads, warnings };
 }

@@ -1,8 +1,15 @@
 import { type BuildConfigInput, type ResolvedConfig, resolveConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { AreaVolume } from "../generate/areas.js";
+import {
+  applyBuildFlags,
+  type BuildHooks,
+  buildBounds,
+  checkPolyFlagsHook,
+  combineTriangleAreas,
+} from "../generate/build-hooks.js";
 import { erodeNewObstructions, erodeWalkableArea } from "../generate/erode.js";
-import { checkGridSize, computeBounds } from "../generate/grid.js";
+import { checkGridSize } from "../generate/grid.js";
 import { navMeshParams } from "../generate/nav-mesh-params.js";
 import { markWalkableTriangles } from "../generate/rasterize.js";
 import type { CompactHeightfield } from "../generate/types.js";
@@ -31,7 +38,7 @@ import { decodeTileCache, encodeTileCache, type TileCacheState } from "./tile-ca
 import { createTileGrid, type TileGrid, tilesTouchingBox } from "./tile-grid.js";
 
 /** Options of {@link createTileCache}. */
-export interface TileCacheOptions {
+export interface TileCacheOptions extends BuildHooks {
   /** Area volumes present from the start (ids 1, 2, … in this order; removable later). */
   areaVolumes?: readonly AreaVolume[];
   /** Name used in error messages (e.g. the file name). */
@@ -196,7 +203,9 @@ export function planTileCache(
 ): TileCachePlan {
   const cfg = resolveConfig(config);
   const mesh = validateTriangleMesh(input, options.source);
-  const { bmin, bmax } = computeBounds(mesh.positions);
+  const where = options.source ?? "createTileCache";
+  checkPolyFlagsHook(options.polyFlags, where);
+  const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const grid = createTileGrid(bmin, bmax, cfg);
   const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
@@ -205,6 +214,7 @@ export function planTileCache(
     validateAreaVolume(v, `areaVolumes[${i}]`),
   );
   const { areas: triAreas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
+  combineTriangleAreas(triAreas, options.triangleAreas, where);
   const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
   checkTiledWork(mesh, bins, grid, cfg);
   return { cfg, mesh, grid, volumes, triAreas, bins };
@@ -231,7 +241,7 @@ export function createTileCache(
     }
   }
   const navMesh = new NavMesh(navMeshParams(cfg, grid.bmin, grid.tileWorld, grid.tileWorld));
-  const cache = new TileCache(navMesh, grid, cfg, compact, volumes);
+  const cache = new TileCache(navMesh, grid, cfg, compact, volumes, undefined, options.polyFlags);
   return { navMesh, cache };
 }
 
@@ -285,6 +295,12 @@ function emptyTile(grid: TileGrid, chf: CompactHeightfield, tx: number, tz: numb
  * Area costs: volumes only set area ids on polygons; what an area costs is the query's
  * business — `new QueryFilter().setAreaCost(area, cost)` (cost multiplies distance), or
  * exclude it with flags. Area 0 (no-go) removes the surface altogether.
+ *
+ * Flags: every tile put in gets its build flags — options.polyFlags(area) when given, else
+ * POLY_FLAG_WALK. Run-time changes (navMesh.setPolyFlags & co) on a tile the cache rebuilds
+ * are reset with it (its polygons and refs are new; re-apply game state after update(), e.g.
+ * setFlagsInVolume over the door, or drive it through area ids and the hook); a dirty tile
+ * whose areas come out unchanged is kept as it is, run-time flags included.
  */
 export class TileCache {
   readonly navMesh: NavMesh;
@@ -316,6 +332,8 @@ export class TileCache {
   private typicalRebuildMs = 0;
   /** Border reach of a tile's heightfield past its square. [world units] */
   private readonly pad: number;
+  /** The build's area → flags hook, applied to every tile put in (see rebuildTile). */
+  private readonly polyFlags: BuildHooks["polyFlags"];
 
   /**
    * Use {@link createTileCache} (or createTileCacheAsync). Builds every tile at once (no
@@ -329,8 +347,10 @@ export class TileCache {
     compact: (CompactHeightfield | null)[],
     areaVolumes: readonly AreaVolume[] = [],
     prebuilt?: readonly (PrebuiltCacheTile | null)[],
+    polyFlags?: BuildHooks["polyFlags"],
   ) {
     this.navMesh = navMesh;
+    this.polyFlags = polyFlags;
     this.grid = grid;
     this.config = config;
     this.pad = config.borderSizeVoxels * config.cellSize;
@@ -607,6 +627,7 @@ export class TileCache {
     cached.areas = ready.areas;
     // A first build never has obstacles: the tile can be put back when they all leave.
     cached.obstacleFree = true;
+    if (this.polyFlags) applyBuildFlags(tile, this.polyFlags);
     cached.ref = this.navMesh.addTile(tile);
     cached.tile = tile;
   }
@@ -668,6 +689,10 @@ export class TileCache {
         this.stats.tilesEmptied++;
       }
     }
+    // A tile put in starts from its build flags (the hook's, or walk): run-time flag changes
+    // on the tile it replaces are reset — its polygons and refs are new. A restored tile
+    // object may carry flags written while it was live, so it is reset too.
+    applyBuildFlags(tile, this.polyFlags);
     // replaceTile keeps the slot (new salt), so the tile keeps its place in the navmesh.
     // (isValidPolyRef would not do as a liveness check: an empty tile has no polygon 0.)
     const nm = this.navMesh;

@@ -7,15 +7,17 @@ import type { NavMeshTile } from "../../navmesh/tile.js";
  * Connected components of a navmesh's polygons for a filter that passes every polygon with
  * non-zero flags: polygons joined by shared edges, tile portals and off-mesh connections
  * (taken both ways, so "same component" does not promise a path, but "different components"
- * proves there is none); the labelling is navmesh/components.ts's. Lets the shortest-path search answer an unreachable end without
- * exhausting the start's component. Cached per navmesh and recomputed when its tiles or
- * off-mesh connections change.
+ * proves there is none); the labelling is navmesh/components.ts's. Lets the shortest-path
+ * search answer an unreachable end without exhausting the start's component. Cached per
+ * navmesh and recomputed when its tiles, off-mesh connections or run-time flags
+ * (navMesh.stateVersion) change.
  */
 class Components {
   /** Tile per slot and off-mesh connection list when computed (to detect changes). */
   tiles: (NavMeshTile | null)[] = [];
   salts: number[] = [];
   connections: unknown[] = [];
+  stateVersion = -1;
   /** Component label per slot and polygon; -1 for polygons with flags 0. */
   labels: Int32Array[] = [];
   /** Refs of each component's polygons: members[memberStart[label] .. memberEnd[label]). */
@@ -27,6 +29,7 @@ class Components {
 const cache = new WeakMap<NavMesh, Components>();
 
 function stale(nm: NavMesh, c: Components): boolean {
+  if (c.stateVersion !== nm.stateVersion) return true;
   const slotCount = nm.slotCount;
   if (slotCount !== c.tiles.length || nm.offMeshCount !== c.connections.length) return true;
   for (let s = 0; s < slotCount; s++) {
@@ -38,6 +41,7 @@ function stale(nm: NavMesh, c: Components): boolean {
 
 function build(nm: NavMesh): Components {
   const c = new Components();
+  c.stateVersion = nm.stateVersion;
   const slotCount = nm.slotCount;
   for (let s = 0; s < slotCount; s++) {
     c.tiles.push(nm.tileInSlot(s));

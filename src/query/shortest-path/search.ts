@@ -1,7 +1,7 @@
 import type { QueryFilter } from "../../navmesh/filter.js";
 import type { LinkPool } from "../../navmesh/links.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "../../navmesh/neighbours.js";
+import { getPolyFlags, LINK_EDGE_OFF_MESH, LINK_SIDE_NONE } from "../../navmesh/neighbours.js";
 import { offMeshLanding } from "../../navmesh/off-mesh.js";
 import {
   encodePolyRef,
@@ -972,7 +972,11 @@ export class ShortestPathFinder {
       if (!con || !filter.passes(con.flags)) continue;
       for (let end = 0; end < 2; end++) {
         if (end === 1 && !con.bidirectional) break;
-        if (offMeshLanding(nm, c, end) !== ref || offMeshLanding(nm, c, 1 - end) === 0) continue;
+        if (offMeshLanding(nm, c, end) !== ref) continue;
+        // The far end must land on a polygon the filter lets in (regression: a connection
+        // into a closed door's polygon was taken).
+        const far = offMeshLanding(nm, c, 1 - end);
+        if (far === 0 || !passesFlags(filter, getPolyFlags(nm, far))) continue;
         const qx = pts[c * 6 + end * 3]!;
         const qz = pts[c * 6 + end * 3 + 2]!;
         if (whole) {

@@ -1,4 +1,5 @@
 import type { QueryFilter } from "../../navmesh/filter.js";
+import { tileStateVersion } from "../../navmesh/poly-state.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/tile.js";
 
 /**
@@ -6,7 +7,7 @@ import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../../navmesh/til
  * touch a wall (only there may a shortest path bend), the polygons around each vertex (to
  * see whether the filter turns a vertex into a corner) and, per polygon edge, the edge
  * index of the same edge in the neighbouring polygon. Derived once per tile object and
- * cached (tiles are immutable).
+ * cached (tile geometry is immutable); hasZeroFlags follows the tile's state version.
  */
 export interface TileTopology {
   /** 1 when a wall or tile-border edge ends at the vertex. */
@@ -24,7 +25,9 @@ export interface TileTopology {
    */
   readonly deadEnd: Uint8Array;
   /** True when some polygon has flags 0 (fails every include mask). */
-  readonly hasZeroFlags: boolean;
+  hasZeroFlags: boolean;
+  /** tileStateVersion(tile) hasZeroFlags was computed at. */
+  stateVersion: number;
 }
 
 const cache = new WeakMap<NavMeshTile, TileTopology>();
@@ -35,6 +38,10 @@ export function tileTopology(tile: NavMeshTile): TileTopology {
   if (t === undefined) {
     t = buildTopology(tile);
     cache.set(tile, t);
+  } else if (t.stateVersion !== tileStateVersion(tile)) {
+    // Flags changed at run time (setPolyFlags & co).
+    t.hasZeroFlags = tile.polyFlags.subarray(0, tile.polyCount).includes(0);
+    t.stateVersion = tileStateVersion(tile);
   }
   return t;
 }
@@ -99,6 +106,7 @@ function buildTopology(tile: NavMeshTile): TileTopology {
     backEdge,
     deadEnd,
     hasZeroFlags,
+    stateVersion: tileStateVersion(tile),
   };
 }
 
