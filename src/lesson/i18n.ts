@@ -50,7 +50,7 @@ const zh: Record<MessageKey, string> = {
   "row.path.settled": "A* 已定的多边形",
   "row.path.midpoint": "穿过 portal 中点的折线（点数 / 长度）",
   "row.path.dropped": "逐点试删拉直（点数 / 长度 / 比中点折线短）",
-  "row.path.funnel": "meshway 的 funnel 拉直（点数 / 长度 / 比中点折线短）",
+  "row.path.funnel": "funnel 拉直（点数 / 长度 / 比中点折线短）",
   "row.path.exact": "精确最短路（点数 / 长度 / 比中点折线短）",
   "row.path.exactCells": "精确最短路，在同一批可走格上求（点数 / 长度 / 比中点折线短）",
   "row.path.exactChecks": "精确最短路：还能删掉的点 / 采样点在可走面上",
@@ -155,8 +155,15 @@ const zh: Record<MessageKey, string> = {
   "legend.pointContact": "只共一个点的相邻处",
   "legend.sequence": "A* 选出的多边形（其余变淡）",
   "legend.midpoint": "穿过 portal 中点的折线",
-  "legend.straight": "拉直后的路径",
-  "legend.exact": "精确最短路",
+  "legend.dropped": "逐点试删的结果（宽带）",
+  "legend.funnel": "funnel 的结果（最终路径）",
+  "legend.exact": "精确最短路（虚线，压在最上面）",
+  "legend.portal": "已经走过的 portal",
+  "legend.funnelLeft": "funnel 左边",
+  "legend.funnelRight": "funnel 右边",
+  "legend.shortcut": "试删：捷径留在面上，这个点删掉",
+  "legend.shortcutBlocked": "试删：捷径出了面，这个点留下",
+  "readout.step": "步骤（当前 / 最后一步）",
 };
 
 const en: Record<MessageKey, string> = {
@@ -204,7 +211,7 @@ const en: Record<MessageKey, string> = {
   "row.path.settled": "Polygons settled by A*",
   "row.path.midpoint": "Polyline through portal midpoints (points / length)",
   "row.path.dropped": "Straightened by dropping points (points / length / shorter than midpoints)",
-  "row.path.funnel": "meshway's funnel (points / length / shorter than midpoints)",
+  "row.path.funnel": "Straightened by the funnel (points / length / shorter than midpoints)",
   "row.path.exact": "Exact shortest path (points / length / shorter than midpoints)",
   "row.path.exactCells":
     "Exact shortest path, on the same kept cells (points / length / shorter than midpoints)",
@@ -306,8 +313,15 @@ const en: Record<MessageKey, string> = {
   "legend.pointContact": "Neighbours touching at a single point",
   "legend.sequence": "Polygons on the A* sequence (the rest faded)",
   "legend.midpoint": "Polyline through the portal midpoints",
-  "legend.straight": "Straightened path",
-  "legend.exact": "Exact shortest path",
+  "legend.dropped": "Point-dropping result (wide band)",
+  "legend.funnel": "Funnel result (the final path)",
+  "legend.exact": "Exact shortest path (dashed, on top)",
+  "legend.portal": "Portals crossed so far",
+  "legend.funnelLeft": "Funnel's left edge",
+  "legend.funnelRight": "Funnel's right edge",
+  "legend.shortcut": "Drop test: the shortcut stays on the surface, the point goes",
+  "legend.shortcutBlocked": "Drop test: the shortcut leaves the surface, the point stays",
+  "readout.step": "Step (current / last)",
 };
 
 export const MESSAGES: Readonly<{

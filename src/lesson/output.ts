@@ -1,5 +1,6 @@
 import { t, tv } from "./i18n.js";
 import type { LessonLang } from "./settings.js";
+import { lastPathStep } from "./timeline.js";
 import type { LessonResult, LessonTable } from "./types.js";
 
 /** Display width of a string: CJK and full-width characters count as two columns. */
@@ -147,6 +148,7 @@ export function lessonToJson(result: LessonResult, lang: LessonLang = "zh"): obj
       funnel: p.funnel ? Array.from(p.funnel.points) : null,
       exact: p.exact ? Array.from(p.exact.points) : null,
       exactStatus: p.exactStatus,
+      lastStep: lastPathStep(p),
     },
     log: result.log.map((key, i) => ({
       key,

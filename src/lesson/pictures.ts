@@ -9,6 +9,7 @@
 
 import {
   createImage,
+  drawLine,
   drawPolyline,
   drawSegments,
   fillCircle,
@@ -17,12 +18,15 @@ import {
   type Rgba,
   type RgbaImage,
   setPixel,
+  strokeCircle,
   WHITE,
 } from "../render/raster.js";
 import type { Ring } from "./geometry.js";
+import { digitsWidth, forEachDigitPixel } from "./glyphs.js";
 import { LESSON_SCENE } from "./scene.js";
 import type { LessonMethod } from "./settings.js";
 import { CELL_BLOCKED, CELL_WALKABLE } from "./surface.js";
+import { droppedBefore, funnelRecord, type PathStep, pathStepAt } from "./timeline.js";
 import type { LessonResult } from "./types.js";
 
 /** Size of every section's picture [pixels]. */
@@ -31,6 +35,7 @@ export const LESSON_CANVAS = Object.freeze({ width: 480, height: 320 });
 export const LESSON_SCALE = 20;
 
 export type LessonSection = 1 | 2 | 3 | 4;
+type PathPhase = PathStep["phase"];
 
 const OBSTACLE: Rgba = [84, 88, 96, 255];
 const WALKABLE: Rgba = [214, 233, 248, 255];
@@ -40,9 +45,18 @@ const OUTLINE: Rgba = [40, 48, 60, 255];
 const SHAPE_FILL: Rgba = [190, 220, 245, 255];
 const INSIDE: Rgba = [40, 150, 80, 200];
 const LEAVES: Rgba = [220, 40, 40, 255];
-const MIDPOINT: Rgba = [235, 120, 20, 255];
-const STRAIGHT: Rgba = [20, 70, 200, 255];
-const EXACT: Rgba = [185, 30, 170, 255];
+const MIDPOINT: Rgba = [214, 96, 0, 255];
+const DROPPED: Rgba = [96, 150, 230, 255];
+const DROPPED_FAINT: Rgba = [96, 150, 230, 150];
+const FUNNEL: Rgba = [18, 36, 120, 255];
+const EXACT: Rgba = [215, 0, 170, 255];
+const PORTAL: Rgba = [0, 120, 110, 255];
+const FUNNEL_LEFT: Rgba = [0, 140, 70, 255];
+const FUNNEL_RIGHT: Rgba = [200, 30, 30, 255];
+const SHORTCUT_OK: Rgba = [0, 140, 70, 255];
+const SHORTCUT_BLOCKED: Rgba = [200, 30, 30, 255];
+const ID_BOX: Rgba = [255, 255, 255, 230];
+const ID_TEXT: Rgba = [20, 24, 32, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
@@ -68,6 +82,10 @@ export interface LessonLegendEntry {
   /** Drawn as a filled area (cells, polygons), a line, or a dot. */
   kind: "area" | "line" | "dot";
   colour: Rgba;
+  /** Lines drawn dashed in the picture. */
+  dashed?: boolean;
+  /** Section 4: the steps (src/lesson/timeline.ts) that draw it; absent: every step. */
+  phases?: readonly PathPhase[];
 }
 
 /**
@@ -97,13 +115,67 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
     ],
     4: [
       { key: "legend.sequence", kind: "area", colour: PALETTE[2]! },
-      { key: "legend.midpoint", kind: "line", colour: MIDPOINT },
-      { key: "legend.straight", kind: "line", colour: STRAIGHT },
-      { key: "legend.exact", kind: "line", colour: EXACT },
+      {
+        key: "legend.midpoint",
+        kind: "line",
+        colour: MIDPOINT,
+        dashed: true,
+        phases: ["midpoint", "drop", "done"],
+      },
+      { key: "legend.dropped", kind: "line", colour: DROPPED, phases: ["drop", "done"] },
+      { key: "legend.funnel", kind: "line", colour: FUNNEL, phases: ["funnel", "done"] },
+      { key: "legend.exact", kind: "line", colour: EXACT, dashed: true, phases: ["done"] },
+      { key: "legend.portal", kind: "line", colour: PORTAL, phases: ["funnel"] },
+      { key: "legend.funnelLeft", kind: "line", colour: FUNNEL_LEFT, phases: ["funnel"] },
+      {
+        key: "legend.funnelRight",
+        kind: "line",
+        colour: FUNNEL_RIGHT,
+        dashed: true,
+        phases: ["funnel"],
+      },
+      { key: "legend.shortcut", kind: "line", colour: SHORTCUT_OK, dashed: true, phases: ["drop"] },
+      {
+        key: "legend.shortcutBlocked",
+        kind: "line",
+        colour: SHORTCUT_BLOCKED,
+        dashed: true,
+        phases: ["drop"],
+      },
       { key: "legend.start", kind: "dot", colour: START },
       { key: "legend.goal", kind: "dot", colour: GOAL },
     ],
   });
+
+/**
+ * The legend of what `result`'s picture of `section` draws now: section 4's entries for the
+ * step shown (a drop test draws its shortcut in one of two colours: only that one is listed).
+ */
+export function lessonLegend(result: LessonResult, section: LessonSection): LessonLegendEntry[] {
+  const entries = LESSON_LEGEND[section];
+  if (section !== 4) return entries.slice();
+  const at = pathStepAt(
+    result.path,
+    result.settings.view === "midpoint" ? 0 : result.settings.step,
+  );
+  return entries.filter((e) => {
+    if (e.phases && !e.phases.includes(at.phase)) return false;
+    if (
+      at.phase === "drop" &&
+      (e.key === "legend.shortcut" || e.key === "legend.shortcutBlocked")
+    ) {
+      const ok = result.path.drops.dropped[at.index] === 1;
+      return ok === (e.key === "legend.shortcut");
+    }
+    if (at.phase === "funnel" && (e.key === "legend.funnelLeft" || e.key === "legend.funnelRight")) {
+      // Right after a bend both edges sit on the new apex: nothing to show yet.
+      const rec = funnelRecord(result.path, at.index);
+      const end = e.key === "legend.funnelLeft" ? rec.left : rec.right;
+      return end[0] !== rec.apex[0] || end[1] !== rec.apex[1];
+    }
+    return true;
+  });
+}
 
 /**
  * A pixel of a section's picture → the world XZ point under its centre, with the panel it
@@ -231,38 +303,175 @@ function drawPartition(img: RgbaImage, result: LessonResult): void {
   }
 }
 
+/** Splits a polyline into dash segments (x0, y0, x1, y1 quadruples): `on` pixels drawn, `off` skipped. */
+function dashes(pts: ArrayLike<number>, on: number, off: number): number[] {
+  const out: number[] = [];
+  let phase = 0; // distance into the current on+off period
+  for (let i = 2; i + 1 < pts.length; i += 2) {
+    const ax = pts[i - 2]!;
+    const ay = pts[i - 1]!;
+    const dx = pts[i]! - ax;
+    const dy = pts[i + 1]! - ay;
+    const len = Math.hypot(dx, dy);
+    let t = 0;
+    while (t < len) {
+      const inOn = phase < on;
+      const left = inOn ? on - phase : on + off - phase;
+      const step = Math.min(left, len - t);
+      if (inOn) {
+        out.push(ax + (dx * t) / len, ay + (dy * t) / len);
+        out.push(ax + (dx * (t + step)) / len, ay + (dy * (t + step)) / len);
+      }
+      t += step;
+      phase = (phase + step) % (on + off);
+    }
+  }
+  return out;
+}
+
+const scaled = (pts: ArrayLike<number>): Float64Array => {
+  const out = new Float64Array(pts.length);
+  for (let i = 0; i < pts.length; i++) out[i] = pts[i]! * S;
+  return out;
+};
+
+/** Polygon ids of the sequence, dark digits on a white box at each polygon's centroid. */
+function drawPolygonIds(img: RgbaImage, result: LessonResult, ids: readonly number[]): void {
+  const polys = result.partition.current.polygons;
+  const scale = 2;
+  for (const p of ids) {
+    const ring = polys[p];
+    if (!ring) continue;
+    let cx = 0;
+    let cz = 0;
+    const n = ring.length >> 1;
+    for (let k = 0; k < n; k++) {
+      cx += ring[k * 2]!;
+      cz += ring[k * 2 + 1]!;
+    }
+    const label = String(p);
+    const w = digitsWidth(label, scale);
+    const x0 = Math.round((cx / n) * S - w / 2);
+    const y0 = Math.round((cz / n) * S - 5);
+    fillRect(img, x0 - 2, y0 - 2, w + 4, 14, ID_BOX);
+    forEachDigitPixel(label, x0, y0, scale, (x, y) => setPixel(img, x, y, ID_TEXT));
+  }
+}
+
+function portalSegments(portals: Float64Array, upTo: number): Float64Array {
+  return scaled(portals.subarray(0, Math.min(portals.length, upTo * 4)));
+}
+
+/** The final path with every other line for comparison, drawn widest first so none hides another. */
+function drawFinalPaths(img: RgbaImage, result: LessonResult): void {
+  const path = result.path;
+  const aa = { antialias: true, cap: "round" as const };
+  const mid = scaled(path.midpoint.points);
+  const dropped = scaled(path.dropped.points);
+  // Point-dropping: a wide pale band (white casing) that stays visible around the lines on it.
+  drawPolyline(img, dropped, 12, WHITE, aa);
+  drawPolyline(img, dropped, 10, DROPPED, aa);
+  // Midpoints: dashed, so the band (and any line under it) shows between the dashes.
+  drawSegments(img, dashes(mid, 7, 5), 2.5, MIDPOINT, { antialias: true });
+  for (let i = 0; i < mid.length; i += 2)
+    fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
+  if (path.funnel) {
+    const f = scaled(path.funnel.points);
+    drawPolyline(img, f, 5, FUNNEL, aa);
+    for (let i = 0; i < f.length; i += 2)
+      fillCircle(img, f[i]!, f[i + 1]!, 4, FUNNEL, { antialias: true });
+  }
+  if (path.exact) {
+    // On top, thin and dashed: where it coincides with the funnel, the funnel shows through.
+    const ex = scaled(path.exact.points);
+    drawSegments(img, dashes(ex, 5, 4), 2, EXACT, { antialias: true });
+    for (let i = 0; i < ex.length; i += 2)
+      fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
+  }
+}
+
+/** Step 0: the polyline through the portals' midpoints, with the portals themselves. */
+function drawMidpointStep(img: RgbaImage, result: LessonResult): void {
+  const path = result.path;
+  const mid = scaled(path.midpoint.points);
+  const aa = { antialias: true, cap: "round" as const };
+  drawPolyline(img, mid, 5, WHITE, aa);
+  drawPolyline(img, mid, 3, MIDPOINT, aa);
+  for (let i = 0; i < mid.length; i += 2)
+    fillCircle(img, mid[i]!, mid[i + 1]!, 3.5, MIDPOINT, { antialias: true });
+}
+
+/** A drop test: the polyline so far, the tested point and its shortcut (kept or dropped). */
+function drawDropStep(img: RgbaImage, result: LessonResult, index: number): void {
+  const path = result.path;
+  const aa = { antialias: true, cap: "round" as const };
+  const now = scaled(droppedBefore(path, index));
+  drawPolyline(img, now, 9, WHITE, aa);
+  drawPolyline(img, now, 7, DROPPED, aa);
+  // The midpoints on top, dashed: the band shows what is left of them so far.
+  drawSegments(img, dashes(scaled(path.midpoint.points), 7, 5), 2.5, MIDPOINT, { antialias: true });
+  const d = path.drops;
+  const m = path.midpoint.points;
+  const a = d.prev[index]!;
+  const b = d.next[index]!;
+  const t = d.tested[index]!;
+  const ok = d.dropped[index] === 1;
+  const colour = ok ? SHORTCUT_OK : SHORTCUT_BLOCKED;
+  const cut = [m[a * 2]! * S, m[a * 2 + 1]! * S, m[b * 2]! * S, m[b * 2 + 1]! * S];
+  drawSegments(img, dashes(cut, 6, 4), 3, colour, { antialias: true });
+  strokeCircle(img, m[t * 2]! * S, m[t * 2 + 1]! * S, 7, 2.5, colour, { antialias: true });
+}
+
+/** A funnel step: the path fixed so far, the apex and the funnel's left and right edges. */
+function drawFunnelStep(img: RgbaImage, result: LessonResult, index: number): void {
+  const path = result.path;
+  const aa = { antialias: true, cap: "round" as const };
+  // The stalled point-dropping result stays faintly in view for comparison.
+  drawPolyline(img, scaled(path.dropped.points), 3, DROPPED_FAINT, aa);
+  const rec = funnelRecord(path, index);
+  drawSegments(img, portalSegments(path.portals, rec.portal + 1), 2.5, PORTAL, aa);
+  const fixed = scaled(path.funnelRun.bends.subarray(0, rec.fixed * 2));
+  const soFar = new Float64Array(fixed.length + 2);
+  soFar.set(fixed);
+  soFar.set([rec.apex[0] * S, rec.apex[1] * S], fixed.length);
+  drawPolyline(img, soFar, 5, FUNNEL, aa);
+  const [ax, az] = rec.apex;
+  drawLine(img, ax * S, az * S, rec.left[0] * S, rec.left[1] * S, 3, FUNNEL_LEFT, aa);
+  drawSegments(
+    img,
+    dashes([ax * S, az * S, rec.right[0] * S, rec.right[1] * S], 6, 3),
+    3,
+    FUNNEL_RIGHT,
+    { antialias: true },
+  );
+  fillCircle(img, rec.left[0] * S, rec.left[1] * S, 4, FUNNEL_LEFT, { antialias: true });
+  fillCircle(img, rec.right[0] * S, rec.right[1] * S, 4, FUNNEL_RIGHT, { antialias: true });
+  // The apex as a ring, so the start (or a bend) under it stays visible.
+  strokeCircle(img, ax * S, az * S, 8, 3, FUNNEL, { antialias: true });
+}
+
 /**
- * Section 4: the polygon sequence highlighted, the midpoint polyline or the straightened path,
- * and in both views the exact shortest path on top as a thin purple line (where it coincides
- * with the straightened path it runs inside the blue one).
+ * Section 4 at the settings' step (src/lesson/timeline.ts): the polygon sequence highlighted
+ * with its ids, then the midpoints, a point-dropping test, a funnel step, or at the last step
+ * the final path with the midpoints, point-dropping and the exact path all visible.
  */
 function drawPath(img: RgbaImage, result: LessonResult): void {
   drawCells(img, result.surface[result.settings.method].state);
   drawObstacles(img);
   const path = result.path;
   drawPolygons(img, result, 210, new Set(path.polygons));
-  const scale = (pts: Float64Array) => pts.map((v) => v * S);
-  const mid = scale(path.midpoint.points);
-  const aa = { antialias: true, cap: "round" as const };
-  if (result.settings.view === "midpoint") {
-    drawPolyline(img, mid, 5, WHITE, aa);
-    drawPolyline(img, mid, 2.5, MIDPOINT, aa);
-    for (let i = 0; i < mid.length; i += 2)
-      fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
-  } else {
-    const final = path.final === "funnel" ? path.funnel! : path.dropped;
-    const pts = scale(final.points);
-    drawPolyline(img, mid, 1.5, MIDPOINT, aa);
-    drawPolyline(img, pts, 5, WHITE, aa);
-    drawPolyline(img, pts, 3, STRAIGHT, aa);
-    for (let i = 0; i < pts.length; i += 2)
-      fillCircle(img, pts[i]!, pts[i + 1]!, 3.5, STRAIGHT, { antialias: true });
-  }
-  if (path.exact) {
-    const ex = scale(path.exact.points);
-    drawPolyline(img, ex, 1.8, EXACT, aa);
-    for (let i = 0; i < ex.length; i += 2)
-      fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
+  drawPolygonIds(img, result, path.polygons);
+  const at = pathStepAt(path, result.settings.view === "midpoint" ? 0 : result.settings.step);
+  if (path.midpoint.count > 0) {
+    if (at.phase === "midpoint") drawMidpointStep(img, result);
+    else if (at.phase === "drop") drawDropStep(img, result, at.index);
+    else if (at.phase === "funnel") {
+      // The apex starts on the start point: the funnel is drawn over the dots, not under.
+      drawStartGoal(img);
+      drawFunnelStep(img, result, at.index);
+      dot(img, LESSON_SCENE.goal[0], LESSON_SCENE.goal[1], 5, GOAL);
+      return;
+    } else drawFinalPaths(img, result);
   }
   drawStartGoal(img);
 }

@@ -70,7 +70,7 @@ export function clearLessonCache(): void {
  * both paths are computed once and cached (26 slider positions), so moving the other controls
  * or returning to a radius only reassembles tables.
  */
-export function runLesson(settings: LessonSettings): LessonResult {
+export function runLesson(settings: Partial<LessonSettings>): LessonResult {
   const s = resolveLessonSettings(settings);
   if (!shapes) shapes = { square: measureShape("square"), L: measureShape("L") };
   const st = radiusState(s.radius);
@@ -140,7 +140,7 @@ export function runLesson(settings: LessonSettings): LessonResult {
     partition,
     path,
     tables,
-    readouts: lessonReadouts(s.view, convex, st.surface, partition.current, path),
+    readouts: lessonReadouts(s.view, s.step, convex, st.surface, partition.current, path),
     checks,
     log,
     logVars,

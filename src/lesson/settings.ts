@@ -15,7 +15,16 @@ export interface LessonSettings {
   shape: LessonShape;
   method: LessonMethod;
   view: LessonPathView;
+  /**
+   * Section 4's step slider (src/lesson/timeline.ts): 0 the midpoints, then point-dropping
+   * test by test, the funnel portal by portal, and the final path; -1 (or past the end) the
+   * final path. `view: "midpoint"` draws step 0 whatever this is.
+   */
+  step: number;
 }
+
+/** Largest step the settings accept (timelines are a few tens of steps long). */
+export const LESSON_MAX_STEP = 999;
 
 /** The radius slider: 0.25 to 1.50 in steps of 0.05 (26 values). */
 export const LESSON_RADIUS = Object.freeze({ min: 0.25, max: 1.5, step: 0.05 });
@@ -25,6 +34,7 @@ export const DEFAULT_LESSON_SETTINGS: Readonly<LessonSettings> = Object.freeze({
   shape: "square",
   method: "meshway",
   view: "straight",
+  step: -1,
 });
 
 export const LESSON_SHAPES: readonly LessonShape[] = ["square", "L"];
@@ -87,10 +97,18 @@ export function resolveLessonSettings(partial: Partial<LessonSettings> = {}): Le
       `lesson option "radius" = ${String(r)} is out of range: expected a number in ${LESSON_RADIUS.min}..${LESSON_RADIUS.max}`,
     );
   }
+  const step = partial.step ?? d.step;
+  if (typeof step !== "number" || !Number.isInteger(step) || step < -1 || step > LESSON_MAX_STEP) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson option "step" = ${String(step)} is not an integer in -1..${LESSON_MAX_STEP}`,
+    );
+  }
   return {
     radius: radiusAt(radiusIndex(r)),
     shape: oneOf("shape", partial.shape ?? d.shape, LESSON_SHAPES),
     method: oneOf("method", partial.method ?? d.method, LESSON_METHODS),
     view: oneOf("view", partial.view ?? d.view, LESSON_VIEWS),
+    step,
   };
 }

@@ -21,12 +21,13 @@ import { toyFilter } from "../../src/lesson/surface.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 
 describe("lesson settings", () => {
-  it("defaults to radius 0.75, square, meshway, straight", () => {
+  it("defaults to radius 0.75, square, meshway, straight, the last step", () => {
     expect(resolveLessonSettings({})).toEqual({
       radius: 0.75,
       shape: "square",
       method: "meshway",
       view: "straight",
+      step: -1,
     });
     expect(DEFAULT_LESSON_SETTINGS.radius).toBe(0.75);
   });
@@ -135,12 +136,14 @@ describe("runLesson", () => {
       ["exactOnSurface", true],
       ["exactNoRemovable", true],
     ]);
-    // The simple method: exact path on the kept cells; dropping midpoints alone is 14% longer.
+    // The simple method: dropping midpoints stalls (nothing dropped, 14% longer than exact);
+    // the funnel through the same rectangles' portals finds the exact path.
     const simple = runLesson(resolveLessonSettings({ method: "simple" }));
     expect(row(simple, "row.path.dropped")).toEqual(["6 / 33.0158 / 0.00%"]);
+    expect(row(simple, "row.path.funnel")).toEqual(["6 / 28.9660 / 12.27%"]);
     expect(row(simple, "row.path.exactCells")).toEqual(["6 / 28.9660 / 12.27%"]);
-    expect(simple.readouts[3]!.items.find((i) => i.id === "exactGap")!.value).toBe("13.98%");
-    expect(simple.checks.some((c) => c.id === "exactFunnelMidpoint")).toBe(false);
+    expect(simple.readouts[3]!.items.find((i) => i.id === "exactGap")!.value).toBe("0.00%");
+    expect(simple.checks.find((c) => c.id === "exactFunnelMidpoint")!.pass).toBe(true);
   });
 
   it("the simple method's cell navmesh has one square polygon per kept cell, on the rectangles' area", () => {

@@ -27,7 +27,10 @@ options:
   --radius R           agent radius, 0.25..1.5, snapped to steps of 0.05 (default 0.75)
   --shape S            square | L: the shape section 1 tests (default square)
   --method M           simple | meshway: whose partition and path (default meshway)
-  --view V             midpoint | straight: the path section 4 draws (default straight)
+  --view V             midpoint | straight: the path section 4 draws (default straight;
+                       midpoint is step 0)
+  --step N|last        section 4's step: 0 the midpoints, then point-dropping test by test,
+                       the funnel portal by portal, the final path last (default last)
   --lang L             zh | en (default zh)
   --json               one JSON object on stdout (keys + English labels, cells as printed)
   --markdown           the tables as Markdown
@@ -55,6 +58,7 @@ export function lessonCommand(args: string[], io: Io): number {
     shape: { type: "string" },
     method: { type: "string" },
     view: { type: "string" },
+    step: { type: "string" },
     lang: { type: "string" },
     json: { type: "boolean" },
     markdown: { type: "boolean" },
@@ -85,6 +89,12 @@ export function lessonCommand(args: string[], io: Io): number {
   if (method) partial.method = method;
   const view = choice("view", str("view"), LESSON_VIEWS);
   if (view) partial.view = view;
+  const stepText = str("step");
+  if (stepText !== undefined) {
+    if (!/^(last|0|[1-9]\d{0,2})$/.test(stepText))
+      throw new UsageError(`--step must be "last" or an integer in 0..999, got "${stepText}"`);
+    partial.step = stepText === "last" ? -1 : Number(stepText);
+  }
   const lang: LessonLang = choice("lang", str("lang"), LESSON_LANGS) ?? "zh";
   const png = str("png");
   const sectionText = str("section");
