@@ -92,6 +92,7 @@ export function runFunnel(
     const plz = P[i * 4 + 1]!;
     const prx = P[i * 4 + 2]!;
     const prz = P[i * 4 + 3]!;
+    // #region funnel (shown on the explainer page, verbatim)
     // Right side (Detour's order and tests): tighten when the new right end lies inside.
     if (cross(ax, az, rx, rz, prx, prz) >= 0) {
       if (same(ax, az, rx, rz) || cross(ax, az, lx, lz, prx, prz) < 0) {
@@ -128,6 +129,7 @@ export function runFunnel(
         continue;
       }
     }
+    // #endregion
     record(i);
   }
   const last = out.length;
@@ -196,6 +198,7 @@ export function recordDrops(points: readonly number[], surface: ConvexSurface): 
   let changed = true;
   for (let sweep = 0; changed && sweep <= points.length; sweep++) {
     changed = false;
+    // #region drop (shown on the explainer page, verbatim)
     for (let k = 1; k + 1 < alive.length; ) {
       const a = alive[k - 1]!;
       const b = alive[k + 1]!;
@@ -216,6 +219,7 @@ export function recordDrops(points: readonly number[], surface: ConvexSurface): 
         k++;
       }
     }
+    // #endregion
   }
   return {
     tested: Int32Array.from(tested),

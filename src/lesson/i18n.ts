@@ -108,8 +108,8 @@ const zh: Record<MessageKey, string> = {
   "hover.polygon": "多边形 {p}",
   "hover.noPolygon": "不在任何多边形里",
   "hover.outside": "不在场景里",
-  "hover.inShape": "在{shape}里",
-  "hover.outShape": "在{shape}外",
+  "hover.inShape": "{shape}之内",
+  "hover.outShape": "{shape}之外",
   // Readouts beside the pictures.
   "readout.shapeCross": "判据①（叉积同号）",
   "readout.shapeLeaving": "判据②（出界的点对）",

@@ -336,8 +336,9 @@ export function simplePath(
   surface: ConvexSurface,
   adjacency: Adjacency,
   exact: ExactPath | null,
+  start: readonly [number, number] = LESSON_SCENE.start,
+  goal: readonly [number, number] = LESSON_SCENE.goal,
 ): LessonPath {
-  const { start, goal } = LESSON_SCENE;
   const a = polygonAStar(surface, adjacency, start, goal);
   const mid: number[] = [];
   const segments: number[] = [];
@@ -358,8 +359,12 @@ export function simplePath(
  * the portal midpoints from getPortalPoints, the funnel from findStraightPath, the exact
  * shortest path from findShortestPath.
  */
-export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPath {
-  const { start, goal } = LESSON_SCENE;
+export function meshwayPath(
+  navMesh: NavMesh,
+  surface: ConvexSurface,
+  start: readonly [number, number] = LESSON_SCENE.start,
+  goal: readonly [number, number] = LESSON_SCENE.goal,
+): LessonPath {
   const q = new NavMeshQuery(navMesh);
   const ext = [1, 1, 1];
   const s = createNearestPolyResult();

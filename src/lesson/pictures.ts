@@ -167,7 +167,10 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
       const ok = result.path.drops.dropped[at.index] === 1;
       return ok === (e.key === "legend.shortcut");
     }
-    if (at.phase === "funnel" && (e.key === "legend.funnelLeft" || e.key === "legend.funnelRight")) {
+    if (
+      at.phase === "funnel" &&
+      (e.key === "legend.funnelLeft" || e.key === "legend.funnelRight")
+    ) {
       // Right after a bend both edges sit on the new apex: nothing to show yet.
       const rec = funnelRecord(result.path, at.index);
       const end = e.key === "legend.funnelLeft" ? rec.left : rec.right;
@@ -227,9 +230,10 @@ function dot(img: RgbaImage, x: number, z: number, r: number, colour: Rgba): voi
   fillCircle(img, x * S, z * S, r, colour, { antialias: true });
 }
 
-function drawStartGoal(img: RgbaImage): void {
-  dot(img, LESSON_SCENE.start[0], LESSON_SCENE.start[1], 5, START);
-  dot(img, LESSON_SCENE.goal[0], LESSON_SCENE.goal[1], 5, GOAL);
+function drawStartGoal(img: RgbaImage, result: LessonResult): void {
+  const { start, goal } = result.settings;
+  dot(img, start[0], start[1], 5, START);
+  dot(img, goal[0], goal[1], 5, GOAL);
 }
 
 /** Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red. */
@@ -265,7 +269,7 @@ function drawSurface(img: RgbaImage, result: LessonResult): void {
       }
     }
   }
-  drawStartGoal(img);
+  drawStartGoal(img, result);
 }
 
 /** The chosen method's polygons, filled and outlined; `strong` polygons drawn opaque. */
@@ -467,13 +471,13 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
     else if (at.phase === "drop") drawDropStep(img, result, at.index);
     else if (at.phase === "funnel") {
       // The apex starts on the start point: the funnel is drawn over the dots, not under.
-      drawStartGoal(img);
+      drawStartGoal(img, result);
       drawFunnelStep(img, result, at.index);
-      dot(img, LESSON_SCENE.goal[0], LESSON_SCENE.goal[1], 5, GOAL);
+      dot(img, result.settings.goal[0], result.settings.goal[1], 5, GOAL);
       return;
     } else drawFinalPaths(img, result);
   }
-  drawStartGoal(img);
+  drawStartGoal(img, result);
 }
 
 /**

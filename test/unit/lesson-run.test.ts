@@ -21,15 +21,27 @@ import { toyFilter } from "../../src/lesson/surface.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 
 describe("lesson settings", () => {
-  it("defaults to radius 0.75, square, meshway, straight, the last step", () => {
+  it("defaults to radius 0.75, square, the toy method, straight, the last step, the scene's start and goal", () => {
     expect(resolveLessonSettings({})).toEqual({
       radius: 0.75,
       shape: "square",
-      method: "meshway",
+      method: "simple",
       view: "straight",
       step: -1,
+      start: [2.25, 2.75],
+      goal: [21.25, 13.25],
     });
     expect(DEFAULT_LESSON_SETTINGS.radius).toBe(0.75);
+  });
+
+  it("moves section 4's path with the start and goal; the default points reuse the cached paths", () => {
+    const moved = runLesson({ start: [2.25, 8], goal: [20, 3] });
+    expect(moved.settings.start).toEqual([2.25, 8]);
+    expect(moved.path.status).toBe("complete");
+    const [sx, sz] = [moved.path.midpoint.points[0], moved.path.midpoint.points[1]];
+    expect([sx, sz]).toEqual([2.25, 8]);
+    expect(moved.path.polygons).not.toEqual(runLesson({}).path.polygons);
+    expect(runLesson({ start: [2.25, 2.75] }).path).toBe(runLesson({}).path);
   });
 
   it("snaps the radius to the 0.05 grid", () => {
@@ -45,6 +57,10 @@ describe("lesson settings", () => {
     [{ shape: "circle" as never }, /shape.*circle/],
     [{ method: "recast" as never }, /method.*recast/],
     [{ view: "both" as never }, /view.*both/],
+    [{ step: 1.5 }, /step.*1\.5/],
+    [{ step: -2 }, /step.*-2/],
+    [{ start: [25, 1] as const }, /start.*25,1.*outside/],
+    [{ goal: [1, Number.NaN] as never }, /goal/],
   ])("refuses %j with a MeshwayError naming the option and value", (bad, msg) => {
     let err: unknown;
     try {
