@@ -375,20 +375,20 @@ function drawFinalPaths(img: RgbaImage, result: LessonResult): void {
   // Point-dropping: a wide pale band (white casing) that stays visible around the lines on it.
   drawPolyline(img, dropped, 12, WHITE, aa);
   drawPolyline(img, dropped, 10, DROPPED, aa);
-  // Midpoints: dashed, so the band (and any line under it) shows between the dashes.
-  drawSegments(img, dashes(mid, 7, 5), 2.5, MIDPOINT, { antialias: true });
-  for (let i = 0; i < mid.length; i += 2)
-    fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
   if (path.funnel) {
     const f = scaled(path.funnel.points);
     drawPolyline(img, f, 5, FUNNEL, aa);
     for (let i = 0; i < f.length; i += 2)
       fillCircle(img, f[i]!, f[i + 1]!, 4, FUNNEL, { antialias: true });
   }
+  // Midpoints: dashed over the funnel, so whatever lies under them shows between the dashes.
+  drawSegments(img, dashes(mid, 8, 4), 3, MIDPOINT, { antialias: true });
+  for (let i = 0; i < mid.length; i += 2)
+    fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
   if (path.exact) {
     // On top, thin and dashed: where it coincides with the funnel, the funnel shows through.
     const ex = scaled(path.exact.points);
-    drawSegments(img, dashes(ex, 5, 4), 2, EXACT, { antialias: true });
+    drawSegments(img, dashes(ex, 5, 5), 2.5, EXACT, { antialias: true });
     for (let i = 0; i < ex.length; i += 2)
       fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
   }

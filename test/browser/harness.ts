@@ -76,8 +76,12 @@ export async function openPage(
   browser: Browser,
   url: string,
   initScript?: string,
+  options: { width?: number; height?: number; javaScript?: boolean } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (m) => {
@@ -94,7 +98,7 @@ export async function openPage(
   });
   if (initScript) await page.addInitScript(initScript);
   await page.goto(url);
-  await ready(page);
+  if (options.javaScript !== false) await ready(page);
   return { page, problems };
 }
 
@@ -233,6 +237,12 @@ export function domEnglish(page: Page): Promise<EnglishView> {
 /** Sets the radius slider like a user would (value + input/change events) and waits. */
 export async function setRadius(page: Page, radius: number): Promise<void> {
   await page.locator("#radius").fill(String(radius));
+  await ready(page);
+}
+
+/** Sets section 4's step slider (value + input/change events) and waits. */
+export async function setStep(page: Page, step: number): Promise<void> {
+  await page.locator("#step").fill(String(step));
   await ready(page);
 }
 
