@@ -431,6 +431,7 @@ function renderTable(result: LessonResult, view: SectionView): void {
     th.scope = "row";
     tr.append(th);
     for (const cell of row.cells) tr.append(el("td", tv(page.lang, cell)));
+    tr.append(el("td", text(row.means), "means"));
     tbody.append(tr);
   }
   table.append(el("thead"), tbody);

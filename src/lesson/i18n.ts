@@ -21,6 +21,45 @@ const zh: Record<MessageKey, string> = {
   "col.simple": "简单方法",
   "col.meshway": "meshway",
   "col.measured": "实测",
+  "col.means": "说明",
+  "row.convex.square.means": "凸形：叉积全同号，1000 对连线一对也不出界。",
+  "row.convex.L.means": "凹形：凹角处叉积变号，有连线从缺口出界——所以不能当一个面。",
+  "row.convex.simplePolys.means": "每个矩形都凸：面内任两点可直线相连。",
+  "row.convex.meshwayPolys.means": "meshway 合并三角形时只保留凸的多边形。",
+  "row.surface.radius.means": "简单方法按原值；meshway 向上取整到整格（0.5 的倍数）再腐蚀。",
+  "row.surface.total.means": "整个 24 × 16 场景的格。",
+  "row.surface.voxelWalkable.means": "格心不在障碍里的格（两边用同一张格子图）。",
+  "row.surface.filtered.means": "agent 的圆心能站的格：后面的划分和找路都建在这些格上。",
+  "row.surface.removed.means": "离障碍太近、agent 挤不进去而删掉的格（图里深色斜纹）。",
+  "row.surface.crossCheck.means": "简单方法的定义另算一遍：应等于它删掉的格数。",
+  "row.surface.minDistance.means":
+    "简单方法留下的格都不小于半径；meshway 的近似距离偶尔会留下更近的格。",
+  "row.surface.differing.means": "两种过滤结论不同的格（图里品红小方块），原因见下面的说明。",
+  "row.partition.polygons.means": "图的节点数：越少，A* 越快。",
+  "row.partition.area.means": "多边形盖住的面积。",
+  "row.partition.cellArea.means": "可走格的面积：简单划分必须正好相等。",
+  "row.partition.areaDiff.means": "meshway 简化轮廓时会切掉或多出一点面积；简单划分为 0。",
+  "row.partition.convex.means": "每块都必须是凸的，拉直才能在块内走直线。",
+  "row.partition.adjacent.means": "图的边：只有共享一段线的两块才能互通。",
+  "row.partition.sharedRange.means": "portal 的宽度范围：portal 越窄，路径越贴近它。",
+  "row.partition.pointContacts.means": "只碰一个点的两块之间没有 portal。",
+  "row.partition.pinches.means": "真正的问题：必须是 0。",
+  "row.partition.nodes.means": "把格换成面，节点少了这么多。",
+  "row.path.method.means": "下面的数来自哪一种方法。",
+  "row.path.status.means": "“完成”表示到达了终点。",
+  "row.path.startGoal.means": "起点、终点落在哪个多边形里（图里的编号）。",
+  "row.path.sequence.means": "A* 在多边形图上找出的一串多边形。",
+  "row.path.settled.means": "A* 停下之前确定了距离的多边形数。",
+  "row.path.midpoint.means": "拉直之前的路：穿过每个 portal 的中点。",
+  "row.path.dropped.means": "逐点试删只能删点、不能挪点，所以停在比最短路长的地方。",
+  "row.path.funnel.means": "funnel 把拐点放在墙角上：最终路径。",
+  "row.path.exact.means": "同一块面上真正的最短路：和 funnel 相等说明 funnel 已经最短。",
+  "row.path.exactCells.means":
+    "在同一批可走格上求的真正最短路：和 funnel 相等说明 funnel 已经最短。",
+  "row.path.exactChecks.means": "最短路自己也必须删不掉点、全程在面上。",
+  "row.path.removableFunnel.means": "0：再也删不掉任何点。",
+  "row.path.removableDropped.means": "0：再也删不掉任何点。",
+  "row.path.onSurface.means": "每 0.05 取一个点，全部都在可走面上。",
   "row.convex.square": "正方形（凸）",
   "row.convex.L": "L 形（凹）",
   "row.convex.simplePolys": "简单划分的全部矩形",
@@ -182,6 +221,60 @@ const en: Record<MessageKey, string> = {
   "col.simple": "Simple method",
   "col.meshway": "meshway",
   "col.measured": "Measured",
+  "col.means": "What it means",
+  "row.convex.square.means":
+    "Convex: every cross product has the same sign, and none of the 1000 segments leaves it.",
+  "row.convex.L.means":
+    "Concave: the sign flips at the inner corner and segments leave through the notch, so it cannot be one face.",
+  "row.convex.simplePolys.means":
+    "Every rectangle is convex: any two points inside see each other.",
+  "row.convex.meshwayPolys.means": "meshway merges triangles only while the polygon stays convex.",
+  "row.surface.radius.means":
+    "The simple method uses it as is; meshway rounds it up to whole cells (multiples of 0.5) before eroding.",
+  "row.surface.total.means": "The whole 24 × 16 scene.",
+  "row.surface.voxelWalkable.means":
+    "Cells whose centre is not inside an obstacle (the same grid for both).",
+  "row.surface.filtered.means":
+    "Where the agent's centre can stand: the partition and the path are built on these.",
+  "row.surface.removed.means":
+    "Cells too close to an obstacle for the agent (dark hatched in the picture).",
+  "row.surface.crossCheck.means":
+    "The simple method's definition counted again: must equal what it removed.",
+  "row.surface.minDistance.means":
+    "The simple method keeps nothing closer than the radius; meshway's approximate distance sometimes does.",
+  "row.surface.differing.means":
+    "Cells the two filters disagree on (magenta squares); the note below says why.",
+  "row.partition.polygons.means": "The graph's nodes: the fewer, the faster A* runs.",
+  "row.partition.area.means": "The area the polygons cover.",
+  "row.partition.cellArea.means":
+    "The walkable cells' area: the simple partition must match it exactly.",
+  "row.partition.areaDiff.means":
+    "meshway's contour simplification gains or loses a little area; the simple partition shows 0.",
+  "row.partition.convex.means": "Every face must be convex so a path can run straight across it.",
+  "row.partition.adjacent.means": "The graph's edges: only faces sharing a segment connect.",
+  "row.partition.sharedRange.means": "How wide the portals are: a narrow portal pins the path.",
+  "row.partition.pointContacts.means": "Faces touching at one point have no portal between them.",
+  "row.partition.pinches.means": "The real defect: must be 0.",
+  "row.partition.nodes.means": "How many fewer nodes faces need than cells.",
+  "row.path.method.means": "Which method the numbers below come from.",
+  "row.path.status.means": "complete: the goal was reached.",
+  "row.path.startGoal.means":
+    "The polygons holding the start and the goal (the numbers in the picture).",
+  "row.path.sequence.means": "The polygons A* found, in order.",
+  "row.path.settled.means": "Polygons whose distance A* fixed before it stopped.",
+  "row.path.midpoint.means": "The path before straightening: through every portal's midpoint.",
+  "row.path.dropped.means":
+    "Point-dropping only removes points, never moves one, so it stops above the shortest length.",
+  "row.path.funnel.means": "The funnel bends at wall corners: the final path.",
+  "row.path.exact.means":
+    "The true shortest path on the same surface: equal to the funnel means the funnel is optimal.",
+  "row.path.exactCells.means":
+    "The true shortest path on the same cells: equal to the funnel means the funnel is optimal.",
+  "row.path.exactChecks.means":
+    "The shortest path too must have nothing removable and stay on the surface.",
+  "row.path.removableFunnel.means": "0: no point can be removed any more.",
+  "row.path.removableDropped.means": "0: no point can be removed any more.",
+  "row.path.onSurface.means": "A sample every 0.05, every one on the walkable surface.",
   "row.convex.square": "Square (convex)",
   "row.convex.L": "L shape (concave)",
   "row.convex.simplePolys": "Every rectangle of the simple partition",

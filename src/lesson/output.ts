@@ -35,7 +35,11 @@ function tableText(
   return {
     title: t(lang, table.title, table.titleVars),
     head: table.columns.map((c) => t(lang, c)),
-    rows: table.rows.map((r) => [t(lang, r.label), ...r.cells.map((c) => tv(lang, c))]),
+    rows: table.rows.map((r) => [
+      t(lang, r.label),
+      ...r.cells.map((c) => tv(lang, c)),
+      t(lang, r.means),
+    ]),
   };
 }
 
@@ -118,6 +122,9 @@ export function lessonToJson(result: LessonResult, lang: LessonLang = "zh"): obj
         labelEn: en(r.label),
         cells: r.cells,
         text: r.cells.map((c) => tv(lang, c)),
+        means: r.means,
+        meansEn: en(r.means),
+        meansText: t(lang, r.means),
       })),
     })),
     readouts: result.readouts.map((s) => ({

@@ -113,7 +113,9 @@ export function domTables(page: Page): Promise<{ id: string; cells: string[][] }
     [...document.querySelectorAll<HTMLTableElement>("table[data-table]")].map((table) => ({
       id: table.dataset.table!,
       cells: [...table.tBodies[0]!.rows].map((row) =>
-        [...row.cells].filter((c) => c.tagName === "TD").map((c) => c.textContent ?? ""),
+        [...row.cells]
+          .filter((c) => c.tagName === "TD" && !c.classList.contains("means"))
+          .map((c) => c.textContent ?? ""),
       ),
     })),
   );

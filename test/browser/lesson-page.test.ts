@@ -72,7 +72,9 @@ describe("the explainer page in a browser", () => {
     // Values (cells, readouts, checks' measured/required, log) carry no English word in Chinese.
     const values = await page.evaluate(() =>
       [
-        ...document.querySelectorAll("table[data-table] td, .readouts dd, #checks-list .value"),
+        ...document.querySelectorAll(
+          "table[data-table] td:not(.means), .readouts dd, #checks-list .value",
+        ),
         document.getElementById("log")!,
       ].map((n) => n.textContent ?? ""),
     );

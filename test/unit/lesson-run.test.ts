@@ -118,7 +118,8 @@ describe("runLesson", () => {
     const r = runLesson(resolveLessonSettings({}));
     expect(r.tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     for (const t of r.tables)
-      for (const row of t.rows) expect(row.cells.length).toBe(t.columns.length - 1);
+      for (const row of t.rows) expect(row.cells.length).toBe(t.columns.length - 2);
+    for (const t of r.tables) expect(t.columns[t.columns.length - 1]).toBe("col.means");
     expect(r.readouts.map((s) => s.section)).toEqual([1, 2, 3, 4]);
     expect(r.log.length).toBe(r.logVars.length);
   });
