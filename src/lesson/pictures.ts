@@ -37,19 +37,21 @@ export const LESSON_SCALE = 20;
 export type LessonSection = 1 | 2 | 3 | 4;
 type PathPhase = PathStep["phase"];
 
-const OBSTACLE: Rgba = [84, 88, 96, 255];
+const OBSTACLE: Rgba = [52, 56, 64, 255];
 const WALKABLE: Rgba = [214, 233, 248, 255];
-const REMOVED: Rgba = [236, 229, 218, 255];
+// Removed cells: dark and hatched, ≥ 3:1 in luminance against walkable cells (a test checks).
+const REMOVED: Rgba = [120, 106, 94, 255];
+const REMOVED_HATCH: Rgba = [156, 142, 128, 255];
 const DIFFER: Rgba = [200, 40, 120, 255];
 const OUTLINE: Rgba = [40, 48, 60, 255];
 const SHAPE_FILL: Rgba = [190, 220, 245, 255];
 const INSIDE: Rgba = [40, 150, 80, 200];
 const LEAVES: Rgba = [220, 40, 40, 255];
-const MIDPOINT: Rgba = [214, 96, 0, 255];
-const DROPPED: Rgba = [96, 150, 230, 255];
-const DROPPED_FAINT: Rgba = [96, 150, 230, 150];
-const FUNNEL: Rgba = [18, 36, 120, 255];
-const EXACT: Rgba = [215, 0, 170, 255];
+const MIDPOINT: Rgba = [170, 65, 0, 255];
+const DROPPED: Rgba = [50, 100, 190, 255];
+const DROPPED_FAINT: Rgba = [50, 100, 190, 120];
+const FUNNEL: Rgba = [10, 15, 60, 255];
+const EXACT: Rgba = [180, 0, 145, 255];
 const PORTAL: Rgba = [0, 120, 110, 255];
 const FUNNEL_LEFT: Rgba = [0, 140, 70, 255];
 const FUNNEL_RIGHT: Rgba = [200, 30, 30, 255];
@@ -57,6 +59,7 @@ const SHORTCUT_OK: Rgba = [0, 140, 70, 255];
 const SHORTCUT_BLOCKED: Rgba = [200, 30, 30, 255];
 const ID_BOX: Rgba = [255, 255, 255, 230];
 const ID_TEXT: Rgba = [20, 24, 32, 255];
+const SEQUENCE_OUTLINE: Rgba = [20, 28, 44, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
@@ -74,6 +77,17 @@ const PALETTE: readonly Rgba[] = [
 ];
 
 const S = LESSON_SCALE;
+
+/** The colours the encoding rules are about (test/unit/lesson-encoding.test.ts measures them). */
+export const LESSON_COLOURS = Object.freeze({
+  walkable: WALKABLE,
+  removed: REMOVED,
+  removedHatch: REMOVED_HATCH,
+  obstacle: OBSTACLE,
+  palette: PALETTE,
+  sequenceOutline: SEQUENCE_OUTLINE,
+  paths: { midpoint: MIDPOINT, dropped: DROPPED, funnel: FUNNEL, exact: EXACT },
+});
 
 /** One entry of a picture's legend: a lesson message key and the colour it is drawn in. */
 export interface LessonLegendEntry {
@@ -217,9 +231,13 @@ function drawCells(img: RgbaImage, state: Uint8Array): void {
     for (let i = 0; i < cols; i++) {
       const s = state[i + j * cols]!;
       if (s === CELL_BLOCKED) continue;
-      const colour = s === CELL_WALKABLE ? WALKABLE : REMOVED;
+      const walkable = s === CELL_WALKABLE;
       for (let y = j * c; y < j * c + c - 1; y++) {
-        for (let x = i * c; x < i * c + c - 1; x++) setPixel(img, x, y, colour);
+        for (let x = i * c; x < i * c + c - 1; x++) {
+          // Removed cells carry a diagonal hatch, so they read as removed without colour too.
+          const colour = walkable ? WALKABLE : (x + y) % 4 === 0 ? REMOVED_HATCH : REMOVED;
+          setPixel(img, x, y, colour);
+        }
       }
     }
   }
@@ -294,6 +312,17 @@ function drawPolygons(
       edges.push(r[m * 2]!, r[m * 2 + 1]!, r[k * 2]!, r[k * 2 + 1]!);
   }
   drawSegments(img, edges, 1.2, OUTLINE, { antialias: true, cap: "round" });
+  if (strong === null) return;
+  // The highlighted polygons: a dark outline, ≥ 3:1 against the faded ones around them.
+  const bold: number[] = [];
+  for (const p of strong) {
+    const r = rings[p];
+    if (!r) continue;
+    const n = r.length >> 1;
+    for (let k = 0, m = n - 1; k < n; m = k++)
+      bold.push(r[m * 2]!, r[m * 2 + 1]!, r[k * 2]!, r[k * 2 + 1]!);
+  }
+  drawSegments(img, bold, 2.5, SEQUENCE_OUTLINE, { antialias: true, cap: "round" });
 }
 
 /** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
@@ -382,13 +411,17 @@ function drawFinalPaths(img: RgbaImage, result: LessonResult): void {
       fillCircle(img, f[i]!, f[i + 1]!, 4, FUNNEL, { antialias: true });
   }
   // Midpoints: dashed over the funnel, so whatever lies under them shows between the dashes.
-  drawSegments(img, dashes(mid, 8, 4), 3, MIDPOINT, { antialias: true });
+  const midDashes = dashes(mid, 8, 4);
+  drawSegments(img, midDashes, 5, WHITE, { antialias: true });
+  drawSegments(img, midDashes, 3, MIDPOINT, { antialias: true });
   for (let i = 0; i < mid.length; i += 2)
     fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
   if (path.exact) {
     // On top, thin and dashed: where it coincides with the funnel, the funnel shows through.
     const ex = scaled(path.exact.points);
-    drawSegments(img, dashes(ex, 5, 5), 2.5, EXACT, { antialias: true });
+    const exDashes = dashes(ex, 5, 5);
+    drawSegments(img, exDashes, 4.5, WHITE, { antialias: true });
+    drawSegments(img, exDashes, 2.5, EXACT, { antialias: true });
     for (let i = 0; i < ex.length; i += 2)
       fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
   }
