@@ -402,11 +402,12 @@ function drawFinalPaths(img: RgbaImage, result: LessonResult): void {
   const mid = scaled(path.midpoint.points);
   const dropped = scaled(path.dropped.points);
   // Point-dropping: a wide pale band (white casing) that stays visible around the lines on it.
-  drawPolyline(img, dropped, 12, WHITE, aa);
-  drawPolyline(img, dropped, 10, DROPPED, aa);
+  drawPolyline(img, dropped, 14, WHITE, aa);
+  drawPolyline(img, dropped, 12, DROPPED, aa);
   if (path.funnel) {
+    // Wider than the exact path's casing, so it shows on both sides where they coincide.
     const f = scaled(path.funnel.points);
-    drawPolyline(img, f, 5, FUNNEL, aa);
+    drawPolyline(img, f, 7, FUNNEL, aa);
     for (let i = 0; i < f.length; i += 2)
       fillCircle(img, f[i]!, f[i + 1]!, 4, FUNNEL, { antialias: true });
   }
