@@ -10,6 +10,7 @@
  */
 
 import funnelSource from "../src/lesson/funnel.ts?raw";
+import geometrySource from "../src/lesson/geometry.ts?raw";
 import {
   DEFAULT_LESSON_SETTINGS,
   fmt4,
@@ -31,7 +32,10 @@ import {
   lessonPixelToWorld,
   renderLessonSection,
 } from "../src/lesson/pictures.js";
+import rectanglesSource from "../src/lesson/rectangles.ts?raw";
 import { distanceToObstacles } from "../src/lesson/scene.js";
+import sceneSource from "../src/lesson/scene.ts?raw";
+import surfaceSource from "../src/lesson/surface.ts?raw";
 import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
 import type { RgbaImage } from "../src/render/raster.js";
 import { codeRegion } from "./code-region.js";
@@ -329,6 +333,19 @@ function stepSentence(result: LessonResult, at: ReturnType<typeof pathStepAt>): 
 }
 
 const CODE = { drop: codeRegion(funnelSource, "drop"), funnel: codeRegion(funnelSource, "funnel") };
+
+/** Sections 1–3's code boxes: what their pictures run, quoted once at start-up. */
+function renderStaticCode(): void {
+  const boxes: [string, string[]][] = [
+    ["code-1", codeRegion(geometrySource, "cross")],
+    [
+      "code-2",
+      [...codeRegion(sceneSource, "distance"), "", ...codeRegion(surfaceSource, "filter")],
+    ],
+    ["code-3", codeRegion(rectanglesSource, "rectangles")],
+  ];
+  for (const [id, lines] of boxes) byId(id).textContent = lines.join("\n");
+}
 
 /**
  * The code box beside section 4: the very lines of src/lesson/funnel.ts the step runs, the
@@ -661,6 +678,7 @@ function start(): void {
   }
   for (const view of views) wireProbe(view);
   wireDrag(views[3]!);
+  renderStaticCode();
   schedule();
 }
 

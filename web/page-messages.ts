@@ -34,6 +34,10 @@ const zh = {
     "第 {step} 步 · funnel，portal {portal} / {portals}：顶点 {apex}，左边到 {left}，右边到 {right}；已定下 {fixed} 个点。",
   "page.s4.step.done":
     "最后一步：最终路径是 funnel 的结果，{points} 个点、长 {length}；精确最短路 {exact}；逐点试删停在 {dropped}。",
+  "page.code.s1": "运行的代码：判据①，相邻两条边的叉积（src/lesson/geometry.ts 原文）",
+  "page.code.s2":
+    "运行的代码：格心到障碍的距离和按半径过滤（src/lesson/scene.ts、surface.ts 原文）",
+  "page.code.s3": "运行的代码：极大矩形（src/lesson/rectangles.ts 原文）",
   "page.code.title": "这一步运行的代码（src/lesson/funnel.ts 原文，正在运行的行高亮）",
   "page.probe.idle":
     "把鼠标移到图上、用手指点一下，或者先用 Tab 选中图再按方向键移动光标：这里会说出那一点是什么、为什么。",
@@ -158,6 +162,11 @@ const en: Record<PageMessageKey, string> = {
     "Step {step} · funnel, portal {portal} of {portals}: apex {apex}, left edge to {left}, right edge to {right}; {fixed} points fixed so far.",
   "page.s4.step.done":
     "Last step: the final path is the funnel's, {points} points, length {length}; exact shortest path {exact}; point-dropping stalled at {dropped}.",
+  "page.code.s1":
+    "The code that runs: criterion ①, cross products of consecutive edges (verbatim from src/lesson/geometry.ts)",
+  "page.code.s2":
+    "The code that runs: centre-to-obstacle distance and the radius filter (verbatim from src/lesson/scene.ts and surface.ts)",
+  "page.code.s3": "The code that runs: maximal rectangles (verbatim from src/lesson/rectangles.ts)",
   "page.code.title":
     "The code this step runs (verbatim from src/lesson/funnel.ts; the running line highlighted)",
   "page.probe.idle":
