@@ -268,6 +268,21 @@ describe("a reader's order", () => {
   });
 });
 
+describe("without JavaScript", () => {
+  it("the text, the readouts and the four tables of the default state are there to read", async () => {
+    const { page, problems } = await openPage(browser, url(), undefined, { javaScript: false });
+    expect(await domTables(page)).toEqual(await cliTables());
+    for (const n of [1, 2, 3, 4]) {
+      expect(await page.locator(`#s${n}-title`).textContent()).toMatch(/\S/);
+      expect(await page.locator(`#s${n}-readouts dd`).count()).toBeGreaterThan(0);
+    }
+    expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
+    expect(await page.locator("noscript").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe("accessibility and latency", () => {
   it("axe-core finds no serious or critical violation, in both languages, at 1280 and 390 px", async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
