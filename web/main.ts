@@ -57,6 +57,8 @@ interface SectionView {
   tableWrap: HTMLElement;
   /** The section's last picture, redrawn in place on the next recompute. */
   image: RgbaImage | null;
+  /** The settings the picture was drawn for: an unchanged key skips the redraw. */
+  drawn: string;
 }
 
 const page = {
@@ -93,6 +95,7 @@ const views: SectionView[] = SECTIONS.map((section) => {
     legend: root.querySelector(".legend")!,
     tableWrap: root.querySelector(".table-wrap")!,
     image: null,
+    drawn: "",
   };
 });
 
@@ -382,8 +385,19 @@ function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): vo
   pre.replaceChildren(...nodes);
 }
 
+/** What each section's picture depends on (the language on none of them). */
+function pictureKey(s: LessonSettings, section: Section): string {
+  if (section === 1) return s.shape;
+  if (section === 3) return `${s.radius}:${s.method}`;
+  if (section === 2) return `${s.radius}:${s.method}:${s.start.join(",")}:${s.goal.join(",")}`;
+  return `${s.radius}:${s.method}:${s.view}:${s.step}:${s.start.join(",")}:${s.goal.join(",")}`;
+}
+
 function renderPicture(result: LessonResult, view: SectionView): void {
   if (!view.context) return;
+  const key = pictureKey(result.settings, view.section);
+  if (key === view.drawn) return;
+  view.drawn = key;
   // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
   const image = renderLessonSection(result, view.section, view.image ?? undefined);
   view.image = image;
