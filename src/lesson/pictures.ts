@@ -498,7 +498,6 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
   drawObstacles(img);
   const path = result.path;
   drawPolygons(img, result, 210, new Set(path.polygons));
-  drawPolygonIds(img, result, path.polygons);
   const at = pathStepAt(path, result.settings.view === "midpoint" ? 0 : result.settings.step);
   if (path.midpoint.count > 0) {
     if (at.phase === "midpoint") drawMidpointStep(img, result);
@@ -508,9 +507,12 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
       drawStartGoal(img, result);
       drawFunnelStep(img, result, at.index);
       dot(img, result.settings.goal[0], result.settings.goal[1], 5, GOAL);
+      drawPolygonIds(img, result, path.polygons);
       return;
     } else drawFinalPaths(img, result);
   }
+  // The ids on top: the numbers table ④ lists must never hide under a path.
+  drawPolygonIds(img, result, path.polygons);
   drawStartGoal(img, result);
 }
 
