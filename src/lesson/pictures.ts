@@ -45,6 +45,8 @@ const REMOVED_HATCH: Rgba = [156, 142, 128, 255];
 const DIFFER: Rgba = [200, 40, 120, 255];
 const OUTLINE: Rgba = [40, 48, 60, 255];
 const SHAPE_FILL: Rgba = [190, 220, 245, 255];
+const CROSS_AGREES: Rgba = [20, 120, 60, 255];
+const CROSS_FLIPS: Rgba = [200, 30, 30, 255];
 const INSIDE: Rgba = [40, 150, 80, 200];
 const LEAVES: Rgba = [220, 40, 40, 255];
 const MIDPOINT: Rgba = [170, 65, 0, 255];
@@ -112,6 +114,8 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
       { key: "legend.shape", kind: "area", colour: SHAPE_FILL },
       { key: "legend.segmentInside", kind: "line", colour: INSIDE },
       { key: "legend.segmentLeaves", kind: "line", colour: LEAVES },
+      { key: "legend.crossAgrees", kind: "dot", colour: CROSS_AGREES },
+      { key: "legend.crossFlips", kind: "dot", colour: CROSS_FLIPS },
     ],
     2: [
       { key: "legend.walkable", kind: "area", colour: WALKABLE },
@@ -167,6 +171,10 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
  */
 export function lessonLegend(result: LessonResult, section: LessonSection): LessonLegendEntry[] {
   const entries = LESSON_LEGEND[section];
+  if (section === 1) {
+    const flips = cornerSigns(result.convex.shown.ring).count > 0;
+    return entries.filter((e) => e.key !== "legend.crossFlips" || flips);
+  }
   if (section !== 4) return entries.slice();
   const at = pathStepAt(
     result.path,
@@ -269,6 +277,46 @@ function drawConvex(img: RgbaImage, result: LessonResult): void {
   drawSegments(img, inside, 1.2, INSIDE, { antialias: true });
   drawSegments(img, leaving, 2, LEAVES, { antialias: true });
   drawPolyline(img, ring, 2, OUTLINE, { antialias: true, closed: true });
+  // Criterion ① drawn: each corner's cross product, green where its sign agrees with most
+  // corners, red where it flips (the L's inner corner).
+  const signs = cornerSigns(shape.ring);
+  const n = shape.ring.length >> 1;
+  for (let i = 0; i < n; i++) {
+    const colour = signs.flips[i] ? CROSS_FLIPS : CROSS_AGREES;
+    const x = shape.ring[i * 2]! * S;
+    const y = shape.ring[i * 2 + 1]! * S;
+    fillCircle(img, x, y, 7, WHITE, { antialias: true });
+    fillCircle(img, x, y, 5, colour, { antialias: true });
+  }
+}
+
+/** Per corner of `ring`: 1 where the cross product of its two edges has the minority sign. */
+function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
+  const n = ring.length >> 1;
+  const sign = new Int8Array(n);
+  let positive = 0;
+  let negative = 0;
+  for (let i = 0; i < n; i++) {
+    const a = ((i + n - 1) % n) * 2;
+    const b = i * 2;
+    const c = ((i + 1) % n) * 2;
+    const cross =
+      (ring[b]! - ring[a]!) * (ring[c + 1]! - ring[b + 1]!) -
+      (ring[b + 1]! - ring[a + 1]!) * (ring[c]! - ring[b]!);
+    sign[i] = cross > 1e-12 ? 1 : cross < -1e-12 ? -1 : 0;
+    if (sign[i] > 0) positive++;
+    else if (sign[i] < 0) negative++;
+  }
+  const minority = positive >= negative ? -1 : 1;
+  const flips = new Uint8Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (sign[i] === minority) {
+      flips[i] = 1;
+      count++;
+    }
+  }
+  return { flips, count };
 }
 
 /** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
