@@ -445,6 +445,8 @@ function renderTable(result: LessonResult, view: SectionView): void {
   }
   const table = el("table");
   table.dataset.table = data.id;
+  // The phone layout's grid: label + value columns on one line (the last column goes under).
+  table.style.setProperty("--cols", String(data.columns.length - 1));
   table.append(el("caption", text(data.title, data.titleVars)));
   const head = el("tr");
   // Columns name every column including the row-label one; pad if only the cells are named.

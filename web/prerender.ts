@@ -65,7 +65,7 @@ function tableHtml(result: LessonResult, section: number): string {
           .join("")}<td class="means">${escapeHtml(text(r.means))}</td></tr>`,
     )
     .join("");
-  return `<table data-table="${data.id}"><caption>${escapeHtml(
+  return `<table data-table="${data.id}" style="--cols: ${data.columns.length - 1}"><caption>${escapeHtml(
     text(data.title, data.titleVars),
   )}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
