@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Screenshot of the explainer page for the README: builds web/ with Vite into a temporary folder,
-// opens it from disk in headless Debian chromium and captures the view at section 3.
-//   node scripts/screenshot-lesson.mjs [--lang en|zh] [--out docs/lesson.png]
-// English by default: the Chinese text needs CJK fonts, which minimal Linux images lack.
+// Screenshots of the explainer page for the README: builds web/ with Vite into a temporary
+// folder, opens it from disk in headless Debian chromium and captures section 4 at its last
+// step (every path drawn, the step slider and the code box under it), in both languages.
+//   node scripts/screenshot-lesson.mjs [--lang en|zh|both] [--out FILE]   (one language with --out)
+// Defaults: both, English to docs/lesson.png, Chinese to docs/lesson-zh.png. The Chinese text
+// needs a CJK font: without one the script installs fonts-noto-cjk (apt-get, as root) or stops.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,12 +16,43 @@ import { build } from "vite";
 
 const { values } = parseArgs({
   options: {
-    lang: { type: "string", default: "en" },
-    out: { type: "string", default: "docs/lesson.png" },
+    lang: { type: "string", default: "both" },
+    out: { type: "string" },
   },
 });
-if (values.lang !== "en" && values.lang !== "zh")
-  throw new Error(`--lang must be en or zh, not ${values.lang}`);
+if (!["en", "zh", "both"].includes(values.lang))
+  throw new Error(`--lang must be en, zh or both, not ${values.lang}`);
+if (values.out && values.lang === "both") throw new Error("--out needs --lang en or --lang zh");
+const shots =
+  values.lang === "both"
+    ? [
+        ["en", "docs/lesson.png"],
+        ["zh", "docs/lesson-zh.png"],
+      ]
+    : [
+        [
+          values.lang,
+          values.out ?? (values.lang === "zh" ? "docs/lesson-zh.png" : "docs/lesson.png"),
+        ],
+      ];
+
+/** True when fontconfig knows a font covering Chinese. */
+function hasCjkFont() {
+  try {
+    return execFileSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" }).trim() !== "";
+  } catch {
+    return false;
+  }
+}
+if (shots.some(([lang]) => lang === "zh") && !hasCjkFont()) {
+  try {
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "fonts-noto-cjk"], {
+      stdio: "inherit",
+    });
+  } catch {
+    throw new Error("no CJK font: install fonts-noto-cjk (apt-get install fonts-noto-cjk)");
+  }
+}
 
 const outDir = mkdtempSync(join(tmpdir(), "meshway-web-shot-"));
 const browser = await chromium.launch({
@@ -31,21 +65,18 @@ try {
     logLevel: "warn",
     build: { outDir, emptyOutDir: true },
   });
-  const page = await browser.newPage({
-    viewport: { width: 1280, height: 900 },
-    deviceScaleFactor: 1,
-  });
-  await page.goto(pathToFileURL(join(outDir, "index.html")).href);
-  await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
-  await page.click(`#lang-${values.lang}`);
-  await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
-  // What a reader sees at section 3: the sticky controls on top, the text, the picture with its
-  // readouts, the pointer probing a polygon.
-  await page.locator("#s3").evaluate((el) => el.scrollIntoView({ block: "start" }));
-  const box = await page.locator("#s3 canvas").boundingBox();
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.55);
-  await page.screenshot({ path: values.out });
-  console.log(`wrote ${values.out} (1280×900 px, ${values.lang})`);
+  for (const [lang, out] of shots) {
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    await page.goto(`${pathToFileURL(join(outDir, "index.html")).href}?lang=${lang}`);
+    await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
+    await page.locator("#s4").evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: out });
+    console.log(`wrote ${out} (1280×900 px, ${lang})`);
+    await page.close();
+  }
 } finally {
   await browser.close();
   rmSync(outDir, { recursive: true, force: true });

@@ -6,15 +6,18 @@
  *
  * Test hook: <body data-ready> is "false" from the moment a control changes until the
  * recompute has updated every picture, readout, table and check, then "true"; <body
- * data-generation> counts recomputes and <body data-settings> holds the settings drawn.
+ * data-settings> holds the settings drawn, <body data-render-ms> the last recompute's time.
  */
+
+import funnelSource from "../src/lesson/funnel.ts?raw";
+import geometrySource from "../src/lesson/geometry.ts?raw";
 import {
   DEFAULT_LESSON_SETTINGS,
+  fmt4,
   fmtRadius,
   hitTestLesson,
   LESSON_RADIUS,
   type LessonLang,
-  type LessonMethod,
   type LessonReadout,
   type LessonResult,
   type LessonSettings,
@@ -23,39 +26,61 @@ import {
   t,
   tv,
 } from "../src/lesson/index.js";
-import { LESSON_LEGEND, lessonPixelToWorld, renderLessonSection } from "../src/lesson/pictures.js";
+import {
+  LESSON_CANVAS,
+  lessonLegend,
+  lessonPixelToWorld,
+  renderLessonSection,
+} from "../src/lesson/pictures.js";
+import rectanglesSource from "../src/lesson/rectangles.ts?raw";
+import { distanceToObstacles } from "../src/lesson/scene.js";
+import sceneSource from "../src/lesson/scene.ts?raw";
+import surfaceSource from "../src/lesson/surface.ts?raw";
+import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
 import type { RgbaImage } from "../src/render/raster.js";
+import { codeRegion } from "./code-region.js";
 import { isPageMessageKey, pageText } from "./page-messages.js";
 
 type Section = 1 | 2 | 3 | 4;
 const SECTIONS: readonly Section[] = [1, 2, 3, 4];
+const LANG_KEY = "meshway.lesson.lang";
 
 interface SectionView {
   section: Section;
   root: HTMLElement;
   canvas: HTMLCanvasElement;
   context: CanvasRenderingContext2D | null;
+  cursor: HTMLElement;
+  probe: HTMLElement;
   readouts: HTMLDListElement;
   legend: HTMLUListElement;
   tableWrap: HTMLElement;
   /** The section's last picture, redrawn in place on the next recompute. */
   image: RgbaImage | null;
+  /** The settings the picture was drawn for: an unchanged key skips the redraw. */
+  drawn: string;
 }
 
 const page = {
   lang: "zh" as LessonLang,
   settings: { ...DEFAULT_LESSON_SETTINGS } as LessonSettings,
   result: null as LessonResult | null,
-  generation: 0,
   scheduled: false,
   canDraw: true,
-  probe: null as { section: Section; px: number; py: number } | null,
+  /** The probed point per section, in picture pixels (mouse, touch or keyboard cursor). */
+  probes: new Map<Section, { px: number; py: number }>(),
+  /** Section 4's start and goal (dragged on the picture). */
+  start: DEFAULT_LESSON_SETTINGS.start,
+  goal: DEFAULT_LESSON_SETTINGS.goal,
+  /** Which end is being dragged, if any. */
+  dragging: null as "start" | "goal" | null,
 };
 
 const body = document.body;
-const form = byId<HTMLFormElement>("controls");
 const radiusInput = byId<HTMLInputElement>("radius");
 const radiusValue = byId<HTMLOutputElement>("radius-value");
+const stepInput = byId<HTMLInputElement>("step");
+const stepValue = byId<HTMLOutputElement>("step-value");
 const views: SectionView[] = SECTIONS.map((section) => {
   const root = byId<HTMLElement>(`s${section}`);
   const canvas = root.querySelector("canvas")!;
@@ -64,10 +89,13 @@ const views: SectionView[] = SECTIONS.map((section) => {
     root,
     canvas,
     context: canvas.getContext("2d"),
+    cursor: root.querySelector<HTMLElement>(".cursor")!,
+    probe: byId(`probe-${section}`),
     readouts: root.querySelector(".readouts dl")!,
     legend: root.querySelector(".legend")!,
     tableWrap: root.querySelector(".table-wrap")!,
     image: null,
+    drawn: "",
   };
 });
 
@@ -93,20 +121,60 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+// ---- language -------------------------------------------------------------------------------
+
+/** ?lang=en|zh wins, then the reader's last choice, then Chinese (the lesson's language). */
+function initialLang(): LessonLang {
+  const q = new URLSearchParams(location.search).get("lang");
+  if (q === "en" || q === "zh") return q;
+  try {
+    const saved = localStorage.getItem(LANG_KEY);
+    if (saved === "en" || saved === "zh") return saved;
+  } catch {
+    // Storage can be disabled (file://, privacy settings): the default is fine.
+  }
+  return "zh";
+}
+
+function chooseLang(lang: LessonLang): void {
+  page.lang = lang;
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    // Not remembered; the URL still says it.
+  }
+  const url = new URL(location.href);
+  url.searchParams.set("lang", lang);
+  try {
+    history.replaceState(null, "", url);
+  } catch {
+    // file:// pages may refuse; the choice still applies to this view.
+  }
+  schedule();
+}
+
 // ---- controls -------------------------------------------------------------------------------
 
 function radioValue(name: string): string {
   return (
-    (form.querySelector(`input[name="${name}"]:checked`) as HTMLInputElement | null)?.value ?? ""
+    (document.querySelector(`input[name="${name}"]:checked`) as HTMLInputElement | null)?.value ??
+    ""
   );
 }
 
 function readControls(): LessonSettings {
+  const max = Number(stepInput.max);
+  const raw = Number(stepInput.value);
+  // The slider's right end is "the last step", whatever the timeline's length becomes.
+  const step = raw >= max ? -1 : raw;
   return {
     radius: Number(radiusInput.value),
     shape: radioValue("shape") as LessonSettings["shape"],
     method: radioValue("method") as LessonSettings["method"],
-    view: radioValue("view") as LessonSettings["view"],
+    view: step === 0 ? "midpoint" : "straight",
+    step,
+    start: page.start,
+    goal: page.goal,
   };
 }
 
@@ -115,12 +183,16 @@ function writeControls(s: LessonSettings): void {
   for (const [name, value] of [
     ["shape", s.shape],
     ["method", s.method],
-    ["view", s.view],
   ] as const) {
-    const input = form.querySelector(`input[name="${name}"][value="${value}"]`) as HTMLInputElement;
+    const input = document.querySelector(
+      `input[name="${name}"][value="${value}"]`,
+    ) as HTMLInputElement;
     input.checked = true;
   }
   radiusValue.textContent = fmtRadius(s.radius);
+  stepInput.value = s.step < 0 ? stepInput.max : String(s.step);
+  page.start = s.start;
+  page.goal = s.goal;
 }
 
 /** Marks the page busy now and recomputes once on the next frame (slider drags coalesce). */
@@ -132,13 +204,13 @@ function schedule(): void {
 }
 
 function recompute(): void {
+  const t0 = performance.now();
   page.scheduled = false;
   page.settings = readControls();
   const error = byId<HTMLElement>("error");
   try {
     page.settings = resolveLessonSettings(page.settings);
     page.result = runLesson(page.settings);
-    page.generation++;
     error.hidden = true;
   } catch (e) {
     page.result = null;
@@ -146,8 +218,8 @@ function recompute(): void {
     error.textContent = text("page.error", { message: e instanceof Error ? e.message : String(e) });
   }
   renderAll();
-  body.dataset.generation = String(page.generation);
   body.dataset.settings = JSON.stringify(page.result?.settings ?? page.settings);
+  body.dataset.renderMs = (performance.now() - t0).toFixed(1);
   body.dataset.ready = "true";
 }
 
@@ -158,21 +230,16 @@ function renderAll(): void {
   radiusValue.textContent = fmtRadius(page.settings.radius);
   const result = page.result;
   if (!result) return;
-  byId("settings").textContent = text("page.settings", {
-    radius: fmtRadius(result.settings.radius),
-    shape: text(`page.shape.${result.settings.shape}`),
-    method: text(`page.method.${result.settings.method}`),
-    view: text(`page.view.${result.settings.view}`),
-    generation: page.generation,
-  });
+  renderStepper(result);
+  renderSummary(result);
   for (const view of views) {
     renderPicture(result, view);
-    renderLegend(view);
+    renderLegend(result, view);
     renderReadouts(result.readouts[view.section - 1]?.items ?? [], view);
     renderTable(result, view);
+    renderProbe(view);
   }
   renderChecks(result);
-  renderProbe();
 }
 
 function renderStaticText(): void {
@@ -189,8 +256,148 @@ function renderStaticText(): void {
   byId("lang-en").setAttribute("aria-pressed", String(page.lang === "en"));
 }
 
+/** The live sentence of the key numbers under the lede (the seed's summary). */
+function renderSummary(result: LessonResult): void {
+  const s = result.surface[result.settings.method];
+  const p = result.path;
+  const f = p.funnel ?? p.dropped;
+  byId("summary").textContent = text("page.summary", {
+    method: text(`page.methodName.${result.settings.method}`),
+    cells: s.voxelWalkable,
+    r: fmtRadius(result.settings.radius),
+    kept: s.walkable,
+    polygons: result.partition.current.polygons.length,
+    sequence: p.polygons.length,
+    midPoints: p.midpoint.count,
+    midLength: fmt4(p.midpoint.length),
+    dropPoints: p.dropped.count,
+    dropLength: fmt4(p.dropped.length),
+    funnelPoints: f.count,
+    funnelLength: fmt4(f.length),
+    exactLength: p.exact ? fmt4(p.exact.length) : "—",
+  });
+}
+
+function renderStepper(result: LessonResult): void {
+  const p = result.path;
+  const last = lastPathStep(p);
+  stepInput.max = String(last);
+  const at = pathStepAt(p, result.settings.view === "midpoint" ? 0 : result.settings.step);
+  stepInput.value = String(at.step);
+  stepValue.textContent = `${at.step} / ${last}`;
+  byId<HTMLButtonElement>("step-prev").disabled = at.step === 0;
+  byId<HTMLButtonElement>("step-next").disabled = at.step === last;
+  byId("step-text").textContent = stepSentence(result, at);
+  renderCode(result, at);
+}
+
+const xz = (x: number, z: number) => `(${x.toFixed(2)}, ${z.toFixed(2)})`;
+
+function stepSentence(result: LessonResult, at: ReturnType<typeof pathStepAt>): string {
+  const p = result.path;
+  if (at.phase === "midpoint")
+    return text("page.s4.step.midpoint", {
+      points: p.midpoint.count,
+      length: fmt4(p.midpoint.length),
+    });
+  if (at.phase === "drop") {
+    const d = p.drops;
+    const ok = d.dropped[at.index] === 1;
+    const stalled = at.index === d.count - 1 && !ok;
+    return `${text("page.s4.step.drop", {
+      step: at.step,
+      k: at.index + 1,
+      n: d.count,
+      point: d.tested[at.index]!,
+      prev: d.prev[at.index]!,
+      next: d.next[at.index]!,
+      verdict: text(ok ? "page.s4.step.dropYes" : "page.s4.step.dropNo"),
+    })}${stalled ? ` ${text("page.s4.step.stall", { kept: p.dropped.count, points: p.midpoint.count })}` : ""}`;
+  }
+  if (at.phase === "funnel") {
+    const r = funnelRecord(p, at.index);
+    return text("page.s4.step.funnel", {
+      step: at.step,
+      portal: Math.min(r.portal + 1, p.portals.length / 4 + 1),
+      portals: p.portals.length / 4 + 1,
+      apex: xz(r.apex[0], r.apex[1]),
+      left: xz(r.left[0], r.left[1]),
+      right: xz(r.right[0], r.right[1]),
+      fixed: r.fixed,
+    });
+  }
+  const f = p.funnel ?? p.dropped;
+  return text("page.s4.step.done", {
+    points: f.count,
+    length: fmt4(f.length),
+    exact: p.exact ? fmt4(p.exact.length) : "—",
+    dropped: fmt4(p.dropped.length),
+  });
+}
+
+const CODE = { drop: codeRegion(funnelSource, "drop"), funnel: codeRegion(funnelSource, "funnel") };
+
+/** Sections 1–3's code boxes: what their pictures run, quoted once at start-up. */
+function renderStaticCode(): void {
+  const boxes: [string, string[]][] = [
+    ["code-1", codeRegion(geometrySource, "cross")],
+    [
+      "code-2",
+      [...codeRegion(sceneSource, "distance"), "", ...codeRegion(surfaceSource, "filter")],
+    ],
+    ["code-3", codeRegion(rectanglesSource, "rectangles")],
+  ];
+  for (const [id, lines] of boxes) byId(id).textContent = lines.join("\n");
+}
+
+/**
+ * The code box beside section 4: the very lines of src/lesson/funnel.ts the step runs, the
+ * running one highlighted (a drop or a keep; a bend or the side that tightened).
+ */
+function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): void {
+  const pre = byId("code-4");
+  const p = result.path;
+  const lines = at.phase === "funnel" || at.phase === "done" ? CODE.funnel : CODE.drop;
+  let hot: (line: string) => boolean = () => false;
+  if (at.phase === "drop") {
+    const ok = p.drops.dropped[at.index] === 1;
+    hot = (l) => l.trim() === (ok ? "alive.splice(k, 1);" : "k++;");
+  } else if (at.phase === "funnel") {
+    const now = funnelRecord(p, at.index);
+    const before = at.index > 0 ? funnelRecord(p, at.index - 1) : null;
+    const bent = before !== null && now.fixed > before.fixed;
+    const right =
+      before !== null && (now.right[0] !== before.right[0] || now.right[1] !== before.right[1]);
+    const left =
+      before !== null && (now.left[0] !== before.left[0] || now.left[1] !== before.left[1]);
+    hot = (l) => {
+      const s = l.trim();
+      if (bent) return s === "push(ax, az);";
+      return (right && s === "rx = prx;") || (left && s === "lx = plx;");
+    };
+  }
+  pre.dataset.region = at.phase === "funnel" || at.phase === "done" ? "funnel" : "drop";
+  const nodes = lines.map((line) => {
+    const span = el("span", `${line}\n`, "code-line");
+    if (hot(line)) span.classList.add("running");
+    return span;
+  });
+  pre.replaceChildren(...nodes);
+}
+
+/** What each section's picture depends on (the language on none of them). */
+function pictureKey(s: LessonSettings, section: Section): string {
+  if (section === 1) return s.shape;
+  if (section === 3) return `${s.radius}:${s.method}`;
+  if (section === 2) return `${s.radius}:${s.method}:${s.start.join(",")}:${s.goal.join(",")}`;
+  return `${s.radius}:${s.method}:${s.view}:${s.step}:${s.start.join(",")}:${s.goal.join(",")}`;
+}
+
 function renderPicture(result: LessonResult, view: SectionView): void {
   if (!view.context) return;
+  const key = pictureKey(result.settings, view.section);
+  if (key === view.drawn) return;
+  view.drawn = key;
   // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
   const image = renderLessonSection(result, view.section, view.image ?? undefined);
   view.image = image;
@@ -200,13 +407,17 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   view.context.putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
 }
 
-/** The picture's legend: the renderer's own colour for each thing it draws, named in the page language. */
-function renderLegend(view: SectionView): void {
-  const items = LESSON_LEGEND[view.section].map((entry) => {
-    const li = el("li", undefined, `legend-item legend-${entry.kind}`);
+/** The picture's legend: the renderer's own colour for each thing it draws now, named in the page language. */
+function renderLegend(result: LessonResult, view: SectionView): void {
+  const items = lessonLegend(result, view.section).map((entry) => {
+    const li = el(
+      "li",
+      undefined,
+      `legend-item legend-${entry.kind}${entry.dashed ? " dashed" : ""}`,
+    );
     const swatch = el("span", undefined, "swatch");
     const [r, g, b] = entry.colour;
-    swatch.style.backgroundColor = `rgb(${r}, ${g}, ${b})`;
+    swatch.style.setProperty("--c", `rgb(${r}, ${g}, ${b})`);
     swatch.setAttribute("aria-hidden", "true");
     li.dataset.legend = entry.key;
     li.append(swatch, el("span", text(entry.key)));
@@ -234,6 +445,8 @@ function renderTable(result: LessonResult, view: SectionView): void {
   }
   const table = el("table");
   table.dataset.table = data.id;
+  // The phone layout's grid: label + value columns on one line (the last column goes under).
+  table.style.setProperty("--cols", String(data.columns.length - 1));
   table.append(el("caption", text(data.title, data.titleVars)));
   const head = el("tr");
   // Columns name every column including the row-label one; pad if only the cells are named.
@@ -251,6 +464,7 @@ function renderTable(result: LessonResult, view: SectionView): void {
     th.scope = "row";
     tr.append(th);
     for (const cell of row.cells) tr.append(el("td", tv(page.lang, cell)));
+    tr.append(el("td", text(row.means), "means"));
     tbody.append(tr);
   }
   table.append(el("thead"), tbody);
@@ -284,47 +498,162 @@ function renderChecks(result: LessonResult): void {
   byId("log").textContent = result.log.map((key, i) => text(key, result.logVars[i])).join("\n");
 }
 
-function renderProbe(): void {
-  const out = byId("probe");
-  const probe = page.probe;
+// ---- the probe: mouse, touch and keyboard ---------------------------------------------------
+
+/** What lies under the probed point of `view`, and why (the verdict's reason in numbers). */
+function probeText(view: SectionView): string {
+  const probe = page.probes.get(view.section);
   const result = page.result;
-  if (!probe || !result) {
-    out.textContent = text("page.hover.idle");
-    return;
-  }
-  const sectionName = text(`page.s${probe.section}.title`);
-  const world = lessonPixelToWorld(probe.section, probe.px, probe.py);
-  if (!world) {
-    out.textContent = text("page.hover.outside", {
-      section: sectionName,
-      outside: text("hover.outside"),
-    });
-    return;
-  }
-  const method: LessonMethod = world.panel ?? result.settings.method;
+  if (!probe || !result) return text("page.probe.idle");
+  const world = lessonPixelToWorld(view.section, probe.px, probe.py);
+  if (!world) return text("page.probe.outside");
+  const method = result.settings.method;
   const hit = hitTestLesson(result, world.x, world.z, method);
-  if (probe.section === 1) {
-    // Section 1 draws the shape under test, not the scene: report the shape, not cells.
-    out.textContent = text("page.hover.shape", {
-      section: sectionName,
-      x: world.x.toFixed(2),
-      z: world.z.toFixed(2),
+  const at = { x: world.x.toFixed(2), z: world.z.toFixed(2) };
+  if (view.section === 1) {
+    return text("page.probe.shape", {
+      ...at,
       where: text(hit.inShape ? "hover.inShape" : "hover.outShape", {
         shape: text(`page.hover.shapeName.${result.settings.shape}`),
       }),
     });
-    return;
   }
-  out.textContent = text("page.hover.at", {
-    section: sectionName,
-    panel: text(`page.method.${method}`),
-    x: world.x.toFixed(2),
-    z: world.z.toFixed(2),
-    cell: hit.cell ? text("hover.cell", { i: hit.cell[0], j: hit.cell[1] }) : text("hover.outside"),
+  const cell = hit.cell ? text("hover.cell", { i: hit.cell[0], j: hit.cell[1] }) : "";
+  const [ci, cj] = hit.cell ?? [0, 0];
+  const size = result.scene.cellSize;
+  const d = distanceToObstacles((ci + 0.5) * size, (cj + 0.5) * size);
+  const r = result.settings.radius;
+  const state = result.surface[method].state[ci + cj * result.scene.cols];
+  const reason =
+    d === 0
+      ? text("page.probe.inObstacle")
+      : method === "simple"
+        ? text(d < r ? "page.probe.removedSimple" : "page.probe.keptSimple", {
+            d: fmt4(d),
+            r: fmtRadius(r),
+          })
+        : text(state === 1 ? "page.probe.keptMeshway" : "page.probe.removedMeshway", {
+            d: fmt4(d),
+            r: fmtRadius(r),
+            voxels: Math.ceil(r / size - 1e-9),
+          });
+  const polygon =
+    view.section === 2
+      ? ""
+      : ` · ${hit.polygon === null ? text("hover.noPolygon") : text("hover.polygon", { p: hit.polygon })}`;
+  return text("page.probe.at", {
+    ...at,
+    cell,
     walkable: text(hit.walkable ? "hover.walkable" : "hover.blocked"),
-    polygon:
-      hit.polygon === null ? text("hover.noPolygon") : text("hover.polygon", { p: hit.polygon }),
+    reason,
+    polygon,
   });
+}
+
+function renderProbe(view: SectionView): void {
+  view.probe.textContent = probeText(view);
+  const probe = page.probes.get(view.section);
+  view.cursor.hidden = !probe;
+  if (probe) {
+    view.cursor.style.left = `${(probe.px / LESSON_CANVAS.width) * 100}%`;
+    view.cursor.style.top = `${(probe.py / LESSON_CANVAS.height) * 100}%`;
+  }
+}
+
+/** Client coordinates → picture pixels through the canvas's content box. */
+function toPicture(view: SectionView, clientX: number, clientY: number) {
+  const c = view.canvas;
+  const box = c.getBoundingClientRect();
+  if (c.clientWidth === 0 || c.clientHeight === 0) return null;
+  return {
+    px: ((clientX - box.left - c.clientLeft) * c.width) / c.clientWidth,
+    py: ((clientY - box.top - c.clientTop) * c.height) / c.clientHeight,
+  };
+}
+
+/** Section 4: pressing on the start or goal dot picks it up; dragging moves it; releasing drops it. */
+function wireDrag(view: SectionView): void {
+  const S = LESSON_CANVAS.width / result0().scene.width;
+  const near = (p: readonly number[], at: { px: number; py: number }) =>
+    Math.hypot(p[0]! * S - at.px, p[1]! * S - at.py) <= 14;
+  view.canvas.addEventListener("pointerdown", (e) => {
+    const at = toPicture(view, e.clientX, e.clientY);
+    if (!at) return;
+    page.dragging = near(page.goal, at) ? "goal" : near(page.start, at) ? "start" : null;
+    if (page.dragging) {
+      view.canvas.setPointerCapture(e.pointerId);
+      e.preventDefault();
+    }
+  });
+  view.canvas.addEventListener("pointermove", (e) => {
+    if (!page.dragging) return;
+    const at = toPicture(view, e.clientX, e.clientY);
+    if (!at) return;
+    const { width, depth } = result0().scene;
+    const x = Math.min(width, Math.max(0, at.px / S));
+    const z = Math.min(depth, Math.max(0, at.py / S));
+    const p: [number, number] = [Math.round(x * 100) / 100, Math.round(z * 100) / 100];
+    if (page.dragging === "start") page.start = p;
+    else page.goal = p;
+    schedule();
+  });
+  const drop = () => {
+    page.dragging = null;
+  };
+  view.canvas.addEventListener("pointerup", drop);
+  view.canvas.addEventListener("pointercancel", drop);
+}
+
+function wireProbe(view: SectionView): void {
+  const set = (e: PointerEvent) => {
+    const at = toPicture(view, e.clientX, e.clientY);
+    if (!at) return;
+    page.probes.set(view.section, at);
+    renderProbe(view);
+  };
+  view.canvas.addEventListener("pointermove", set);
+  view.canvas.addEventListener("pointerdown", set);
+  view.canvas.addEventListener("pointerleave", (e) => {
+    // A finger lifting off keeps its verdict; the mouse leaving clears it.
+    if (e.pointerType !== "mouse") return;
+    page.probes.delete(view.section);
+    renderProbe(view);
+  });
+  view.canvas.addEventListener("keydown", (e) => {
+    const move: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const d = move[e.key];
+    if (!d) return;
+    e.preventDefault();
+    // One cell (10 picture pixels) per key press, starting from the picture's centre.
+    const cell = result0().scene.cellSize * 20;
+    const now = page.probes.get(view.section) ?? {
+      px: LESSON_CANVAS.width / 2 - cell / 2,
+      py: LESSON_CANVAS.height / 2 - cell / 2,
+    };
+    const snap = (v: number) => (Math.floor(v / cell) + 0.5) * cell;
+    const px = Math.min(
+      LESSON_CANVAS.width - cell / 2,
+      Math.max(cell / 2, snap(now.px) + d[0] * cell),
+    );
+    const py = Math.min(
+      LESSON_CANVAS.height - cell / 2,
+      Math.max(cell / 2, snap(now.py) + d[1] * cell),
+    );
+    page.probes.set(view.section, { px, py });
+    renderProbe(view);
+  });
+  view.canvas.addEventListener("focus", () => {
+    if (!page.probes.has(view.section)) renderProbe(view);
+  });
+}
+
+function result0(): LessonResult {
+  return page.result ?? runLesson(page.settings);
 }
 
 // ---- wiring ---------------------------------------------------------------------------------
@@ -333,47 +662,39 @@ function start(): void {
   radiusInput.min = String(LESSON_RADIUS.min);
   radiusInput.max = String(LESSON_RADIUS.max);
   radiusInput.step = String(LESSON_RADIUS.step);
+  page.lang = initialLang();
   writeControls(page.settings);
 
   page.canDraw = views.every((v) => v.context !== null);
   if (!page.canDraw) {
     byId("fallback").hidden = false;
     // The picture box (canvas + legend) goes as a whole; its CSS display would beat [hidden] on the canvas.
-    for (const v of views) (v.canvas.closest(".picture") as HTMLElement).hidden = true;
+    for (const v of views) (v.canvas.closest(".canvas-box") as HTMLElement).hidden = true;
+    for (const v of views) v.legend.hidden = true;
   }
   body.dataset.canvas = page.canDraw ? "2d" : "none";
 
-  form.addEventListener("submit", (e) => e.preventDefault());
-  form.addEventListener("input", () => schedule());
-  form.addEventListener("change", () => schedule());
+  for (const input of document.querySelectorAll<HTMLInputElement>("main input")) {
+    input.addEventListener("input", () => schedule());
+    input.addEventListener("change", () => schedule());
+  }
+  const stepBy = (d: number) => {
+    const v = Math.min(Number(stepInput.max), Math.max(0, Number(stepInput.value) + d));
+    stepInput.value = String(v);
+    schedule();
+  };
+  byId("step-prev").addEventListener("click", () => stepBy(-1));
+  byId("step-next").addEventListener("click", () => stepBy(1));
   byId("reset").addEventListener("click", () => {
     writeControls(DEFAULT_LESSON_SETTINGS);
     schedule();
   });
   for (const lang of ["zh", "en"] as const) {
-    byId(`lang-${lang}`).addEventListener("click", () => {
-      page.lang = lang;
-      schedule();
-    });
+    byId(`lang-${lang}`).addEventListener("click", () => chooseLang(lang));
   }
-  for (const view of views) {
-    view.canvas.addEventListener("pointermove", (e) => {
-      // Client → canvas pixels through the content box (the border is not part of the picture).
-      const c = view.canvas;
-      const box = c.getBoundingClientRect();
-      if (c.clientWidth === 0 || c.clientHeight === 0) return;
-      page.probe = {
-        section: view.section,
-        px: ((e.clientX - box.left - c.clientLeft) * c.width) / c.clientWidth,
-        py: ((e.clientY - box.top - c.clientTop) * c.height) / c.clientHeight,
-      };
-      renderProbe();
-    });
-    view.canvas.addEventListener("pointerleave", () => {
-      page.probe = null;
-      renderProbe();
-    });
-  }
+  for (const view of views) wireProbe(view);
+  wireDrag(views[3]!);
+  renderStaticCode();
   schedule();
 }
 

@@ -9,37 +9,70 @@ export type PageLang = "zh" | "en";
 
 const zh = {
   "page.doc.title": "从格到面 · meshway",
+  "page.intro.title": "导言",
+  "page.methodName.simple": "简单方法",
+  "page.methodName.meshway": "meshway 流水线",
+  "page.summary":
+    "现在（{method}）：{cells} 个可走格，按半径 {r} 过滤后剩 {kept} 个；切成 {polygons} 个凸多边形；A* 找出 {sequence} 个多边形的序列；穿过 portal 中点的折线 {midPoints} 个点、长 {midLength}；逐点试删之后 {dropPoints} 个点、长 {dropLength}；funnel 拉直成 {funnelPoints} 个点、长 {funnelLength}；精确最短路长 {exactLength}。",
+  "page.controls.step": "步骤",
+  "page.controls.prev": "上一步",
+  "page.controls.next": "下一步",
+  "page.s1.canvas": "第 ① 段的图：被测的形状和 60 条采样连线",
+  "page.s2.canvas": "第 ② 段的图：按半径过滤后的格",
+  "page.s3.canvas": "第 ③ 段的图：切出的多边形",
+  "page.s4.canvas": "第 ④ 段的图：多边形序列和路径",
+  "page.s4.why":
+    "为什么逐点试删会停住：它只能删点，不能挪点——每个中点的捷径都擦过墙角出了可走面，就一个也删不掉；funnel 把拐点直接放到 portal 的端点，也就是墙角上，最短路正是在那里拐弯。",
+  "page.s4.step.midpoint":
+    "第 0 步：把 A* 选出的多边形串起来，穿过每个 portal 的中点（{points} 个点，长 {length}）。",
+  "page.s4.step.drop":
+    "第 {step} 步 · 逐点试删 {k} / {n}：试删点 {point}，从点 {prev} 到点 {next} 的捷径{verdict}",
+  "page.s4.step.dropYes": "留在可走面上 → 删掉这个点。",
+  "page.s4.step.dropNo": "出了可走面 → 这个点留下。",
+  "page.s4.step.stall": "一整轮没有删掉任何点：试删停在这里（{points} 个点里留下 {kept} 个）。",
+  "page.s4.step.funnel":
+    "第 {step} 步 · funnel，portal {portal} / {portals}：顶点 {apex}，左边到 {left}，右边到 {right}；已定下 {fixed} 个点。",
+  "page.s4.step.done":
+    "最后一步：最终路径是 funnel 的结果，{points} 个点、长 {length}；精确最短路 {exact}；逐点试删停在 {dropped}。",
+  "page.code.s1": "运行的代码：判据①，相邻两条边的叉积（src/lesson/geometry.ts 原文）",
+  "page.code.s2":
+    "运行的代码：格心到障碍的距离和按半径过滤（src/lesson/scene.ts、surface.ts 原文）",
+  "page.code.s3": "运行的代码：极大矩形（src/lesson/rectangles.ts 原文）",
+  "page.code.title": "这一步运行的代码（src/lesson/funnel.ts 原文，正在运行的行高亮）",
+  "page.probe.idle":
+    "把鼠标移到图上、用手指点一下，或者先用 Tab 选中图再按方向键移动光标：这里会说出那一点是什么、为什么。",
+  "page.probe.outside": "不在图里。",
+  "page.probe.shape": "x = {x}，z = {z}：{where}。",
+  "page.probe.at": "x = {x}，z = {z} · {cell} · {walkable}：{reason}{polygon}",
+  "page.probe.inObstacle": "格心在障碍里",
+  "page.probe.removedSimple": "格心离障碍 {d} < 半径 {r} → 被半径滤掉",
+  "page.probe.keptSimple": "格心离障碍 {d} ≥ 半径 {r} → 留下",
+  "page.probe.removedMeshway":
+    "格心离障碍 {d}；meshway 把半径 {r} 取整成 {voxels} 个体素再腐蚀 → 滤掉",
+  "page.probe.keptMeshway":
+    "格心离障碍 {d}；meshway 把半径 {r} 取整成 {voxels} 个体素再腐蚀 → 留下",
+  "page.honest.1.title": "如实说明：障碍的形状",
+  "page.honest.2.title": "如实说明：两种过滤为什么不同",
+  "page.honest.3.title": "如实说明：两种划分",
+  "page.honest.4.title": "如实说明：拉直和最短路",
   "page.title": "从格到面",
   "page.subtitle": "导航网格为什么能用：四步，每一步都由 meshway 在你的浏览器里现场量出来",
   "page.lede":
-    "在方格上找路，数、方向和人都待在格子里。可真实关卡的地面是任意形状：格子要么太粗，贴墙走都表达不了；要么太细，节点多得走不动。这一课把承载路径的东西从“格”换成“面”——先把场景切成格、滤掉 agent 挤不进的地方，再把剩下的可走面切成凸多边形，最后在多边形组成的图上找路并拉直。",
+    "在方格上找路，数、方向和人都待在格子里；可真实关卡的地面是任意形状。这一课把承载路径的东西从“格”换成“面”：先把场景切成格、滤掉 agent 挤不进的地方，再把剩下的面切成凸多边形，最后在多边形组成的图上找路并拉直。每一步先用最朴素的做法（简单方法）讲清楚，再换成 meshway 真正的流水线对照。",
   "page.roadmap":
     "每一段都把同一件事做两遍：一遍是最朴素的做法（简单方法），一遍是 meshway 真正的流水线（体素距离场腐蚀、区域 → 轮廓 → 凸多边形、funnel）。两边的差别都写成数字，放在同一张表里。",
   "page.nav.title": "分段",
-  "page.controls.title": "控制",
   "page.controls.reset": "复位",
   "page.controls.shape": "拿哪个形状试凸性",
   "page.shape.square": "正方形（凸）",
   "page.shape.L": "L 形（凹）",
   "page.controls.radius": "agent 半径",
-  "page.controls.view": "路径显示",
-  "page.view.midpoint": "穿过 portal 中点的折线",
-  "page.view.straight": "拉直之后",
-  "page.controls.method": "方法",
+  "page.controls.method": "方法：先看简单方法，再换成真正的流水线",
   "page.method.simple": "简单方法",
-  "page.method.meshway": "meshway 流水线",
+  "page.method.meshway": "现在换成真正的流水线：meshway",
   "page.controls.lang": "语言",
-  "page.lang.zh": "中文",
-  "page.lang.en": "英文",
-  "page.settings":
-    "当前：半径 {radius} · 形状 {shape} · 方法 {method} · 路径 {view}（第 {generation} 次计算）",
-  "page.hover.title": "定点观察",
-  "page.hover.idle": "把鼠标移到任一画面上，这里会报出那一点所在的格和多边形。",
-  "page.hover.outside": "{section}：{outside}。",
-  "page.hover.shape": "{section}：x = {x}，z = {z} · {where}",
   "page.hover.shapeName.square": "正方形",
   "page.hover.shapeName.L": "L 形",
-  "page.hover.at": "{section}（{panel}）：x = {x}，z = {z} · {cell} · {walkable} · {polygon}",
   "page.fallback":
     "这台设备拿不到 canvas 2D 绘图上下文，所以画面显示不出来。下面的文字、读数和四张表照常计算、照常更新——画面只是把同一份数据画出来而已。",
   "page.readouts.title": "读数",
@@ -57,9 +90,9 @@ const zh = {
   "page.s2.gap":
     "形状定了，可数据还是一堆三角形，不是多边形。得先把空间变成一张能回答“这里能不能站人”的格子图。",
   "page.s2.adds":
-    "体素化加按半径过滤：格心落在障碍里的格记为不可走；再去掉离障碍太近、agent 挤不进去的格。简单方法按格心到障碍的连续距离判断；meshway 在同一场景的三角网格上建体素距离场再腐蚀。画面显示“方法”选中的那一边，两边结果不同的格用品红小方块标出；表②把两边并排列出，并数出不同的格。",
+    "体素化加按半径过滤：格心落在障碍里的格记为不可走；再去掉离障碍太近、agent 挤不进去的格。简单方法按格心到障碍的精确距离判断（被删的格画成深色斜纹）。换成 meshway 后，它在同一场景的三角网格上建体素距离场再腐蚀；和简单方法结果不同的格用品红小方块标出。",
   "page.s2.observe":
-    "把半径从 0.25 拖到 1.50，看可走面怎样变窄、窄道在哪个半径被封死。半径是烘焙进可走面的，后面的划分和找路都建在这张已经变窄的面上。",
+    "把半径从 0.25 拖到 1.50，看可走面怎样变窄、窄道在哪个半径被封死。把鼠标放在一个格上（或按方向键），下面一行会说出它离障碍多远、为什么被删或留下。",
   "page.s3.title": "③ 切成多边形",
   "page.s3.gap":
     "过滤后还剩几百到上千个可走格。把每个格当成图的节点，比直接在方格上找路还要糟——必须把它们压成少量的面。",
@@ -70,18 +103,18 @@ const zh = {
   "page.s4.title": "④ 在面上找路",
   "page.s4.gap": "面切好了，但面还不是路：得知道面和面怎样相连，连起来以后具体怎么走。",
   "page.s4.adds":
-    "把多边形当节点、共享的边当 portal，在多边形图上跑 A*，得到一串多边形；先用穿过各 portal 中点的折线连起来，再拉直：简单方法反复删掉能被捷径替代的点，meshway 用 funnel 算法。最后用 meshway 的 findShortestPath 求出同一块可走面上真正的最短路（紫线），拿来衡量前面的拉直差多少：meshway 方法在它的导航网格上求；简单方法在同一批可走格拼成的导航网格上求（和矩形是同一块面）。",
+    "多边形是节点，共享的边是 portal；A* 在多边形图上找出一串多边形（图里标着编号）。先穿过各 portal 的中点连成折线，再拉直：逐点试删反复删掉能被捷径替代的点；funnel 沿着 portal 收紧左右两条边，在墙角处定下拐点。用下面的步骤条一步一步看两种拉直；最后一步把所有的线叠在一起，谁也不挡谁。",
   "page.s4.observe":
-    "在“中点折线 / 拉直之后”之间切换，看路径在拐角处是擦着墙角过去，还是绕到多边形中间。拉直之后必须再也删不掉任何点，而且每个采样点都留在可走面上。紫线是精确最短路：蓝线和它重合，说明拉直已经最短；蓝线绕远，读数“拉直后比精确最短路长”给出差多少。",
+    "把步骤条从头拖到尾：先看逐点试删在哪一步停住，再看 funnel 的顶点怎样一个 portal 一个 portal往前走。最后一步里，宽的浅蓝带是试删的结果，深蓝线是 funnel，紫色虚线是精确最短路：深蓝线从紫色虚线的缝里露出来，说明 funnel 已经最短。",
   "page.honest.title": "如实说明：简单方法与 Recast/Detour 的差别",
   "page.honest.1":
     "障碍只用轴对齐的矩形，这样“点在不在障碍里”和“点离障碍多远”都能精确算出。meshway 接受任意三角网格：同一场景也被做成三角网格（地面加障碍盒子）送进真实流水线。",
   "page.honest.2":
-    "简单过滤按格心到障碍的精确距离删格，半径是多少就按多少算；Recast 和 meshway 先把半径向上取整成整数个体素（0.5 的格上，0.75 就是 2 格），再在体素距离场上按体素步数腐蚀，可走面的每条边（包括世界的边界）都会往里收。这个距离场是近似的：斜走一步只算直走的 1.5 倍（Recast 的 2/3 步长），障碍角斜对面的格会显得比实际远。所以两边谁删得多要看半径：0.25、0.55–0.75、1.05–1.25 时 meshway 删得更多；0.30–0.35、0.80–1.00、1.30–1.45 时两边完全一样；0.40–0.50 和 1.50 时 meshway 反而留下更多格，其中有格心离障碍不到半径的（0.40–0.50 时最近 0.3536，1.50 时最近 1.4577）。第 ② 段把两边结果不同的格数出来，表②列出两边的最小距离。",
+    "简单过滤按格心到障碍的精确距离删格。Recast 和 meshway 先把半径向上取整成整数个体素（0.5 的格上，0.75 就是 2 格），再在体素上做距离场腐蚀：距离从“缺了一个上下左右邻居”的格算起（直走一步记 2，斜走一步记 3），小于 2 × 体素半径的格删掉。所以两边谁删得多要看半径：0.25、0.55–0.75、1.05–1.25 时 meshway 删得更多；0.30–0.35、0.80–1.00、1.30–1.45 时完全一样；0.40–0.50 和 1.50 时 meshway 反而多留下几格。0.40–0.50（1 个体素）时多留的 12 格都在障碍角的斜对面：它只在一个角上碰到障碍，上下左右的邻居都能走，所以不是距离的起点，离起点正好一步（2），不小于阈值 2，就留下了——可它的格心离障碍角只有 0.3536。1.50（3 个体素）时多留的 17 格离起点两步斜走（3 + 3 = 6，正好等于阈值），斜走一步记 1.5 倍直走（比 √2 大），显得比实际远；格心离障碍最近 1.4577。",
   "page.honest.3":
     "简单划分是极大矩形；Recast 和 meshway 先用分水岭把可走面分成区域，描出并简化轮廓，再三角化并合并成凸多边形，所以多边形更少、形状不限于矩形，面积也只是近似等于格数乘格面积。",
   "page.honest.4":
-    "简单拉直是逐点试删，直到删不动；Detour 和 meshway 用 funnel 沿 portal 一次拉直。两者都不保证是全局最短路径：A* 先选定了多边形序列，拉直只在这串多边形里进行。meshway 的 findShortestPath（仿 Polyanya 的任意角度搜索）求的是精确最短路；这里用紫线画出，并检查它不比任何一条拉直的路径长。",
+    "逐点试删只能删点，不能把拐点挪到墙角，所以它会停在比最短路长的地方（r = 0.75 时 33.0158 对 28.9660，一个点也没删掉）。在同一串矩形的 portal 上跑 funnel，得到的正是精确最短路，26 个半径都是这样——差距来自试删，不是来自 A* 选定的多边形序列。Detour 和 meshway 用的就是 funnel。funnel 只在 A* 选定的序列里拉直，一般不保证全局最短；meshway 的 findShortestPath（仿 Polyanya 的任意角度搜索）求的是精确最短路，这里画成紫色虚线，并检查它不比任何一条拉直的路径长。",
   "page.honest.5":
     "这一课是平面的：只有一层地面、没有台阶和坡。Recast 和 meshway 的真实流水线还处理高度、坡度、台阶和多层结构。画面由 meshway 自己的软件光栅器画出，与命令行 meshway lesson --png 输出的像素一致。",
   "page.legend.title": "图例",
@@ -103,38 +136,74 @@ export type PageMessageKey = keyof typeof zh;
 
 const en: Record<PageMessageKey, string> = {
   "page.doc.title": "From cells to faces · meshway",
+  "page.intro.title": "Introduction",
+  "page.methodName.simple": "simple method",
+  "page.methodName.meshway": "meshway pipeline",
+  "page.summary":
+    "Now ({method}): {cells} walkable cells, {kept} left after filtering by radius {r}; cut into {polygons} convex polygons; A* finds a sequence of {sequence} polygons; the polyline through the portal midpoints has {midPoints} points and length {midLength}; point-dropping leaves {dropPoints} points, length {dropLength}; the funnel straightens it to {funnelPoints} points, length {funnelLength}; the exact shortest path is {exactLength} long.",
+  "page.controls.step": "Step",
+  "page.controls.prev": "Back",
+  "page.controls.next": "Next",
+  "page.s1.canvas": "Section 1 picture: the shape under test and 60 sampled segments",
+  "page.s2.canvas": "Section 2 picture: the cells after filtering by radius",
+  "page.s3.canvas": "Section 3 picture: the polygons of the partition",
+  "page.s4.canvas": "Section 4 picture: the polygon sequence and the paths",
+  "page.s4.why":
+    "Why point-dropping stalls: it can only delete points, never move one. When every midpoint's shortcut cuts across a wall corner, no point can go. The funnel puts each bend on a portal's end, the wall corner, which is where the shortest path turns.",
+  "page.s4.step.midpoint":
+    "Step 0: the polygons A* chose, joined through every portal's midpoint ({points} points, length {length}).",
+  "page.s4.step.drop":
+    "Step {step} · point-dropping test {k} of {n}: try removing point {point}; the shortcut from point {prev} to point {next} {verdict}",
+  "page.s4.step.dropYes": "stays on the walkable surface → the point goes.",
+  "page.s4.step.dropNo": "leaves the walkable surface → the point stays.",
+  "page.s4.step.stall":
+    "A whole sweep removed nothing: point-dropping stops here ({kept} of {points} points left).",
+  "page.s4.step.funnel":
+    "Step {step} · funnel, portal {portal} of {portals}: apex {apex}, left edge to {left}, right edge to {right}; {fixed} points fixed so far.",
+  "page.s4.step.done":
+    "Last step: the final path is the funnel's, {points} points, length {length}; exact shortest path {exact}; point-dropping stalled at {dropped}.",
+  "page.code.s1":
+    "The code that runs: criterion ①, cross products of consecutive edges (verbatim from src/lesson/geometry.ts)",
+  "page.code.s2":
+    "The code that runs: centre-to-obstacle distance and the radius filter (verbatim from src/lesson/scene.ts and surface.ts)",
+  "page.code.s3": "The code that runs: maximal rectangles (verbatim from src/lesson/rectangles.ts)",
+  "page.code.title":
+    "The code this step runs (verbatim from src/lesson/funnel.ts; the running line highlighted)",
+  "page.probe.idle":
+    "Move the mouse over the picture, tap it, or focus it with Tab and move the cursor with the arrow keys: this line says what lies there and why.",
+  "page.probe.outside": "Outside the picture.",
+  "page.probe.shape": "x = {x}, z = {z}: {where}.",
+  "page.probe.at": "x = {x}, z = {z} · {cell} · {walkable}: {reason}{polygon}",
+  "page.probe.inObstacle": "the cell centre is inside an obstacle",
+  "page.probe.removedSimple": "centre {d} from an obstacle < radius {r} → removed by the radius",
+  "page.probe.keptSimple": "centre {d} from an obstacle ≥ radius {r} → kept",
+  "page.probe.removedMeshway":
+    "centre {d} from an obstacle; meshway rounds radius {r} up to {voxels} voxels and erodes → removed",
+  "page.probe.keptMeshway":
+    "centre {d} from an obstacle; meshway rounds radius {r} up to {voxels} voxels and erodes → kept",
+  "page.honest.1.title": "Honest note: the obstacles",
+  "page.honest.2.title": "Honest note: why the two filters differ",
+  "page.honest.3.title": "Honest note: the two partitions",
+  "page.honest.4.title": "Honest note: straightening and the shortest path",
   "page.title": "From cells to faces",
   "page.subtitle":
     "Why navigation meshes work, in four steps, each one measured live in your browser by meshway",
   "page.lede":
-    "Path finding on a grid keeps the numbers, the directions and the walker in the cells. Real level floors have any shape: cells are either too coarse to say “walk along the wall”, or so fine that the graph becomes huge. This lesson moves the path from cells to faces: cut the scene into cells and drop the ones the agent cannot fit into, cut what remains into convex polygons, then search the polygon graph and straighten the result.",
+    "Path finding on a grid keeps the numbers, the directions and the walker in the cells, but real level floors have any shape. This lesson moves the path from cells to faces: cut the scene into cells and drop those the agent cannot fit into, cut what remains into convex polygons, then search the polygon graph and straighten the result. Each step is first shown the plainest way (the simple method), then compared with meshway's real pipeline.",
   "page.roadmap":
     "Every step is done twice: once the plainest way (the simple method) and once with meshway's real pipeline (voxel distance-field erosion, regions → contours → convex polygons, the funnel). Where they differ, the difference is a number in the same table.",
   "page.nav.title": "Sections",
-  "page.controls.title": "Controls",
   "page.controls.reset": "Reset",
   "page.controls.shape": "Shape for the convexity test",
   "page.shape.square": "Square (convex)",
   "page.shape.L": "L shape (concave)",
   "page.controls.radius": "Agent radius",
-  "page.controls.view": "Path shown",
-  "page.view.midpoint": "Polyline through portal midpoints",
-  "page.view.straight": "Straightened",
-  "page.controls.method": "Method",
+  "page.controls.method": "Method: the simple one first, then the real pipeline",
   "page.method.simple": "Simple method",
-  "page.method.meshway": "meshway pipeline",
+  "page.method.meshway": "Now the real pipeline: meshway",
   "page.controls.lang": "Language",
-  "page.lang.zh": "Chinese",
-  "page.lang.en": "English",
-  "page.settings":
-    "Now: radius {radius} · shape {shape} · method {method} · path {view} (computation {generation})",
-  "page.hover.title": "Point probe",
-  "page.hover.idle": "Move the pointer over any picture to see the cell and polygon under it.",
-  "page.hover.outside": "{section}: {outside}.",
-  "page.hover.shape": "{section}: x = {x}, z = {z} · {where}",
   "page.hover.shapeName.square": "square",
   "page.hover.shapeName.L": "L shape",
-  "page.hover.at": "{section} ({panel}): x = {x}, z = {z} · {cell} · {walkable} · {polygon}",
   "page.fallback":
     "This device gives no canvas 2D drawing context, so the pictures cannot be shown. The text, the readouts and all four tables below are still computed and kept up to date: the pictures only draw the same data.",
   "page.readouts.title": "Readouts",
@@ -152,9 +221,9 @@ const en: Record<PageMessageKey, string> = {
   "page.s2.gap":
     "The shape is settled, but the data is still a heap of triangles, not polygons. First the space has to become a grid that answers “can someone stand here?”.",
   "page.s2.adds":
-    "Voxelizing and filtering by radius: a cell whose centre lies inside an obstacle is blocked; then the cells too close to an obstacle for the agent to fit are removed. The simple method uses the exact distance from the cell centre to the nearest obstacle; meshway builds a voxel distance field on the scene's triangle mesh and erodes it. The picture shows the method picked with the Method control and marks in magenta the cells where the two disagree; table ② puts both side by side and counts those cells.",
+    "Voxelize and filter by radius: a cell whose centre lies inside an obstacle is blocked; then the cells too close to an obstacle for the agent are removed. The simple method uses the exact distance from the cell centre to the nearest obstacle (removed cells are drawn dark and hatched). Switched to meshway, a voxel distance field is built on the scene's triangle mesh and eroded; cells where the two methods disagree are marked with small magenta squares.",
   "page.s2.observe":
-    "Drag the radius from 0.25 to 1.50 and watch the walkable surface shrink and the narrow passage close. The radius is baked into the surface: the partition and the path are both built on the shrunken surface.",
+    "Drag the radius from 0.25 to 1.50 and watch the walkable surface shrink and the narrow passage close. Point at a cell (or use the arrow keys): the line under the picture says how far it is from an obstacle and why it was removed or kept.",
   "page.s3.title": "3 · Cut into polygons",
   "page.s3.gap":
     "After filtering, hundreds of walkable cells remain. Using every cell as a graph node would be worse than searching the grid directly: they must be merged into a few faces.",
@@ -166,18 +235,18 @@ const en: Record<PageMessageKey, string> = {
   "page.s4.gap":
     "The faces are cut, but faces are not yet a path: we need to know how faces connect and how to walk across them.",
   "page.s4.adds":
-    "Polygons become graph nodes and shared edges become portals; A* over this graph gives a sequence of polygons. They are first joined by the polyline through the portal midpoints, which is then straightened: the simple method keeps dropping points that a shortcut can replace, meshway uses the funnel algorithm. Finally meshway's findShortestPath computes the truly shortest path on the same walkable surface (purple) as a yardstick for the straightening: on meshway's navmesh for the meshway method, and for the simple method on a navmesh made of the same kept cells (the very surface the rectangles cover).",
+    "Polygons are nodes and shared edges are portals; A* finds a sequence of polygons (numbered in the picture). First the portals' midpoints are joined into a polyline, then it is straightened: point-dropping keeps removing points a shortcut can replace; the funnel tightens a left and a right edge along the portals and fixes a bend at each wall corner. Play both with the step slider below; the last step draws every line together, none hiding another.",
   "page.s4.observe":
-    "Switch between the midpoint polyline and the straightened path and see whether the path brushes past the corners or swings through the middle of the polygons. After straightening no point may be removable any more, and every sample of the path must stay on the walkable surface. The purple line is the exact shortest path: where the blue line runs along it, straightening was already optimal; where the blue line takes a longer way, the readout “straightened path longer than the exact one by” says by how much.",
+    "Drag the step slider from start to end: first see where point-dropping stalls, then watch the funnel's apex move on portal by portal. At the last step the wide light-blue band is point-dropping's result, the dark-blue line the funnel, the dashed purple line the exact shortest path: where the dark blue shows through the purple dashes, the funnel is already shortest.",
   "page.honest.title": "Honest differences: the simple methods versus Recast/Detour",
   "page.honest.1":
     "Obstacles are axis-aligned rectangles only, so “is this point inside an obstacle” and “how far is it from one” are exact. meshway takes any triangle mesh: the same scene is also built as a triangle mesh (floor plus obstacle boxes) and sent through the real pipeline.",
   "page.honest.2":
-    "The simple filter removes a cell when its centre is closer than the radius to an obstacle, using the exact distance and the exact radius. Recast and meshway round the radius up to whole voxels (on 0.5 cells, 0.75 becomes 2 voxels) and erode along a voxel distance field measured in voxel steps, from every edge of the walkable area, the world's border included. That distance field is approximate: a diagonal step counts as only 1.5 straight steps (Recast's 2/3 weights), so a cell diagonal to an obstacle corner looks farther away than it is. Which side removes more therefore depends on the radius: at 0.25, 0.55–0.75 and 1.05–1.25 meshway removes more; at 0.30–0.35, 0.80–1.00 and 1.30–1.45 both agree exactly; at 0.40–0.50 and 1.50 meshway keeps more cells, some with a centre closer than the radius to an obstacle (nearest 0.3536 at 0.40–0.50, 1.4577 at 1.50). Section 2 counts the cells where the two disagree, and table ② lists both smallest distances.",
+    "The simple filter removes a cell when its centre is closer than the radius to an obstacle, using the exact distance. Recast and meshway round the radius up to whole voxels (on 0.5 cells, 0.75 becomes 2 voxels) and erode with a distance field on the voxels: distances start at cells missing one of their four side neighbours (a straight step counts 2, a diagonal 3), and cells closer than 2 × the voxel radius are removed. Which side removes more therefore depends on the radius: at 0.25, 0.55–0.75 and 1.05–1.25 meshway removes more; at 0.30–0.35, 0.80–1.00 and 1.30–1.45 both agree exactly; at 0.40–0.50 and 1.50 meshway keeps a few more. At 0.40–0.50 (1 voxel) the 12 extra cells all sit diagonally off an obstacle's corner: touching the obstacle only at a corner, all four side neighbours walkable, they are not where distances start; they are one straight step (2) from such a cell, not less than the threshold 2, so they stay, although their centres are only 0.3536 from the corner. At 1.50 (3 voxels) the 17 extra cells are two diagonal steps from a start cell (3 + 3 = 6, exactly the threshold): a diagonal counts 1.5 straight steps, more than √2, so they look farther than they are; the nearest centre is 1.4577 from an obstacle.",
   "page.honest.3":
     "The simple partition uses maximal rectangles; Recast and meshway split the walkable surface into regions with a watershed, trace and simplify their contours, then triangulate and merge them into convex polygons. That gives fewer polygons, not limited to rectangles, whose area only approximately equals the walkable cells times the cell area.",
   "page.honest.4":
-    "The simple straightening drops points one at a time until none can go; Detour and meshway straighten along the portals in one pass with the funnel algorithm. Neither is guaranteed to be the globally shortest path: A* fixes the polygon sequence first and straightening stays inside it. meshway's findShortestPath (an any-angle search in the style of Polyanya) finds the exact shortest path; here it is drawn in purple and checked to be no longer than either straightened path.",
+    "Point-dropping can only remove points, never move a bend onto a wall corner, so it stops short of the shortest path (r = 0.75: 33.0158 against 28.9660, without removing a single point). The funnel run on the same rectangles' portals gives exactly the shortest path, at all 26 radii: the gap comes from point-dropping, not from the polygon sequence A* fixed. Detour and meshway use the funnel. The funnel only straightens inside the sequence A* chose, so in general it is not guaranteed to be globally shortest; meshway's findShortestPath (an any-angle search in the style of Polyanya) finds the exact shortest path, drawn here as the dashed purple line and checked to be no longer than either straightened path.",
   "page.honest.5":
     "This lesson is flat: one floor, no steps or slopes. The real Recast and meshway pipelines also handle heights, slopes, steps and overlapping floors. The pictures are drawn by meshway's own software rasterizer, with exactly the pixels of the command line's meshway lesson --png.",
   "page.legend.title": "Legend",

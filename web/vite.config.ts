@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { prerenderPage } from "./prerender.js";
 
 /**
  * The explainer page ("from cells to faces"). Vite root is web/; the build is one self-contained
@@ -45,6 +46,14 @@ function inlineIntoHtml(): Plugin {
   };
 }
 
+/** Writes the lesson's default state into the HTML (web/prerender.ts): readable without JS. */
+function prerender(): Plugin {
+  return {
+    name: "meshway-prerender-lesson",
+    transformIndexHtml: { order: "pre", handler: (html) => prerenderPage(html) },
+  };
+}
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -65,5 +74,5 @@ export default defineConfig({
     // One chunk in IIFE form, so it can run as an inline classic script (see inlineIntoHtml).
     rolldownOptions: { output: { format: "iife", codeSplitting: false } },
   },
-  plugins: [inlineIntoHtml()],
+  plugins: [prerender(), inlineIntoHtml()],
 });

@@ -33,6 +33,7 @@ export function crossProductSigns(poly: Ring): {
   const n = poly.length >> 1;
   let positive = 0;
   let negative = 0;
+  // #region cross (shown on the explainer page, verbatim)
   for (let i = 0; i < n; i++) {
     const a = i * 2;
     const b = ((i + 1) % n) * 2;
@@ -44,6 +45,7 @@ export function crossProductSigns(poly: Ring): {
     if (cross > 0) positive++;
     else negative++;
   }
+  // #endregion
   return { positive, negative, convex: positive === 0 || negative === 0 };
 }
 

@@ -1,5 +1,6 @@
 import { t, tv } from "./i18n.js";
 import type { LessonLang } from "./settings.js";
+import { lastPathStep } from "./timeline.js";
 import type { LessonResult, LessonTable } from "./types.js";
 
 /** Display width of a string: CJK and full-width characters count as two columns. */
@@ -34,7 +35,11 @@ function tableText(
   return {
     title: t(lang, table.title, table.titleVars),
     head: table.columns.map((c) => t(lang, c)),
-    rows: table.rows.map((r) => [t(lang, r.label), ...r.cells.map((c) => tv(lang, c))]),
+    rows: table.rows.map((r) => [
+      t(lang, r.label),
+      ...r.cells.map((c) => tv(lang, c)),
+      t(lang, r.means),
+    ]),
   };
 }
 
@@ -117,6 +122,9 @@ export function lessonToJson(result: LessonResult, lang: LessonLang = "zh"): obj
         labelEn: en(r.label),
         cells: r.cells,
         text: r.cells.map((c) => tv(lang, c)),
+        means: r.means,
+        meansEn: en(r.means),
+        meansText: t(lang, r.means),
       })),
     })),
     readouts: result.readouts.map((s) => ({
@@ -147,6 +155,7 @@ export function lessonToJson(result: LessonResult, lang: LessonLang = "zh"): obj
       funnel: p.funnel ? Array.from(p.funnel.points) : null,
       exact: p.exact ? Array.from(p.exact.points) : null,
       exactStatus: p.exactStatus,
+      lastStep: lastPathStep(p),
     },
     log: result.log.map((key, i) => ({
       key,

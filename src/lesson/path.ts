@@ -6,6 +6,7 @@ import { NODE_CLOSED } from "../query/node-pool.js";
 import { StraightPath } from "../query/straight-path.js";
 import type { Adjacency } from "./adjacency.js";
 import { computeExactPath, type ExactPath } from "./exact-path.js";
+import { type DropRun, type FunnelRun, orientPortal, recordDrops, runFunnel } from "./funnel.js";
 import { type ConvexSurface, polylineLength } from "./geometry.js";
 import { LESSON_SCENE } from "./scene.js";
 import type { LessonMethod } from "./settings.js";
@@ -40,8 +41,17 @@ export interface LessonPath {
   midpoint: LessonPolyline;
   /** The midpoint polyline straightened by dropping points while the shortcut stays on the surface. */
   dropped: LessonPolyline;
-  /** meshway's funnel (findStraightPath); null for the simple method. */
+  /**
+   * The funnel: meshway's findStraightPath, or for the simple method the lesson's own funnel
+   * (src/lesson/funnel.ts) through the rectangles' portals. Null only when there is no path.
+   */
   funnel: LessonPolyline | null;
+  /** The portals crossed, 4 numbers each (left x, z, right x, z as seen walking the path). */
+  portals: Float64Array;
+  /** Every test point-dropping made, in order (the step slider plays it). */
+  drops: DropRun;
+  /** The lesson's funnel through `portals`, step by step (its end equals `funnel`). */
+  funnelRun: FunnelRun;
   /**
    * The exact shortest path (NavMeshQuery.findShortestPath) on the method's surface: meshway's
    * navmesh, or for the simple method a navmesh of the kept cells (the rectangles' very
@@ -53,7 +63,7 @@ export interface LessonPath {
   /** Samples taken along the exact path and how many lie on the method's surface. */
   exactSamples: number;
   exactSamplesOnSurface: number;
-  /** The method's final straightened path: dropped (simple) or funnel (meshway). */
+  /** The method's final straightened path: the funnel for both methods (dropped when none). */
   final: "dropped" | "funnel";
   /** Samples taken along the final path and how many lie on the surface. */
   samples: number;
@@ -218,18 +228,44 @@ export function polygonAStar(
   };
 }
 
-/** Midpoint of the shared segment between polygons a and b (from the adjacency). */
-function portalMidpoint(adjacency: Adjacency, a: number, b: number): [number, number] {
+/** The shared segment between polygons a and b (from the adjacency): x0, z0, x1, z1. */
+function portalSegment(
+  adjacency: Adjacency,
+  a: number,
+  b: number,
+): [number, number, number, number] {
   const lo = Math.min(a, b);
   const hi = Math.max(a, b);
   const pairs = adjacency.pairs;
   for (let k = 0; k < pairs.length; k += 2) {
     if (pairs[k] === lo && pairs[k + 1] === hi) {
       const s = adjacency.segments;
-      return [(s[k * 2]! + s[k * 2 + 2]!) / 2, (s[k * 2 + 1]! + s[k * 2 + 3]!) / 2];
+      return [s[k * 2]!, s[k * 2 + 1]!, s[k * 2 + 2]!, s[k * 2 + 3]!];
     }
   }
   throw new Error(`lesson: polygons ${a} and ${b} are not adjacent`);
+}
+
+/** Portal segments (4 numbers each) oriented left/right seen from the polygon before each. */
+function orientFrom(
+  surface: ConvexSurface,
+  polygons: readonly number[],
+  segments: readonly number[],
+): Float64Array {
+  const out = new Float64Array(segments.length);
+  for (let k = 0; k * 4 < segments.length; k++) {
+    const [cx, cz] = centroid(surface.polys[polygons[k]!] as Float64Array);
+    const o = orientPortal(
+      cx,
+      cz,
+      segments[k * 4]!,
+      segments[k * 4 + 1]!,
+      segments[k * 4 + 2]!,
+      segments[k * 4 + 3]!,
+    );
+    out.set(o, k * 4);
+  }
+  return out;
 }
 
 /** The point of polygon p closest to (x, z) (the goal, for a partial path): its centroid when outside. */
@@ -254,12 +290,21 @@ function finish(
     goalPolygon: number;
   },
   mid: number[],
+  segments: number[],
   funnel: number[] | null,
   exact: ExactPath | null,
 ): LessonPath {
   const midpoint = polyline(mid, surface);
   const dropped = polyline(dropStraighten(mid, surface), surface);
-  const funnelLine = funnel ? polyline(funnel, surface) : null;
+  const portals = orientFrom(surface, base.polygons, segments);
+  const n = mid.length;
+  const funnelRun =
+    n >= 4
+      ? runFunnel([mid[0]!, mid[1]!], [mid[n - 2]!, mid[n - 1]!], portals)
+      : runFunnel([0, 0], [0, 0], new Float64Array(0));
+  const lessonFunnel = n >= 4 ? Array.from(funnelRun.points) : null;
+  const drawn = funnel ?? lessonFunnel;
+  const funnelLine = drawn ? polyline(drawn, surface) : null;
   const exactLine = exact ? polyline(Array.from(exact.points), surface) : null;
   const finalLine = funnelLine ?? dropped;
   const { samples, onSurface } = samplePath(finalLine.points, surface);
@@ -270,6 +315,9 @@ function finish(
     midpoint,
     dropped,
     funnel: funnelLine,
+    portals,
+    drops: recordDrops(mid, surface),
+    funnelRun,
     exact: exactLine,
     exactStatus: exact ? exact.status : "",
     exactSamples: exactSampled ? exactSampled.samples : 0,
@@ -288,17 +336,22 @@ export function simplePath(
   surface: ConvexSurface,
   adjacency: Adjacency,
   exact: ExactPath | null,
+  start: readonly [number, number] = LESSON_SCENE.start,
+  goal: readonly [number, number] = LESSON_SCENE.goal,
 ): LessonPath {
-  const { start, goal } = LESSON_SCENE;
   const a = polygonAStar(surface, adjacency, start, goal);
   const mid: number[] = [];
+  const segments: number[] = [];
   if (a.status !== "noStart") {
     mid.push(start[0], start[1]);
-    for (let k = 1; k < a.polygons.length; k++)
-      mid.push(...portalMidpoint(adjacency, a.polygons[k - 1]!, a.polygons[k]!));
+    for (let k = 1; k < a.polygons.length; k++) {
+      const seg = portalSegment(adjacency, a.polygons[k - 1]!, a.polygons[k]!);
+      segments.push(...seg);
+      mid.push((seg[0] + seg[2]) / 2, (seg[1] + seg[3]) / 2);
+    }
     mid.push(...endPointFor(surface, a.polygons[a.polygons.length - 1]!, goal));
   }
-  return finish("simple", surface, a, mid, null, a.status === "noStart" ? null : exact);
+  return finish("simple", surface, a, mid, segments, null, a.status === "noStart" ? null : exact);
 }
 
 /**
@@ -306,8 +359,12 @@ export function simplePath(
  * the portal midpoints from getPortalPoints, the funnel from findStraightPath, the exact
  * shortest path from findShortestPath.
  */
-export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPath {
-  const { start, goal } = LESSON_SCENE;
+export function meshwayPath(
+  navMesh: NavMesh,
+  surface: ConvexSurface,
+  start: readonly [number, number] = LESSON_SCENE.start,
+  goal: readonly [number, number] = LESSON_SCENE.goal,
+): LessonPath {
   const q = new NavMeshQuery(navMesh);
   const ext = [1, 1, 1];
   const s = createNearestPolyResult();
@@ -321,7 +378,7 @@ export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPat
     startPolygon: -1,
     goalPolygon: -1,
   };
-  if (sref === 0) return finish("meshway", surface, empty, [], null, null);
+  if (sref === 0) return finish("meshway", surface, empty, [], [], null, null);
   const result = q.findPath(
     sref,
     eref === 0 ? sref : eref,
@@ -339,10 +396,12 @@ export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPat
   if (complete) endPos.set(e.point);
   else q.closestPointOnPoly(last, e.point, endPos);
   const mid: number[] = [s.point[0]!, s.point[2]!];
+  const segments: number[] = [];
   const left = new Float64Array(3);
   const right = new Float64Array(3);
   for (let k = 1; k < refs.length; k++) {
     if (getPortalPoints(navMesh, refs[k - 1]!, refs[k]!, left, right)) {
+      segments.push(left[0]!, left[2]!, right[0]!, right[2]!);
       mid.push((left[0]! + right[0]!) / 2, (left[2]! + right[2]!) / 2);
     }
   }
@@ -358,5 +417,13 @@ export function meshwayPath(navMesh: NavMesh, surface: ConvexSurface): LessonPat
     startPolygon: polyOfRef(sref),
     goalPolygon: eref === 0 ? -1 : polyOfRef(eref),
   };
-  return finish("meshway", surface, base, mid, funnel, computeExactPath(navMesh, start, goal));
+  return finish(
+    "meshway",
+    surface,
+    base,
+    mid,
+    segments,
+    funnel,
+    computeExactPath(navMesh, start, goal),
+  );
 }

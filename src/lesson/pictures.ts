@@ -10,6 +10,7 @@
 import { MeshwayError } from "../errors.js";
 import {
   createImage,
+  drawLine,
   drawPolyline,
   drawSegments,
   fillCircle,
@@ -18,12 +19,15 @@ import {
   type Rgba,
   type RgbaImage,
   setPixel,
+  strokeCircle,
   WHITE,
 } from "../render/raster.js";
 import type { Ring } from "./geometry.js";
+import { digitsWidth, forEachDigitPixel } from "./glyphs.js";
 import { LESSON_SCENE } from "./scene.js";
 import type { LessonMethod } from "./settings.js";
 import { CELL_BLOCKED, CELL_WALKABLE } from "./surface.js";
+import { droppedBefore, funnelRecord, type PathStep, pathStepAt } from "./timeline.js";
 import type { LessonResult } from "./types.js";
 
 /** Size of every section's picture [pixels]. */
@@ -32,18 +36,33 @@ export const LESSON_CANVAS = Object.freeze({ width: 480, height: 320 });
 export const LESSON_SCALE = 20;
 
 export type LessonSection = 1 | 2 | 3 | 4;
+type PathPhase = PathStep["phase"];
 
-const OBSTACLE: Rgba = [84, 88, 96, 255];
+const OBSTACLE: Rgba = [52, 56, 64, 255];
 const WALKABLE: Rgba = [214, 233, 248, 255];
-const REMOVED: Rgba = [236, 229, 218, 255];
+// Removed cells: dark and hatched, ≥ 3:1 in luminance against walkable cells (a test checks).
+const REMOVED: Rgba = [120, 106, 94, 255];
+const REMOVED_HATCH: Rgba = [156, 142, 128, 255];
 const DIFFER: Rgba = [200, 40, 120, 255];
 const OUTLINE: Rgba = [40, 48, 60, 255];
 const SHAPE_FILL: Rgba = [190, 220, 245, 255];
+const CROSS_AGREES: Rgba = [20, 120, 60, 255];
+const CROSS_FLIPS: Rgba = [200, 30, 30, 255];
 const INSIDE: Rgba = [40, 150, 80, 200];
 const LEAVES: Rgba = [220, 40, 40, 255];
-const MIDPOINT: Rgba = [235, 120, 20, 255];
-const STRAIGHT: Rgba = [20, 70, 200, 255];
-const EXACT: Rgba = [185, 30, 170, 255];
+const MIDPOINT: Rgba = [170, 65, 0, 255];
+const DROPPED: Rgba = [50, 100, 190, 255];
+const DROPPED_FAINT: Rgba = [50, 100, 190, 120];
+const FUNNEL: Rgba = [10, 15, 60, 255];
+const EXACT: Rgba = [180, 0, 145, 255];
+const PORTAL: Rgba = [0, 120, 110, 255];
+const FUNNEL_LEFT: Rgba = [0, 140, 70, 255];
+const FUNNEL_RIGHT: Rgba = [200, 30, 30, 255];
+const SHORTCUT_OK: Rgba = [0, 140, 70, 255];
+const SHORTCUT_BLOCKED: Rgba = [200, 30, 30, 255];
+const ID_BOX: Rgba = [255, 255, 255, 230];
+const ID_TEXT: Rgba = [20, 24, 32, 255];
+const SEQUENCE_OUTLINE: Rgba = [20, 28, 44, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
@@ -62,6 +81,17 @@ const PALETTE: readonly Rgba[] = [
 
 const S = LESSON_SCALE;
 
+/** The colours the encoding rules are about (test/unit/lesson-encoding.test.ts measures them). */
+export const LESSON_COLOURS = Object.freeze({
+  walkable: WALKABLE,
+  removed: REMOVED,
+  removedHatch: REMOVED_HATCH,
+  obstacle: OBSTACLE,
+  palette: PALETTE,
+  sequenceOutline: SEQUENCE_OUTLINE,
+  paths: { midpoint: MIDPOINT, dropped: DROPPED, funnel: FUNNEL, exact: EXACT },
+});
+
 /** One entry of a picture's legend: a lesson message key and the colour it is drawn in. */
 export interface LessonLegendEntry {
   /** Message key in the lesson's MESSAGES (src/lesson/i18n.ts). */
@@ -69,6 +99,10 @@ export interface LessonLegendEntry {
   /** Drawn as a filled area (cells, polygons), a line, or a dot. */
   kind: "area" | "line" | "dot";
   colour: Rgba;
+  /** Lines drawn dashed in the picture. */
+  dashed?: boolean;
+  /** Section 4: the steps (src/lesson/timeline.ts) that draw it; absent: every step. */
+  phases?: readonly PathPhase[];
 }
 
 /**
@@ -81,6 +115,8 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
       { key: "legend.shape", kind: "area", colour: SHAPE_FILL },
       { key: "legend.segmentInside", kind: "line", colour: INSIDE },
       { key: "legend.segmentLeaves", kind: "line", colour: LEAVES },
+      { key: "legend.crossAgrees", kind: "dot", colour: CROSS_AGREES },
+      { key: "legend.crossFlips", kind: "dot", colour: CROSS_FLIPS },
     ],
     2: [
       { key: "legend.walkable", kind: "area", colour: WALKABLE },
@@ -98,13 +134,74 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
     ],
     4: [
       { key: "legend.sequence", kind: "area", colour: PALETTE[2]! },
-      { key: "legend.midpoint", kind: "line", colour: MIDPOINT },
-      { key: "legend.straight", kind: "line", colour: STRAIGHT },
-      { key: "legend.exact", kind: "line", colour: EXACT },
+      {
+        key: "legend.midpoint",
+        kind: "line",
+        colour: MIDPOINT,
+        dashed: true,
+        phases: ["midpoint", "drop", "done"],
+      },
+      { key: "legend.dropped", kind: "line", colour: DROPPED, phases: ["drop", "done"] },
+      { key: "legend.funnel", kind: "line", colour: FUNNEL, phases: ["funnel", "done"] },
+      { key: "legend.exact", kind: "line", colour: EXACT, dashed: true, phases: ["done"] },
+      { key: "legend.portal", kind: "line", colour: PORTAL, phases: ["funnel"] },
+      { key: "legend.funnelLeft", kind: "line", colour: FUNNEL_LEFT, phases: ["funnel"] },
+      {
+        key: "legend.funnelRight",
+        kind: "line",
+        colour: FUNNEL_RIGHT,
+        dashed: true,
+        phases: ["funnel"],
+      },
+      { key: "legend.shortcut", kind: "line", colour: SHORTCUT_OK, dashed: true, phases: ["drop"] },
+      {
+        key: "legend.shortcutBlocked",
+        kind: "line",
+        colour: SHORTCUT_BLOCKED,
+        dashed: true,
+        phases: ["drop"],
+      },
       { key: "legend.start", kind: "dot", colour: START },
       { key: "legend.goal", kind: "dot", colour: GOAL },
     ],
   });
+
+/**
+ * The legend of what `result`'s picture of `section` draws now: section 4's entries for the
+ * step shown (a drop test draws its shortcut in one of two colours: only that one is listed).
+ */
+export function lessonLegend(result: LessonResult, section: LessonSection): LessonLegendEntry[] {
+  const entries = LESSON_LEGEND[section];
+  if (section === 1) {
+    const flips = cornerSigns(result.convex.shown.ring).count > 0;
+    return entries.filter((e) => e.key !== "legend.crossFlips" || flips);
+  }
+  if (section !== 4) return entries.slice();
+  const at = pathStepAt(
+    result.path,
+    result.settings.view === "midpoint" ? 0 : result.settings.step,
+  );
+  return entries.filter((e) => {
+    if (e.phases && !e.phases.includes(at.phase)) return false;
+    if (
+      at.phase === "drop" &&
+      (e.key === "legend.shortcut" || e.key === "legend.shortcutBlocked")
+    ) {
+      const ok = result.path.drops.dropped[at.index] === 1;
+      return ok === (e.key === "legend.shortcut");
+    }
+    if (
+      at.phase === "funnel" &&
+      (e.key === "legend.funnelLeft" || e.key === "legend.funnelRight")
+    ) {
+      // Right after a bend both edges sit on the new apex: nothing to show yet.
+      const rec = funnelRecord(result.path, at.index);
+      const end = e.key === "legend.funnelLeft" ? rec.left : rec.right;
+      return end[0] !== rec.apex[0] || end[1] !== rec.apex[1];
+    }
+    return true;
+  });
+}
 
 /**
  * A pixel of a section's picture → the world XZ point under its centre, with the panel it
@@ -143,9 +240,13 @@ function drawCells(img: RgbaImage, state: Uint8Array): void {
     for (let i = 0; i < cols; i++) {
       const s = state[i + j * cols]!;
       if (s === CELL_BLOCKED) continue;
-      const colour = s === CELL_WALKABLE ? WALKABLE : REMOVED;
+      const walkable = s === CELL_WALKABLE;
       for (let y = j * c; y < j * c + c - 1; y++) {
-        for (let x = i * c; x < i * c + c - 1; x++) setPixel(img, x, y, colour);
+        for (let x = i * c; x < i * c + c - 1; x++) {
+          // Removed cells carry a diagonal hatch, so they read as removed without colour too.
+          const colour = walkable ? WALKABLE : (x + y) % 4 === 0 ? REMOVED_HATCH : REMOVED;
+          setPixel(img, x, y, colour);
+        }
       }
     }
   }
@@ -156,9 +257,10 @@ function dot(img: RgbaImage, x: number, z: number, r: number, colour: Rgba): voi
   fillCircle(img, x * S, z * S, r, colour, { antialias: true });
 }
 
-function drawStartGoal(img: RgbaImage): void {
-  dot(img, LESSON_SCENE.start[0], LESSON_SCENE.start[1], 5, START);
-  dot(img, LESSON_SCENE.goal[0], LESSON_SCENE.goal[1], 5, GOAL);
+function drawStartGoal(img: RgbaImage, result: LessonResult): void {
+  const { start, goal } = result.settings;
+  dot(img, start[0], start[1], 5, START);
+  dot(img, goal[0], goal[1], 5, GOAL);
 }
 
 /** Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red. */
@@ -176,6 +278,46 @@ function drawConvex(img: RgbaImage, result: LessonResult): void {
   drawSegments(img, inside, 1.2, INSIDE, { antialias: true });
   drawSegments(img, leaving, 2, LEAVES, { antialias: true });
   drawPolyline(img, ring, 2, OUTLINE, { antialias: true, closed: true });
+  // Criterion ① drawn: each corner's cross product, green where its sign agrees with most
+  // corners, red where it flips (the L's inner corner).
+  const signs = cornerSigns(shape.ring);
+  const n = shape.ring.length >> 1;
+  for (let i = 0; i < n; i++) {
+    const colour = signs.flips[i] ? CROSS_FLIPS : CROSS_AGREES;
+    const x = shape.ring[i * 2]! * S;
+    const y = shape.ring[i * 2 + 1]! * S;
+    fillCircle(img, x, y, 7, WHITE, { antialias: true });
+    fillCircle(img, x, y, 5, colour, { antialias: true });
+  }
+}
+
+/** Per corner of `ring`: 1 where the cross product of its two edges has the minority sign. */
+function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
+  const n = ring.length >> 1;
+  const sign = new Int8Array(n);
+  let positive = 0;
+  let negative = 0;
+  for (let i = 0; i < n; i++) {
+    const a = ((i + n - 1) % n) * 2;
+    const b = i * 2;
+    const c = ((i + 1) % n) * 2;
+    const cross =
+      (ring[b]! - ring[a]!) * (ring[c + 1]! - ring[b + 1]!) -
+      (ring[b + 1]! - ring[a + 1]!) * (ring[c]! - ring[b]!);
+    sign[i] = cross > 1e-12 ? 1 : cross < -1e-12 ? -1 : 0;
+    if (sign[i] > 0) positive++;
+    else if (sign[i] < 0) negative++;
+  }
+  const minority = positive >= negative ? -1 : 1;
+  const flips = new Uint8Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (sign[i] === minority) {
+      flips[i] = 1;
+      count++;
+    }
+  }
+  return { flips, count };
 }
 
 /** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
@@ -194,7 +336,7 @@ function drawSurface(img: RgbaImage, result: LessonResult): void {
       }
     }
   }
-  drawStartGoal(img);
+  drawStartGoal(img, result);
 }
 
 /** The chosen method's polygons, filled and outlined; `strong` polygons drawn opaque. */
@@ -219,6 +361,17 @@ function drawPolygons(
       edges.push(r[m * 2]!, r[m * 2 + 1]!, r[k * 2]!, r[k * 2 + 1]!);
   }
   drawSegments(img, edges, 1.2, OUTLINE, { antialias: true, cap: "round" });
+  if (strong === null) return;
+  // The highlighted polygons: a dark outline, ≥ 3:1 against the faded ones around them.
+  const bold: number[] = [];
+  for (const p of strong) {
+    const r = rings[p];
+    if (!r) continue;
+    const n = r.length >> 1;
+    for (let k = 0, m = n - 1; k < n; m = k++)
+      bold.push(r[m * 2]!, r[m * 2 + 1]!, r[k * 2]!, r[k * 2 + 1]!);
+  }
+  drawSegments(img, bold, 2.5, SEQUENCE_OUTLINE, { antialias: true, cap: "round" });
 }
 
 /** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
@@ -232,40 +385,184 @@ function drawPartition(img: RgbaImage, result: LessonResult): void {
   }
 }
 
+/** Splits a polyline into dash segments (x0, y0, x1, y1 quadruples): `on` pixels drawn, `off` skipped. */
+function dashes(pts: ArrayLike<number>, on: number, off: number): number[] {
+  const out: number[] = [];
+  let phase = 0; // distance into the current on+off period
+  for (let i = 2; i + 1 < pts.length; i += 2) {
+    const ax = pts[i - 2]!;
+    const ay = pts[i - 1]!;
+    const dx = pts[i]! - ax;
+    const dy = pts[i + 1]! - ay;
+    const len = Math.hypot(dx, dy);
+    let t = 0;
+    while (t < len) {
+      const inOn = phase < on;
+      const left = inOn ? on - phase : on + off - phase;
+      const step = Math.min(left, len - t);
+      if (inOn) {
+        out.push(ax + (dx * t) / len, ay + (dy * t) / len);
+        out.push(ax + (dx * (t + step)) / len, ay + (dy * (t + step)) / len);
+      }
+      t += step;
+      phase = (phase + step) % (on + off);
+    }
+  }
+  return out;
+}
+
+const scaled = (pts: ArrayLike<number>): Float64Array => {
+  const out = new Float64Array(pts.length);
+  for (let i = 0; i < pts.length; i++) out[i] = pts[i]! * S;
+  return out;
+};
+
+/** Polygon ids of the sequence, dark digits on a white box at each polygon's centroid. */
+function drawPolygonIds(img: RgbaImage, result: LessonResult, ids: readonly number[]): void {
+  const polys = result.partition.current.polygons;
+  const scale = 2;
+  for (const p of ids) {
+    const ring = polys[p];
+    if (!ring) continue;
+    let cx = 0;
+    let cz = 0;
+    const n = ring.length >> 1;
+    for (let k = 0; k < n; k++) {
+      cx += ring[k * 2]!;
+      cz += ring[k * 2 + 1]!;
+    }
+    const label = String(p);
+    const w = digitsWidth(label, scale);
+    const x0 = Math.round((cx / n) * S - w / 2);
+    const y0 = Math.round((cz / n) * S - 5);
+    fillRect(img, x0 - 2, y0 - 2, w + 4, 14, ID_BOX);
+    forEachDigitPixel(label, x0, y0, scale, (x, y) => setPixel(img, x, y, ID_TEXT));
+  }
+}
+
+function portalSegments(portals: Float64Array, upTo: number): Float64Array {
+  return scaled(portals.subarray(0, Math.min(portals.length, upTo * 4)));
+}
+
+/** The final path with every other line for comparison, drawn widest first so none hides another. */
+function drawFinalPaths(img: RgbaImage, result: LessonResult): void {
+  const path = result.path;
+  const aa = { antialias: true, cap: "round" as const };
+  const mid = scaled(path.midpoint.points);
+  const dropped = scaled(path.dropped.points);
+  // Point-dropping: a wide pale band (white casing) that stays visible around the lines on it.
+  drawPolyline(img, dropped, 14, WHITE, aa);
+  drawPolyline(img, dropped, 12, DROPPED, aa);
+  if (path.funnel) {
+    // Wider than the exact path's casing, so it shows on both sides where they coincide.
+    const f = scaled(path.funnel.points);
+    drawPolyline(img, f, 7, FUNNEL, aa);
+    for (let i = 0; i < f.length; i += 2)
+      fillCircle(img, f[i]!, f[i + 1]!, 4, FUNNEL, { antialias: true });
+  }
+  // Midpoints: dashed over the funnel, so whatever lies under them shows between the dashes.
+  const midDashes = dashes(mid, 8, 4);
+  drawSegments(img, midDashes, 5, WHITE, { antialias: true });
+  drawSegments(img, midDashes, 3, MIDPOINT, { antialias: true });
+  for (let i = 0; i < mid.length; i += 2)
+    fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
+  if (path.exact) {
+    // On top, thin and dashed: where it coincides with the funnel, the funnel shows through.
+    const ex = scaled(path.exact.points);
+    const exDashes = dashes(ex, 5, 5);
+    drawSegments(img, exDashes, 4.5, WHITE, { antialias: true });
+    drawSegments(img, exDashes, 2.5, EXACT, { antialias: true });
+    for (let i = 0; i < ex.length; i += 2)
+      fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
+  }
+}
+
+/** Step 0: the polyline through the portals' midpoints, with the portals themselves. */
+function drawMidpointStep(img: RgbaImage, result: LessonResult): void {
+  const path = result.path;
+  const mid = scaled(path.midpoint.points);
+  const aa = { antialias: true, cap: "round" as const };
+  drawPolyline(img, mid, 5, WHITE, aa);
+  drawPolyline(img, mid, 3, MIDPOINT, aa);
+  for (let i = 0; i < mid.length; i += 2)
+    fillCircle(img, mid[i]!, mid[i + 1]!, 3.5, MIDPOINT, { antialias: true });
+}
+
+/** A drop test: the polyline so far, the tested point and its shortcut (kept or dropped). */
+function drawDropStep(img: RgbaImage, result: LessonResult, index: number): void {
+  const path = result.path;
+  const aa = { antialias: true, cap: "round" as const };
+  const now = scaled(droppedBefore(path, index));
+  drawPolyline(img, now, 9, WHITE, aa);
+  drawPolyline(img, now, 7, DROPPED, aa);
+  // The midpoints on top, dashed: the band shows what is left of them so far.
+  drawSegments(img, dashes(scaled(path.midpoint.points), 7, 5), 2.5, MIDPOINT, { antialias: true });
+  const d = path.drops;
+  const m = path.midpoint.points;
+  const a = d.prev[index]!;
+  const b = d.next[index]!;
+  const t = d.tested[index]!;
+  const ok = d.dropped[index] === 1;
+  const colour = ok ? SHORTCUT_OK : SHORTCUT_BLOCKED;
+  const cut = [m[a * 2]! * S, m[a * 2 + 1]! * S, m[b * 2]! * S, m[b * 2 + 1]! * S];
+  drawSegments(img, dashes(cut, 6, 4), 3, colour, { antialias: true });
+  strokeCircle(img, m[t * 2]! * S, m[t * 2 + 1]! * S, 7, 2.5, colour, { antialias: true });
+}
+
+/** A funnel step: the path fixed so far, the apex and the funnel's left and right edges. */
+function drawFunnelStep(img: RgbaImage, result: LessonResult, index: number): void {
+  const path = result.path;
+  const aa = { antialias: true, cap: "round" as const };
+  // The stalled point-dropping result stays faintly in view for comparison.
+  drawPolyline(img, scaled(path.dropped.points), 3, DROPPED_FAINT, aa);
+  const rec = funnelRecord(path, index);
+  drawSegments(img, portalSegments(path.portals, rec.portal + 1), 2.5, PORTAL, aa);
+  const fixed = scaled(path.funnelRun.bends.subarray(0, rec.fixed * 2));
+  const soFar = new Float64Array(fixed.length + 2);
+  soFar.set(fixed);
+  soFar.set([rec.apex[0] * S, rec.apex[1] * S], fixed.length);
+  drawPolyline(img, soFar, 5, FUNNEL, aa);
+  const [ax, az] = rec.apex;
+  drawLine(img, ax * S, az * S, rec.left[0] * S, rec.left[1] * S, 3, FUNNEL_LEFT, aa);
+  drawSegments(
+    img,
+    dashes([ax * S, az * S, rec.right[0] * S, rec.right[1] * S], 6, 3),
+    3,
+    FUNNEL_RIGHT,
+    { antialias: true },
+  );
+  fillCircle(img, rec.left[0] * S, rec.left[1] * S, 4, FUNNEL_LEFT, { antialias: true });
+  fillCircle(img, rec.right[0] * S, rec.right[1] * S, 4, FUNNEL_RIGHT, { antialias: true });
+  // The apex as a ring, so the start (or a bend) under it stays visible.
+  strokeCircle(img, ax * S, az * S, 8, 3, FUNNEL, { antialias: true });
+}
+
 /**
- * Section 4: the polygon sequence highlighted, the midpoint polyline or the straightened path,
- * and in both views the exact shortest path on top as a thin purple line (where it coincides
- * with the straightened path it runs inside the blue one).
+ * Section 4 at the settings' step (src/lesson/timeline.ts): the polygon sequence highlighted
+ * with its ids, then the midpoints, a point-dropping test, a funnel step, or at the last step
+ * the final path with the midpoints, point-dropping and the exact path all visible.
  */
 function drawPath(img: RgbaImage, result: LessonResult): void {
   drawCells(img, result.surface[result.settings.method].state);
   drawObstacles(img);
   const path = result.path;
   drawPolygons(img, result, 210, new Set(path.polygons));
-  const scale = (pts: Float64Array) => pts.map((v) => v * S);
-  const mid = scale(path.midpoint.points);
-  const aa = { antialias: true, cap: "round" as const };
-  if (result.settings.view === "midpoint") {
-    drawPolyline(img, mid, 5, WHITE, aa);
-    drawPolyline(img, mid, 2.5, MIDPOINT, aa);
-    for (let i = 0; i < mid.length; i += 2)
-      fillCircle(img, mid[i]!, mid[i + 1]!, 3, MIDPOINT, { antialias: true });
-  } else {
-    const final = path.final === "funnel" ? path.funnel! : path.dropped;
-    const pts = scale(final.points);
-    drawPolyline(img, mid, 1.5, MIDPOINT, aa);
-    drawPolyline(img, pts, 5, WHITE, aa);
-    drawPolyline(img, pts, 3, STRAIGHT, aa);
-    for (let i = 0; i < pts.length; i += 2)
-      fillCircle(img, pts[i]!, pts[i + 1]!, 3.5, STRAIGHT, { antialias: true });
+  const at = pathStepAt(path, result.settings.view === "midpoint" ? 0 : result.settings.step);
+  if (path.midpoint.count > 0) {
+    if (at.phase === "midpoint") drawMidpointStep(img, result);
+    else if (at.phase === "drop") drawDropStep(img, result, at.index);
+    else if (at.phase === "funnel") {
+      // The apex starts on the start point: the funnel is drawn over the dots, not under.
+      drawStartGoal(img, result);
+      drawFunnelStep(img, result, at.index);
+      dot(img, result.settings.goal[0], result.settings.goal[1], 5, GOAL);
+      drawPolygonIds(img, result, path.polygons);
+      return;
+    } else drawFinalPaths(img, result);
   }
-  if (path.exact) {
-    const ex = scale(path.exact.points);
-    drawPolyline(img, ex, 1.8, EXACT, aa);
-    for (let i = 0; i < ex.length; i += 2)
-      fillCircle(img, ex[i]!, ex[i + 1]!, 2, EXACT, { antialias: true });
-  }
-  drawStartGoal(img);
+  // The ids on top: the numbers table ④ lists must never hide under a path.
+  drawPolygonIds(img, result, path.polygons);
+  drawStartGoal(img, result);
 }
 
 /**

@@ -3,11 +3,13 @@ import type { LessonPartition } from "./partition.js";
 import type { LessonPath } from "./path.js";
 import type { LessonPathView } from "./settings.js";
 import type { LessonSurface } from "./surface.js";
+import { pathStepAt } from "./timeline.js";
 import type { LessonConvexSection, LessonSectionReadouts } from "./types.js";
 
 /** The numbers shown beside each section's picture, for the current settings. */
 export function lessonReadouts(
   view: LessonPathView,
+  step: number,
   convex: LessonConvexSection,
   surface: LessonSurface,
   current: LessonPartition,
@@ -25,6 +27,7 @@ export function lessonReadouts(
       : 0;
   const shown = view === "midpoint" ? path.midpoint : final;
   const adj = current.adjacency;
+  const at = pathStepAt(path, view === "midpoint" ? 0 : step);
   return [
     {
       section: 1,
@@ -159,6 +162,7 @@ export function lessonReadouts(
           label: "readout.onSurface",
           value: fmtOf(path.samplesOnSurface, path.samples),
         },
+        { id: "step", label: "readout.step", value: `${fmtInt(at.step)} / ${fmtInt(at.last)}` },
       ],
     },
   ];

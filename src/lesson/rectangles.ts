@@ -22,6 +22,7 @@ export function maximalRectangles(walkable: Uint8Array): CellRectangles {
   const out: number[] = [];
   const free = (i: number, j: number): boolean =>
     walkable[i + j * cols] === 1 && owner[i + j * cols] === -1;
+  // #region rectangles (shown on the explainer page, verbatim)
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
       if (!free(i, j)) continue;
@@ -44,6 +45,7 @@ export function maximalRectangles(walkable: Uint8Array): CellRectangles {
       out.push(i, j, i1, j1);
     }
   }
+  // #endregion
   return { count: out.length / 4, cells: Int32Array.from(out), owner };
 }
 

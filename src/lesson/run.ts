@@ -22,11 +22,16 @@ import type { LessonResult } from "./types.js";
 interface RadiusState {
   meshway: MeshwayLessonBuild;
   surface: LessonSurface;
+  kept: Uint8Array;
   simple: LessonPartition;
   meshwayPartition: LessonPartition;
+  /** Both paths between the default start and goal. */
   simplePath: LessonPath;
   meshwayPath: LessonPath;
 }
+
+/** The last paths for a start and goal the reader dragged (one entry: a drag recomputes often). */
+let dragged: { key: string; simple: LessonPath; meshway: LessonPath } | null = null;
 
 const byRadius: (RadiusState | undefined)[] = new Array(LESSON_RADIUS_STEPS);
 let shapes: { square: ReturnType<typeof measureShape>; L: ReturnType<typeof measureShape> } | null =
@@ -45,6 +50,7 @@ function radiusState(radius: number): RadiusState {
   const state: RadiusState = {
     meshway: mw,
     surface,
+    kept,
     simple,
     meshwayPartition: meshway,
     simplePath: simplePath(
@@ -58,10 +64,31 @@ function radiusState(radius: number): RadiusState {
   return state;
 }
 
+const same = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1];
+
+/** Both methods' paths for the settings' start and goal (cached per radius for the defaults). */
+function pathsFor(st: RadiusState, s: LessonSettings): { simple: LessonPath; meshway: LessonPath } {
+  if (same(s.start, LESSON_SCENE.start) && same(s.goal, LESSON_SCENE.goal))
+    return { simple: st.simplePath, meshway: st.meshwayPath };
+  const key = `${s.radius}:${s.start.join(",")}:${s.goal.join(",")}`;
+  if (dragged?.key === key) return dragged;
+  const simple = simplePath(
+    st.simple.surface,
+    st.simple.adjacency,
+    computeExactPath(cellNavMesh(st.kept), s.start, s.goal),
+    s.start,
+    s.goal,
+  );
+  const meshway = meshwayPath(st.meshway.navMesh, st.meshwayPartition.surface, s.start, s.goal);
+  dragged = { key, simple, meshway };
+  return dragged;
+}
+
 /** Drops the cached per-radius work (tests use it to measure from scratch). */
 export function clearLessonCache(): void {
   byRadius.fill(undefined);
   shapes = null;
+  dragged = null;
 }
 
 /**
@@ -70,7 +97,7 @@ export function clearLessonCache(): void {
  * both paths are computed once and cached (26 slider positions), so moving the other controls
  * or returning to a radius only reassembles tables.
  */
-export function runLesson(settings: LessonSettings): LessonResult {
+export function runLesson(settings: Partial<LessonSettings>): LessonResult {
   const s = resolveLessonSettings(settings);
   if (!shapes) shapes = { square: measureShape("square"), L: measureShape("L") };
   const st = radiusState(s.radius);
@@ -85,7 +112,7 @@ export function runLesson(settings: LessonSettings): LessonResult {
     meshway: st.meshwayPartition,
     current: s.method === "simple" ? st.simple : st.meshwayPartition,
   };
-  const path = s.method === "simple" ? st.simplePath : st.meshwayPath;
+  const path = pathsFor(st, s)[s.method];
   const tables = [
     convexTable(convex, partition),
     surfaceTable(st.surface, s.radius),
@@ -140,7 +167,7 @@ export function runLesson(settings: LessonSettings): LessonResult {
     partition,
     path,
     tables,
-    readouts: lessonReadouts(s.view, convex, st.surface, partition.current, path),
+    readouts: lessonReadouts(s.view, s.step, convex, st.surface, partition.current, path),
     checks,
     log,
     logVars,

@@ -129,12 +129,14 @@ export function lessonTriangleMesh(): TriangleMesh {
 /** Distance from (x, z) to the nearest obstacle rectangle (0 inside one). */
 export function distanceToObstacles(x: number, z: number): number {
   let best = Infinity;
+  // #region distance (shown on the explainer page, verbatim)
   for (const o of LESSON_SCENE.obstacles) {
     const dx = x < o.x0 ? o.x0 - x : x > o.x1 ? x - o.x1 : 0;
     const dz = z < o.z0 ? o.z0 - z : z > o.z1 ? z - o.z1 : 0;
     const d = Math.sqrt(dx * dx + dz * dz);
     if (d < best) best = d;
   }
+  // #endregion
   return best;
 }
 

@@ -1,4 +1,5 @@
 import { MeshwayError } from "../errors.js";
+import { LESSON_SCENE } from "./scene.js";
 
 /** Which polygon section 1 tests: a convex square or a concave L. */
 export type LessonShape = "square" | "L";
@@ -15,7 +16,19 @@ export interface LessonSettings {
   shape: LessonShape;
   method: LessonMethod;
   view: LessonPathView;
+  /**
+   * Section 4's step slider (src/lesson/timeline.ts): 0 the midpoints, then point-dropping
+   * test by test, the funnel portal by portal, and the final path; -1 (or past the end) the
+   * final path. `view: "midpoint"` draws step 0 whatever this is.
+   */
+  step: number;
+  /** Start and goal of section 4's path, XZ in world units inside the 24 × 16 scene. */
+  start: readonly [number, number];
+  goal: readonly [number, number];
 }
+
+/** Largest step the settings accept (timelines are a few tens of steps long). */
+export const LESSON_MAX_STEP = 999;
 
 /** The radius slider: 0.25 to 1.50 in steps of 0.05 (26 values). */
 export const LESSON_RADIUS = Object.freeze({ min: 0.25, max: 1.5, step: 0.05 });
@@ -23,8 +36,11 @@ export const LESSON_RADIUS = Object.freeze({ min: 0.25, max: 1.5, step: 0.05 });
 export const DEFAULT_LESSON_SETTINGS: Readonly<LessonSettings> = Object.freeze({
   radius: 0.75,
   shape: "square",
-  method: "meshway",
+  method: "simple",
   view: "straight",
+  step: -1,
+  start: LESSON_SCENE.start,
+  goal: LESSON_SCENE.goal,
 });
 
 export const LESSON_SHAPES: readonly LessonShape[] = ["square", "L"];
@@ -62,6 +78,30 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
   );
 }
 
+const LESSON_EXTENT = { width: LESSON_SCENE.width, depth: LESSON_SCENE.depth };
+
+function point(name: string, value: unknown): [number, number] {
+  const ok =
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((v) => typeof v === "number" && Number.isFinite(v));
+  if (!ok) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson option "${name}" = ${JSON.stringify(value)} is not a point [x, z] of two finite numbers`,
+    );
+  }
+  const [x, z] = value as [number, number];
+  if (!(x >= 0 && x <= LESSON_EXTENT.width && z >= 0 && z <= LESSON_EXTENT.depth)) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson option "${name}" = ${x},${z} is outside the scene: x must be in 0..${LESSON_EXTENT.width}, z in 0..${LESSON_EXTENT.depth}`,
+    );
+  }
+  // Two decimals, like the page's readouts: the page and the CLI then agree on the very point.
+  return [Math.round(x * 100) / 100, Math.round(z * 100) / 100];
+}
+
 /**
  * Fills missing settings from the defaults and checks each one. The radius must lie in
  * 0.25..1.50 and is snapped to the nearest 0.05 step. Throws MeshwayError INVALID_ARGUMENT
@@ -87,10 +127,22 @@ export function resolveLessonSettings(partial: Partial<LessonSettings> = {}): Le
       `lesson option "radius" = ${String(r)} is out of range: expected a number in ${LESSON_RADIUS.min}..${LESSON_RADIUS.max}`,
     );
   }
+  const step = partial.step ?? d.step;
+  if (typeof step !== "number" || !Number.isInteger(step) || step < -1 || step > LESSON_MAX_STEP) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson option "step" = ${String(step)} is not an integer in -1..${LESSON_MAX_STEP}`,
+    );
+  }
+  const start = point("start", partial.start ?? d.start);
+  const goal = point("goal", partial.goal ?? d.goal);
   return {
     radius: radiusAt(radiusIndex(r)),
     shape: oneOf("shape", partial.shape ?? d.shape, LESSON_SHAPES),
     method: oneOf("method", partial.method ?? d.method, LESSON_METHODS),
     view: oneOf("view", partial.view ?? d.view, LESSON_VIEWS),
+    step,
+    start,
+    goal,
   };
 }

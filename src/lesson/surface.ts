@@ -115,7 +115,9 @@ function countCloserThan(voxel: Uint8Array, r: number): number {
 export function toyFilter(radius: number): Uint8Array {
   const { dist, voxel } = toyBase();
   const out = new Uint8Array(voxel.length);
+  // #region filter (shown on the explainer page, verbatim)
   for (let c = 0; c < voxel.length; c++) out[c] = voxel[c] && dist[c]! >= radius ? 1 : 0;
+  // #endregion
   return out;
 }
 

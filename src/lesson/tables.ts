@@ -3,7 +3,18 @@ import type { LessonPartition } from "./partition.js";
 import type { LessonPath, LessonPolyline } from "./path.js";
 import { LESSON_SCENE } from "./scene.js";
 import type { LessonSurface } from "./surface.js";
-import type { LessonConvexSection, LessonTable } from "./types.js";
+import type { LessonConvexSection, LessonTable, LessonTableRow } from "./types.js";
+
+/** Each row's "what it means" key is its label's, suffixed; the column goes last. */
+function withMeans(
+  table: Omit<LessonTable, "rows"> & { rows: Omit<LessonTableRow, "means">[] },
+): LessonTable {
+  return {
+    ...table,
+    columns: [...table.columns, "col.means"],
+    rows: table.rows.map((r) => ({ ...r, means: `${r.label}.means` })),
+  };
+}
 
 /** Table ①: both criteria on the square, the L and every polygon of both partitions. */
 export function convexTable(
@@ -24,7 +35,7 @@ export function convexTable(
       fmtOf(p.convexity.leaving, p.convexity.pairs),
     ],
   });
-  return {
+  return withMeans({
     id: "convex",
     title: "table.convex.title",
     titleVars: {},
@@ -35,20 +46,27 @@ export function convexTable(
       { label: "row.convex.simplePolys", ...part(partitions.simple) },
       { label: "row.convex.meshwayPolys", ...part(partitions.meshway) },
     ],
-  };
+  });
 }
 
 /** Table ②: voxelize and filter, the toy method beside meshway's erosion. */
 export function surfaceTable(s: LessonSurface, radius: number): LessonTable {
   const { cols, rows } = LESSON_SCENE;
   const total = `${s.totalCells} (${cols}×${rows})`;
-  return {
+  return withMeans({
     id: "surface",
     title: "table.surface.title",
     titleVars: { r: fmtRadius(radius) },
     columns: ["col.quantity", "col.simple", "col.meshway"],
     rows: [
-      { label: "row.surface.radius", cells: [fmtRadius(radius), fmtRadius(radius)] },
+      {
+        label: "row.surface.radius",
+        // meshway erodes by whole cells: the radius rounded up to the cell grid.
+        cells: [
+          fmtRadius(radius),
+          `${fmtRadius(radius)} → ${fmtRadius(Math.ceil(radius / LESSON_SCENE.cellSize - 1e-9) * LESSON_SCENE.cellSize)}`,
+        ],
+      },
       { label: "row.surface.total", cells: [total, total] },
       {
         label: "row.surface.voxelWalkable",
@@ -62,21 +80,22 @@ export function surfaceTable(s: LessonSurface, radius: number): LessonTable {
         label: "row.surface.removed",
         cells: [fmtInt(s.simple.removed), fmtInt(s.meshway.removed)],
       },
-      { label: "row.surface.crossCheck", cells: [fmtInt(s.crossCheck), fmtInt(s.crossCheck)] },
+      // The simple method's own definition counted again: meaningless for meshway.
+      { label: "row.surface.crossCheck", cells: [fmtInt(s.crossCheck), NA] },
       {
         label: "row.surface.minDistance",
         cells: [fmt4(s.simple.minDistance), fmt4(s.meshway.minDistance)],
       },
       { label: "row.surface.differing", cells: [fmtInt(s.differing), fmtInt(s.differing)] },
     ],
-  };
+  });
 }
 
 /** Table ③: the two partitions' readouts. */
 export function partitionTable(simple: LessonPartition, meshway: LessonPartition): LessonTable {
   const both = (f: (p: LessonPartition) => string) => [f(simple), f(meshway)];
   const cs2 = LESSON_SCENE.cellSize * LESSON_SCENE.cellSize;
-  return {
+  return withMeans({
     id: "partition",
     title: "table.partition.title",
     titleVars: {},
@@ -110,7 +129,7 @@ export function partitionTable(simple: LessonPartition, meshway: LessonPartition
         cells: both((p) => `${p.polygons.length} vs ${p.walkableCells}`),
       },
     ],
-  };
+  });
 }
 
 function lineCell(
@@ -129,7 +148,7 @@ export function pathTable(p: LessonPath): LessonTable {
   const seq = p.polygons.length ? `${p.polygons.length}: ${p.polygons.join(" → ")}` : NA;
   const poly = (i: number) => (i >= 0 ? fmtInt(i) : NA);
   const final = p.final === "funnel" ? p.funnel! : p.dropped;
-  return {
+  return withMeans({
     id: "path",
     title: "table.path.title",
     titleVars: { method: p.method },
@@ -161,5 +180,5 @@ export function pathTable(p: LessonPath): LessonTable {
       },
       { label: "row.path.onSurface", cells: [fmtOf(p.samplesOnSurface, p.samples)] },
     ],
-  };
+  });
 }

@@ -14,9 +14,14 @@ export type LessonCell = string;
 export interface LessonTableRow {
   label: MessageKey;
   cells: LessonCell[];
+  /** The row's "what it means" sentence (the last column). */
+  means: MessageKey;
 }
 
-/** One of the four tables. `columns` includes the label column's heading first. */
+/**
+ * One of the four tables. `columns` includes the label column's heading first and the
+ * "what it means" column ("col.means") last.
+ */
 export interface LessonTable {
   id: "convex" | "surface" | "partition" | "path";
   title: MessageKey;

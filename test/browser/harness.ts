@@ -78,8 +78,12 @@ export async function openPage(
   browser: Browser,
   url: string,
   initScript?: string,
+  options: { width?: number; height?: number; javaScript?: boolean } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (m) => {
@@ -96,7 +100,7 @@ export async function openPage(
   });
   if (initScript) await page.addInitScript(initScript);
   await page.goto(url);
-  await ready(page);
+  if (options.javaScript !== false) await ready(page);
   return { page, problems };
 }
 
@@ -111,7 +115,9 @@ export function domTables(page: Page): Promise<{ id: string; cells: string[][] }
     [...document.querySelectorAll<HTMLTableElement>("table[data-table]")].map((table) => ({
       id: table.dataset.table!,
       cells: [...table.tBodies[0]!.rows].map((row) =>
-        [...row.cells].filter((c) => c.tagName === "TD").map((c) => c.textContent ?? ""),
+        [...row.cells]
+          .filter((c) => c.tagName === "TD" && !c.classList.contains("means"))
+          .map((c) => c.textContent ?? ""),
       ),
     })),
   );
@@ -235,6 +241,12 @@ export function domEnglish(page: Page): Promise<EnglishView> {
 /** Sets the radius slider like a user would (value + input/change events) and waits. */
 export async function setRadius(page: Page, radius: number): Promise<void> {
   await page.locator("#radius").fill(String(radius));
+  await ready(page);
+}
+
+/** Sets section 4's step slider (value + input/change events) and waits. */
+export async function setStep(page: Page, step: number): Promise<void> {
+  await page.locator("#step").fill(String(step));
   await ready(page);
 }
 

@@ -23,6 +23,7 @@ import {
   ready,
   serve,
   setRadius,
+  setStep,
 } from "./harness.js";
 
 // The explainer page (web/) in headless chromium: one build, one server, one browser for the file.
@@ -53,7 +54,7 @@ describe("the explainer page in a browser", () => {
     await page.locator("#s2 canvas").scrollIntoViewIfNeeded();
     const box = (await page.locator("#s2 canvas").boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    expect(await page.locator("#probe").textContent()).toMatch(/格 \(\d+, \d+\)/);
+    expect(await page.locator("#probe-2").textContent()).toMatch(/格 \(\d+, \d+\)/);
     // biome-ignore lint/performance/useDomNodeTextContent: only rendered (visible) text counts here
     const visible = await page.locator("body").innerText();
     expect(visible).toMatch(CJK);
@@ -64,13 +65,16 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("canvas:visible").count()).toBe(4);
     // Every picture has its legend: one swatch and name per thing the renderer draws.
     expect(await page.locator(".legend:visible").count()).toBe(4);
-    expect(await page.locator("#s4-legend li").count()).toBe(6);
+    // Section 4 at its last step: sequence, midpoints, point-dropping, funnel, exact, start, goal.
+    expect(await page.locator("#s4-legend li").count()).toBe(7);
     expect(await page.locator("#checks-list li").count()).toBeGreaterThan(0);
     expect(await page.locator("#log").textContent()).not.toBe("");
     // Values (cells, readouts, checks' measured/required, log) carry no English word in Chinese.
     const values = await page.evaluate(() =>
       [
-        ...document.querySelectorAll("table[data-table] td, .readouts dd, #checks-list .value"),
+        ...document.querySelectorAll(
+          "table[data-table] td:not(.means), .readouts dd, #checks-list .value",
+        ),
         document.getElementById("log")!,
       ].map((n) => n.textContent ?? ""),
     );
@@ -136,11 +140,11 @@ describe("the explainer page in a browser", () => {
     const { page, problems } = await openPage(browser, url());
     await setRadius(page, 1.1);
     await choose(page, "shape", "L");
-    await choose(page, "method", "simple");
-    await choose(page, "view", "midpoint");
+    await choose(page, "method", "meshway");
+    await setStep(page, 7);
     const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-png-"));
     try {
-      const args = ["--radius", "1.1", "--shape", "L", "--method", "simple", "--view", "midpoint"];
+      const args = ["--radius", "1.1", "--shape", "L", "--method", "meshway", "--step", "7"];
       const runs = await Promise.all(
         [1, 2, 3, 4].map((n) =>
           meshway("lesson", ...args, "--png", join(dir, `s${n}.png`), "--section", String(n)),
@@ -164,7 +168,7 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  it("the shape, path-view and method toggles each change the readouts; reset restores them", async () => {
+  it("the shape, step and method controls each change the readouts; reset restores them", async () => {
     const { page, problems } = await openPage(browser, url());
     const initial = await domReadouts(page);
     let before = initial;
@@ -173,12 +177,12 @@ describe("the explainer page in a browser", () => {
     expect(after[0]).not.toBe(before[0]); // section 1 measures the chosen shape
 
     before = after;
-    await choose(page, "view", "midpoint");
+    await setStep(page, 0);
     after = await domReadouts(page);
     expect(after[3]).not.toBe(before[3]); // section 4 reports the path shown
 
     before = after;
-    await choose(page, "method", "simple");
+    await choose(page, "method", "meshway");
     after = await domReadouts(page);
     expect(after[3]).not.toBe(before[3]); // the path is found on the other method's polygons
 
@@ -189,8 +193,11 @@ describe("the explainer page in a browser", () => {
     expect(settings).toEqual({
       radius: 0.75,
       shape: "square",
-      method: "meshway",
+      method: "simple",
       view: "straight",
+      step: -1,
+      start: [2.25, 2.75],
+      goal: [21.25, 13.25],
     });
     expect(await domReadouts(page)).toEqual(initial);
     expect(problems).toEqual([]);
@@ -201,7 +208,7 @@ describe("the explainer page in a browser", () => {
     const { page, problems } = await openPage(browser, url());
     await page.locator("#lang-en").click();
     await ready(page);
-    const idle = await page.locator("#probe").textContent();
+    const idle = await page.locator("#probe-3").textContent();
     const canvas = page.locator("#s3 canvas");
     await canvas.scrollIntoViewIfNeeded();
     // The centre of cell (5, 7): 10 picture pixels per cell (LESSON_CANVAS 480 × 320, 48 × 32 cells).
@@ -215,7 +222,7 @@ describe("the explainer page in a browser", () => {
       [55, 75],
     );
     await page.mouse.move(at.x, at.y);
-    const probe = await page.locator("#probe").textContent();
+    const probe = await page.locator("#probe-3").textContent();
     expect(probe).not.toBe(idle);
     expect(probe).toContain("x = 2.75, z = 3.75");
     expect(probe).toContain("cell (5, 7)");
@@ -225,12 +232,12 @@ describe("the explainer page in a browser", () => {
     await s1.scrollIntoViewIfNeeded();
     const s1box = (await s1.boundingBox())!;
     await page.mouse.move(s1box.x + s1box.width / 2, s1box.y + s1box.height / 2);
-    expect(await page.locator("#probe").textContent()).toContain("inside the square");
-    expect(await page.locator("#probe").textContent()).not.toContain("cell");
+    expect(await page.locator("#probe-1").textContent()).toContain("inside the square");
+    expect(await page.locator("#probe-1").textContent()).not.toContain("cell");
     await page.mouse.move(s1box.x + 3, s1box.y + 3);
-    expect(await page.locator("#probe").textContent()).toContain("outside the square");
+    expect(await page.locator("#probe-1").textContent()).toContain("outside the square");
     await page.mouse.move(1, 1);
-    expect(await page.locator("#probe").textContent()).toBe(idle);
+    expect(await page.locator("#probe-3").textContent()).toBe(idle);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -260,10 +267,11 @@ describe("the explainer page in a browser", () => {
     await page.locator("#s4 canvas").scrollIntoViewIfNeeded();
     const box = (await page.locator("#s4 canvas").boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    expect(await page.locator("#probe").textContent()).toMatch(/cell \(\d+, \d+\)/);
+    expect(await page.locator("#probe-4").textContent()).toMatch(/cell \(\d+, \d+\)/);
     // biome-ignore lint/performance/useDomNodeTextContent: only rendered (visible) text counts here
     const visible = await page.locator("body").innerText();
-    const offending = [...visible.split("\n")].filter((line) => CJK.test(line));
+    // The one exception: the button back to Chinese reads in Chinese (lang="zh-CN").
+    const offending = [...visible.split("\n")].filter((line) => CJK.test(line) && line !== "中文");
     expect(offending).toEqual([]);
     expect(visible.match(RAW_KEY)).toBeNull();
     const attributes = await page.evaluate(() =>
@@ -294,16 +302,18 @@ describe("the explainer page in a browser", () => {
     }
     const toggles = [
       'input[name="shape"][value="L"]',
-      'input[name="view"][value="midpoint"]',
+      "#step-prev",
       'input[name="method"][value="simple"]',
       'input[name="shape"][value="square"]',
-      'input[name="view"][value="straight"]',
+      "#step-next",
       'input[name="method"][value="meshway"]',
       "#lang-en",
       "#lang-zh",
       "#reset",
     ];
-    for (let i = 0; i < 60; i++) await page.locator(toggles[(i * 7) % toggles.length]!).click();
+    // force: the step buttons are disabled at either end of the timeline (a click then does nothing).
+    for (let i = 0; i < 60; i++)
+      await page.locator(toggles[(i * 7) % toggles.length]!).click({ force: true });
     await page.locator('input[name="method"][value="simple"]').click();
     await ready(page);
     const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
@@ -311,9 +321,11 @@ describe("the explainer page in a browser", () => {
       radius: Number((document.getElementById("radius") as HTMLInputElement).value),
       shape: document.querySelector<HTMLInputElement>('input[name="shape"]:checked')!.value,
       method: document.querySelector<HTMLInputElement>('input[name="method"]:checked')!.value,
-      view: document.querySelector<HTMLInputElement>('input[name="view"]:checked')!.value,
     }));
-    expect(settings).toEqual({ ...controls, radius: Math.round(controls.radius * 100) / 100 });
+    expect(settings).toMatchObject({
+      ...controls,
+      radius: Math.round(controls.radius * 100) / 100,
+    });
     const lang = await page.evaluate(() => document.documentElement.lang);
     expect(await domTables(page)).toEqual(
       await cliTables(
@@ -325,6 +337,8 @@ describe("the explainer page in a browser", () => {
         settings.method,
         "--view",
         settings.view,
+        "--step",
+        settings.step < 0 ? "last" : String(settings.step),
         "--lang",
         lang === "en" ? "en" : "zh",
       ),

@@ -29,8 +29,11 @@ describe("meshway lesson", () => {
       expect(json.settings).toEqual({
         radius: r,
         shape: "square",
-        method: "meshway",
+        method: "simple",
         view: "straight",
+        step: -1,
+        start: [2.25, 2.75],
+        goal: [21.25, 13.25],
       });
       expect(json.passed).toBe(true);
     },
@@ -92,7 +95,33 @@ describe("meshway lesson", () => {
     },
   );
 
+  it("--from/--to move section 4's path exactly as runLesson does; --step picks the picture's step", () => {
+    const file = join(dir, "moved.png");
+    const args = ["--from", "2.25,8", "--to", "20,3", "--method", "meshway", "--step", "3"];
+    const out = meshway("lesson", ...args, "--json", "--png", file, "--section", "4");
+    expect(out.code, out.stderr).toBe(0);
+    const settings = resolveLessonSettings({
+      start: [2.25, 8],
+      goal: [20, 3],
+      method: "meshway",
+      step: 3,
+    });
+    const direct = runLesson(settings);
+    const json = JSON.parse(out.stdout);
+    expect(json).toEqual(JSON.parse(JSON.stringify(lessonToJson(direct))));
+    expect(json.path.midpoint.slice(0, 2)).toEqual([2.25, 8]);
+    const png = decodeRgbaPng(new Uint8Array(readFileSync(file)));
+    expect(Buffer.from(png.pixels).equals(Buffer.from(renderLessonSection(direct, 4).data))).toBe(
+      true,
+    );
+    expect(meshway("lesson", "--step", "last", "--json").code).toBe(0);
+  });
+
   it.each([
+    [["--from", "30,1"], /--from.*outside/],
+    [["--to", "1;2"], /--to must be x,z/],
+    [["--step", "-3"], /--step/],
+    [["--step", "1.5"], /--step/],
     [["--radius", "2"], /--radius/],
     [["--radius", "abc"], /--radius/],
     [["--shape", "circle"], /--shape/],

@@ -31,7 +31,11 @@ describe("lesson i18n", () => {
     for (const method of ["simple", "meshway"] as const) {
       const r = runLesson({ radius: 0.75, method, shape: "L", view: "midpoint" });
       const keys = [
-        ...r.tables.flatMap((tb) => [tb.title, ...tb.columns, ...tb.rows.map((row) => row.label)]),
+        ...r.tables.flatMap((tb) => [
+          tb.title,
+          ...tb.columns,
+          ...tb.rows.flatMap((row) => [row.label, row.means]),
+        ]),
         ...r.checks.map((c) => c.label),
         ...r.readouts.flatMap((s) => s.items.map((i) => i.label)),
         ...r.log,

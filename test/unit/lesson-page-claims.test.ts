@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ringBounds } from "../../src/lesson/geometry.js";
 import { hitTestLesson, lessonRadii, MESSAGES, runLesson } from "../../src/lesson/index.js";
-import { LESSON_LEGEND, renderLessonSection } from "../../src/lesson/pictures.js";
+import { LESSON_LEGEND, lessonLegend, renderLessonSection } from "../../src/lesson/pictures.js";
+import { lastPathStep } from "../../src/lesson/timeline.js";
 import { PAGE_MESSAGES } from "../../web/page-messages.js";
 
 // The explainer page's prose states measured facts; these tests keep the prose and the
@@ -61,16 +62,23 @@ describe("the pictures' legends", () => {
     }
   });
 
-  it("every opaque legend colour is drawn exactly in its section at r = 0.75", () => {
-    for (const view of ["midpoint", "straight"] as const) {
-      const result = runLesson({ radius: 0.75, shape: "L", method: "meshway", view });
+  it("every opaque legend colour is drawn exactly in its section at r = 0.75, at every step", () => {
+    const cases = (["simple", "meshway"] as const).flatMap((method) => {
+      const last = lastPathStep(runLesson({ radius: 0.75, method }).path);
+      return Array.from({ length: last + 1 }, (_, step) => ({ method, step }));
+    });
+    for (const { method, step } of cases) {
+      const result = runLesson({ radius: 0.75, shape: "L", method, step });
+      const view = `${method} step ${step}`;
       for (const section of [1, 2, 3, 4] as const) {
+        if (section !== 4 && step > 0) continue;
         const img = renderLessonSection(result, section);
-        for (const e of LESSON_LEGEND[section]) {
+        for (const e of lessonLegend(result, section)) {
           // Translucent colours blend with what lies under them; polygons are drawn translucent.
           if (e.colour[3] !== 255 || e.key === "legend.polygon" || e.key === "legend.sequence")
             continue;
-          if (view === "midpoint" && e.key === "legend.straight") continue; // straightened view only
+          // The rectangles meet at no single point at this radius: nothing to mark.
+          if (method === "simple" && e.key === "legend.pointContact") continue;
           let found = false;
           for (let p = 0; p < img.data.length && !found; p += 4) {
             found =

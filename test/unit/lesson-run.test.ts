@@ -21,14 +21,27 @@ import { toyFilter } from "../../src/lesson/surface.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 
 describe("lesson settings", () => {
-  it("defaults to radius 0.75, square, meshway, straight", () => {
+  it("defaults to radius 0.75, square, the toy method, straight, the last step, the scene's start and goal", () => {
     expect(resolveLessonSettings({})).toEqual({
       radius: 0.75,
       shape: "square",
-      method: "meshway",
+      method: "simple",
       view: "straight",
+      step: -1,
+      start: [2.25, 2.75],
+      goal: [21.25, 13.25],
     });
     expect(DEFAULT_LESSON_SETTINGS.radius).toBe(0.75);
+  });
+
+  it("moves section 4's path with the start and goal; the default points reuse the cached paths", () => {
+    const moved = runLesson({ start: [2.25, 8], goal: [20, 3] });
+    expect(moved.settings.start).toEqual([2.25, 8]);
+    expect(moved.path.status).toBe("complete");
+    const [sx, sz] = [moved.path.midpoint.points[0], moved.path.midpoint.points[1]];
+    expect([sx, sz]).toEqual([2.25, 8]);
+    expect(moved.path.polygons).not.toEqual(runLesson({}).path.polygons);
+    expect(runLesson({ start: [2.25, 2.75] }).path).toBe(runLesson({}).path);
   });
 
   it("snaps the radius to the 0.05 grid", () => {
@@ -44,6 +57,10 @@ describe("lesson settings", () => {
     [{ shape: "circle" as never }, /shape.*circle/],
     [{ method: "recast" as never }, /method.*recast/],
     [{ view: "both" as never }, /view.*both/],
+    [{ step: 1.5 }, /step.*1\.5/],
+    [{ step: -2 }, /step.*-2/],
+    [{ start: [25, 1] as const }, /start.*25,1.*outside/],
+    [{ goal: [1, Number.NaN] as never }, /goal/],
   ])("refuses %j with a MeshwayError naming the option and value", (bad, msg) => {
     let err: unknown;
     try {
@@ -101,7 +118,8 @@ describe("runLesson", () => {
     const r = runLesson(resolveLessonSettings({}));
     expect(r.tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     for (const t of r.tables)
-      for (const row of t.rows) expect(row.cells.length).toBe(t.columns.length - 1);
+      for (const row of t.rows) expect(row.cells.length).toBe(t.columns.length - 2);
+    for (const t of r.tables) expect(t.columns[t.columns.length - 1]).toBe("col.means");
     expect(r.readouts.map((s) => s.section)).toEqual([1, 2, 3, 4]);
     expect(r.log.length).toBe(r.logVars.length);
   });
@@ -135,12 +153,14 @@ describe("runLesson", () => {
       ["exactOnSurface", true],
       ["exactNoRemovable", true],
     ]);
-    // The simple method: exact path on the kept cells; dropping midpoints alone is 14% longer.
+    // The simple method: dropping midpoints stalls (nothing dropped, 14% longer than exact);
+    // the funnel through the same rectangles' portals finds the exact path.
     const simple = runLesson(resolveLessonSettings({ method: "simple" }));
     expect(row(simple, "row.path.dropped")).toEqual(["6 / 33.0158 / 0.00%"]);
+    expect(row(simple, "row.path.funnel")).toEqual(["6 / 28.9660 / 12.27%"]);
     expect(row(simple, "row.path.exactCells")).toEqual(["6 / 28.9660 / 12.27%"]);
-    expect(simple.readouts[3]!.items.find((i) => i.id === "exactGap")!.value).toBe("13.98%");
-    expect(simple.checks.some((c) => c.id === "exactFunnelMidpoint")).toBe(false);
+    expect(simple.readouts[3]!.items.find((i) => i.id === "exactGap")!.value).toBe("0.00%");
+    expect(simple.checks.find((c) => c.id === "exactFunnelMidpoint")!.pass).toBe(true);
   });
 
   it("the simple method's cell navmesh has one square polygon per kept cell, on the rectangles' area", () => {

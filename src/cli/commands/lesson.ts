@@ -26,8 +26,13 @@ explainer page shows. Default language: Chinese (the lesson's own).
 options:
   --radius R           agent radius, 0.25..1.5, snapped to steps of 0.05 (default 0.75)
   --shape S            square | L: the shape section 1 tests (default square)
-  --method M           simple | meshway: whose partition and path (default meshway)
-  --view V             midpoint | straight: the path section 4 draws (default straight)
+  --method M           simple | meshway: whose partition and path (default simple)
+  --view V             midpoint | straight: the path section 4 draws (default straight;
+                       midpoint is step 0)
+  --step N|last        section 4's step: 0 the midpoints, then point-dropping test by test,
+                       the funnel portal by portal, the final path last (default last)
+  --from X,Z --to X,Z  start and goal of section 4's path, inside the 24 × 16 scene
+                       (default 2.25,2.75 and 21.25,13.25); rounded to 0.01
   --lang L             zh | en (default zh)
   --json               one JSON object on stdout (keys + English labels, cells as printed)
   --markdown           the tables as Markdown
@@ -55,6 +60,9 @@ export function lessonCommand(args: string[], io: Io): number {
     shape: { type: "string" },
     method: { type: "string" },
     view: { type: "string" },
+    step: { type: "string" },
+    from: { type: "string" },
+    to: { type: "string" },
     lang: { type: "string" },
     json: { type: "boolean" },
     markdown: { type: "boolean" },
@@ -85,6 +93,27 @@ export function lessonCommand(args: string[], io: Io): number {
   if (method) partial.method = method;
   const view = choice("view", str("view"), LESSON_VIEWS);
   if (view) partial.view = view;
+  const stepText = str("step");
+  if (stepText !== undefined) {
+    if (!/^(last|0|[1-9]\d{0,2})$/.test(stepText))
+      throw new UsageError(`--step must be "last" or an integer in 0..999, got "${stepText}"`);
+    partial.step = stepText === "last" ? -1 : Number(stepText);
+  }
+  for (const [flag, key] of [
+    ["from", "start"],
+    ["to", "goal"],
+  ] as const) {
+    const v = str(flag);
+    if (v === undefined) continue;
+    const m = /^\s*(-?[\d.]+(?:e-?\d+)?)\s*,\s*(-?[\d.]+(?:e-?\d+)?)\s*$/i.exec(v);
+    const x = m ? Number(m[1]) : Number.NaN;
+    const z = m ? Number(m[2]) : Number.NaN;
+    if (!Number.isFinite(x) || !Number.isFinite(z))
+      throw new UsageError(`--${flag} must be x,z (two numbers), got "${v}"`);
+    if (!(x >= 0 && x <= 24 && z >= 0 && z <= 16))
+      throw new UsageError(`--${flag} ${v} is outside the lesson's scene: x in 0..24, z in 0..16`);
+    partial[key] = [x, z];
+  }
   const lang: LessonLang = choice("lang", str("lang"), LESSON_LANGS) ?? "zh";
   const png = str("png");
   const sectionText = str("section");

@@ -1,0 +1,336 @@
+import { readFileSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildPage,
+  canvasPixels,
+  choose,
+  cliTables,
+  domTables,
+  launchBrowser,
+  meshway,
+  openPage,
+  ready,
+  serve,
+  setStep,
+} from "./harness.js";
+
+// The explainer page as a teaching tool (issue 16): section 4's paths all visible, the step
+// slider, dragging start and goal, the probe by mouse / touch / keyboard, the language
+// switch, an accessibility audit, and the page's render and control latency (reported only).
+let outDir: string;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  outDir = await buildPage();
+  ({ server, origin } = await serve(outDir));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+const url = (query = "") => `${origin}/index.html${query}`;
+
+interface PathJson {
+  path: {
+    midpoint: number[];
+    dropped: number[];
+    funnel: number[] | null;
+    exact: number[] | null;
+    lastStep: number;
+  };
+}
+
+async function lessonJson(...args: string[]): Promise<PathJson> {
+  const r = await meshway("lesson", ...args, "--json");
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as PathJson;
+}
+
+/** The legend's colour for `key` in section 4, as the page shows its swatch. */
+async function legendColour(page: Page, key: string): Promise<[number, number, number]> {
+  const css = await page
+    .locator(`#s4-legend li[data-legend="${key}"] .swatch`)
+    .evaluate((n) => (n as HTMLElement).style.getPropertyValue("--c"));
+  const m = /rgb\((\d+), (\d+), (\d+)\)/.exec(css)!;
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/**
+ * Share of samples every 4 picture pixels along a world-space polyline (20 px per unit) that
+ * have `colour` exactly within `reach` pixels: the line can be seen along its length.
+ */
+function visibleShare(
+  img: { width: number; pixels: Buffer },
+  pts: readonly number[],
+  colour: readonly number[],
+  reach = 4,
+): number {
+  let seen = 0;
+  let total = 0;
+  const has = (cx: number, cy: number) => {
+    for (let y = Math.round(cy) - reach; y <= Math.round(cy) + reach; y++)
+      for (let x = Math.round(cx) - reach; x <= Math.round(cx) + reach; x++) {
+        const o = (y * img.width + x) * 4;
+        if (
+          img.pixels[o] === colour[0] &&
+          img.pixels[o + 1] === colour[1] &&
+          img.pixels[o + 2] === colour[2]
+        )
+          return true;
+      }
+    return false;
+  };
+  for (let i = 2; i + 1 < pts.length; i += 2) {
+    const [ax, ay, bx, by] = [pts[i - 2]! * 20, pts[i - 1]! * 20, pts[i]! * 20, pts[i + 1]! * 20];
+    const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / 4));
+    for (let k = 0; k < n; k++) {
+      total++;
+      if (has(ax + ((bx - ax) * k) / n, ay + ((by - ay) * k) / n)) seen++;
+    }
+  }
+  return total ? seen / total : 0;
+}
+
+/** Client coordinates of a picture pixel of `selector`'s canvas. */
+function clientAt(page: Page, selector: string, px: number, py: number) {
+  return page.locator(selector).evaluate(
+    (c: HTMLCanvasElement, [x, y]) => {
+      const box = c.getBoundingClientRect();
+      return {
+        x: box.left + c.clientLeft + (x! * c.clientWidth) / c.width,
+        y: box.top + c.clientTop + (y! * c.clientHeight) / c.height,
+      };
+    },
+    [px, py],
+  );
+}
+
+describe("section 4 shows what it promises", () => {
+  it.each(["simple", "meshway"])(
+    "%s at the default radius: every drawn path is visible along its polyline",
+    async (method) => {
+      const { page, problems } = await openPage(browser, url());
+      await choose(page, "method", method);
+      const json = await lessonJson("--method", method);
+      const img = await canvasPixels(page, "#s4 canvas");
+      const lines: [string, number[] | null][] = [
+        ["legend.midpoint", json.path.midpoint],
+        ["legend.dropped", json.path.dropped],
+        ["legend.funnel", json.path.funnel],
+        ["legend.exact", json.path.exact],
+      ];
+      for (const [key, pts] of lines) {
+        expect(pts, key).not.toBeNull();
+        const share = visibleShare(img, pts!, await legendColour(page, key));
+        expect(share, `${method} ${key}`).toBeGreaterThan(0.9);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it("the step slider plays point-dropping then the funnel; its last step is the final path", async () => {
+    const { page, problems } = await openPage(browser, url());
+    const json = await lessonJson();
+    expect(await page.locator("#step").getAttribute("max")).toBe(String(json.path.lastStep));
+    await setStep(page, 1);
+    expect(await page.locator("#step-text").textContent()).toMatch(/逐点试删 1 \/ 4/);
+    expect(await page.locator("#code-4 .running").count()).toBe(1);
+    await setStep(page, 4);
+    // r = 0.75: the fourth test keeps its point too: a whole sweep removed nothing.
+    expect(await page.locator("#step-text").textContent()).toContain("停在这里");
+    await setStep(page, 6);
+    expect(await page.locator("#step-text").textContent()).toMatch(/funnel/);
+    expect(await page.locator("#code-4").getAttribute("data-region")).toBe("funnel");
+    await page.locator("#step-next").click();
+    await ready(page);
+    expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).step).toBe(7);
+    await setStep(page, json.path.lastStep);
+    expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).step).toBe(-1);
+    const img = await canvasPixels(page, "#s4 canvas");
+    const funnel = await legendColour(page, "legend.funnel");
+    expect(visibleShare(img, json.path.funnel!, funnel)).toBeGreaterThan(0.9);
+    expect(await page.locator("#step-text").textContent()).toContain("28.9660");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("dragging the goal updates table ④ to what `meshway lesson --from --to` prints", async () => {
+    const { page, problems } = await openPage(browser, url());
+    const canvas = page.locator("#s4 canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    const from = await clientAt(page, "#s4 canvas", 21.25 * 20, 13.25 * 20);
+    const to = await clientAt(page, "#s4 canvas", 20 * 20, 3 * 20);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.goal[0]).toBeCloseTo(20, 0);
+    expect(settings.goal[1]).toBeCloseTo(3, 0);
+    const expected = await cliTables(
+      "--from",
+      settings.start.join(","),
+      "--to",
+      settings.goal.join(","),
+    );
+    expect(await domTables(page)).toEqual(expected);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the probe", () => {
+  it("touch and keyboard give the same verdict as the mouse, with its reason", async () => {
+    const { page, problems } = await openPage(browser, url());
+    await page.locator("#lang-en").click();
+    await ready(page);
+    const canvas = page.locator("#s2 canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    await canvas.focus();
+    // From the picture's centre cell, two cells right and one down.
+    for (const key of ["ArrowRight", "ArrowRight", "ArrowDown"]) await page.keyboard.press(key);
+    const keyboard = await page.locator("#probe-2").textContent();
+    expect(keyboard).toMatch(/cell \(25, 16\)/);
+    expect(keyboard).toMatch(/→ (removed|kept)|inside an obstacle/);
+    const at = await clientAt(page, "#s2 canvas", 255, 165);
+    await page.mouse.move(at.x, at.y);
+    expect(await page.locator("#probe-2").textContent()).toBe(keyboard);
+    await page.mouse.move(1, 1);
+    await canvas.dispatchEvent("pointerdown", {
+      pointerType: "touch",
+      clientX: at.x,
+      clientY: at.y,
+      isPrimary: true,
+    });
+    expect(await page.locator("#probe-2").textContent()).toBe(keyboard);
+    // A cell removed by the radius says so with both numbers (toy method, r = 0.75).
+    const near = await clientAt(page, "#s2 canvas", 15, 15);
+    await page.mouse.move(near.x, near.y);
+    expect(await page.locator("#probe-2").textContent()).toMatch(
+      /centre 0\.2500 from an obstacle < radius 0\.75 → removed by the radius/,
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("language", () => {
+  it("?lang=en opens in English; each button always reads in its own language; the choice is remembered", async () => {
+    const { page, problems } = await openPage(browser, url("?lang=en"));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    for (const lang of ["en", "zh"] as const) {
+      await page.locator(`#lang-${lang}`).click();
+      await ready(page);
+      expect(await page.locator("#lang-en").textContent()).toBe("English");
+      expect(await page.locator("#lang-en").getAttribute("lang")).toBe("en");
+      expect(await page.locator("#lang-zh").textContent()).toBe("中文");
+      expect(await page.locator("#lang-zh").getAttribute("lang")).toBe("zh-CN");
+    }
+    // Chinese chosen last: a plain reload (no ?lang) stays Chinese, then English once chosen.
+    await page.goto(url());
+    await ready(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    await page.locator("#lang-en").click();
+    await ready(page);
+    expect(page.url()).toContain("lang=en");
+    await page.goto(url());
+    await ready(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("a reader's order", () => {
+  it("at 1280 × 800 the summary sentence and the first picture are above the fold", async () => {
+    const { page, problems } = await openPage(browser, url(), undefined, {
+      width: 1280,
+      height: 800,
+    });
+    const summary = (await page.locator("#summary").boundingBox())!;
+    const canvas = (await page.locator("#s1 canvas").boundingBox())!;
+    expect(summary.y + summary.height).toBeLessThan(800);
+    expect(canvas.y + canvas.height / 2).toBeLessThan(800);
+    expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the text, the readouts and the four tables of the default state are there to read", async () => {
+    const { page, problems } = await openPage(browser, url(), undefined, { javaScript: false });
+    expect(await domTables(page)).toEqual(await cliTables());
+    for (const n of [1, 2, 3, 4]) {
+      expect(await page.locator(`#s${n}-title`).textContent()).toMatch(/\S/);
+      expect(await page.locator(`#s${n}-readouts dd`).count()).toBeGreaterThan(0);
+    }
+    expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
+    expect(await page.locator("noscript").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("accessibility and latency", () => {
+  it("axe-core finds no serious or critical violation, in both languages, at 1280 and 390 px", async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    for (const width of [1280, 390]) {
+      for (const lang of ["zh", "en"]) {
+        const { page, problems } = await openPage(browser, url(`?lang=${lang}`), undefined, {
+          width,
+          height: 800,
+        });
+        await page.addScriptTag({ content: axe });
+        const violations = await page.evaluate(async () => {
+          const w = window as unknown as {
+            axe: {
+              run: () => Promise<{
+                violations: { id: string; impact: string; nodes: unknown[] }[];
+              }>;
+            };
+          };
+          const r = await w.axe.run();
+          return r.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id} (${v.nodes.length})`);
+        });
+        expect(violations, `${lang} ${width}px`).toEqual([]);
+        expect(problems).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("reports the first render and each control's latency (measured, not asserted)", async () => {
+    const { page, problems } = await openPage(browser, url());
+    const first = Number(await page.locator("body").getAttribute("data-render-ms"));
+    const timings: Record<string, number> = { firstRender: first };
+    const measure = async (name: string, act: () => Promise<void>) => {
+      await act();
+      await ready(page);
+      timings[name] = Number(await page.locator("body").getAttribute("data-render-ms"));
+    };
+    await measure("radius (new)", () => page.locator("#radius").fill("1.2"));
+    await measure("radius (cached)", () => page.locator("#radius").fill("0.75"));
+    await measure("shape", () => page.locator('input[name="shape"][value="L"]').check());
+    await measure("method", () => page.locator('input[name="method"][value="meshway"]').check());
+    await measure("step", () => page.locator("#step").fill("3"));
+    await measure("language", () => page.locator("#lang-en").click());
+    console.log(`lesson page timings [ms]: ${JSON.stringify(timings)}`);
+    for (const v of Object.values(timings)) expect(Number.isFinite(v)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * The explainer page's default state written into its HTML at build time (a Vite plugin in
+ * web/vite.config.ts), so that without JavaScript, or without a canvas, the text, the four
+ * tables, the readouts and the self-check are there to read. main.ts redraws all of it on
+ * start-up from the same lesson code, so the two cannot disagree for long; the browser test
+ * reads the no-JavaScript page against `meshway lesson`.
+ *
+ * The source web/index.html carries the Chinese text of every `data-msg` element already
+ * (kept in step by test/unit/page-prerender.test.ts), so headings, links and labels are never
+ * empty, for Biome's accessibility rules as for a reader.
+ */
+import {
+  DEFAULT_LESSON_SETTINGS,
+  fmt4,
+  fmtRadius,
+  type LessonResult,
+  runLesson,
+  t,
+  tv,
+} from "../src/lesson/index.js";
+import { lessonLegend } from "../src/lesson/pictures.js";
+import { lastPathStep } from "../src/lesson/timeline.js";
+import { isPageMessageKey, type PageLang, pageText } from "./page-messages.js";
+
+const LANG: PageLang = "zh";
+
+function text(key: string, vars?: Record<string, string | number>): string {
+  return isPageMessageKey(key) ? pageText(LANG, key, vars) : t(LANG, key, vars);
+}
+
+export function escapeHtml(s: string): string {
+  return s
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+/** Every `data-msg` element's text and every `data-msg-aria-label` in Chinese. */
+export function fillPageText(html: string): string {
+  let out = html.replace(
+    /<(\w+)((?:\s[^>]*?)?\sdata-msg="([^"]+)"[^>]*)>[^<]*<\/\1>/g,
+    (_all, tag: string, attrs: string, key: string) =>
+      `<${tag}${attrs}>${escapeHtml(text(key))}</${tag}>`,
+  );
+  out = out.replace(
+    /(\sdata-msg-aria-label="([^"]+)")(?:\saria-label="[^"]*")?/g,
+    (_all, attr: string, key: string) => `${attr} aria-label="${escapeHtml(text(key))}"`,
+  );
+  return out.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(text("page.doc.title"))}</title>`,
+  );
+}
+
+function tableHtml(result: LessonResult, section: number): string {
+  const data = result.tables[section - 1];
+  if (!data) return "";
+  const head = data.columns.map((k) => `<th scope="col">${escapeHtml(text(k))}</th>`).join("");
+  const rows = data.rows
+    .map(
+      (r) =>
+        `<tr><th scope="row">${escapeHtml(text(r.label))}</th>${r.cells
+          .map((c) => `<td>${escapeHtml(tv(LANG, c))}</td>`)
+          .join("")}<td class="means">${escapeHtml(text(r.means))}</td></tr>`,
+    )
+    .join("");
+  return `<table data-table="${data.id}" style="--cols: ${data.columns.length - 1}"><caption>${escapeHtml(
+    text(data.title, data.titleVars),
+  )}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function readoutsHtml(result: LessonResult, section: number): string {
+  return (result.readouts[section - 1]?.items ?? [])
+    .map(
+      (i) =>
+        `<dt>${escapeHtml(text(i.label))}</dt><dd data-readout="${i.id}">${escapeHtml(tv(LANG, i.value))}</dd>`,
+    )
+    .join("");
+}
+
+function legendHtml(result: LessonResult, section: 1 | 2 | 3 | 4): string {
+  return lessonLegend(result, section)
+    .map((e) => {
+      const [r, g, b] = e.colour;
+      return `<li class="legend-item legend-${e.kind}${e.dashed ? " dashed" : ""}" data-legend="${e.key}"><span class="swatch" aria-hidden="true" style="--c: rgb(${r}, ${g}, ${b})"></span><span>${escapeHtml(text(e.key))}</span></li>`;
+    })
+    .join("");
+}
+
+function checksHtml(result: LessonResult): { summary: string; list: string; log: string } {
+  const passed = result.checks.filter((c) => c.pass).length;
+  const failed = result.checks.length - passed;
+  const summary = `${text("page.checks.summary", { pass: passed, total: result.checks.length })} · ${
+    failed === 0 ? text("page.checks.allPass") : text("page.checks.someFail", { fail: failed })
+  }`;
+  const list = result.checks
+    .map(
+      (c) =>
+        `<li class="${c.pass ? "pass" : "fail"}" data-check="${c.id}" data-pass="${c.pass}" data-measured="${escapeHtml(c.measured)}" data-expected="${escapeHtml(c.expected)}"><span class="badge">${escapeHtml(
+          text(c.pass ? "page.checks.pass" : "page.checks.fail"),
+        )}</span><span class="label">${escapeHtml(text(c.label))}</span><span class="value">${escapeHtml(
+          text("page.checks.measured", { value: tv(LANG, c.measured) }),
+        )}</span><span class="value">${escapeHtml(
+          text("page.checks.expected", { value: tv(LANG, c.expected) }),
+        )}</span></li>`,
+    )
+    .join("");
+  const log = result.log.map((key, i) => text(key, result.logVars[i])).join("\n");
+  return { summary, list, log: escapeHtml(log) };
+}
+
+/** Replaces the (empty) content of the element with id `id`. */
+function fillId(html: string, id: string, content: string): string {
+  const re = new RegExp(`(<(\\w+)[^>]*\\sid="${id}"[^>]*>)[\\s\\S]*?(</\\2>)`);
+  return html.replace(
+    re,
+    (_all, open: string, _tag: string, close: string) => `${open}${content}${close}`,
+  );
+}
+
+/** The whole default state: page text plus tables, readouts, legends, summary and checks. */
+export function prerenderPage(html: string): string {
+  const result = runLesson(DEFAULT_LESSON_SETTINGS);
+  let out = fillPageText(html);
+  for (const n of [1, 2, 3, 4] as const) {
+    out = out.replace(
+      new RegExp(`(<div class="table-wrap"[^>]*data-table-for="${n}"[^>]*>)(</div>)`),
+      (_all, open: string, close: string) => `${open}${tableHtml(result, n)}${close}`,
+    );
+    out = fillId(out, `s${n}-readouts`, readoutsHtml(result, n));
+    out = fillId(out, `s${n}-legend`, legendHtml(result, n));
+    out = fillId(out, `probe-${n}`, escapeHtml(text("page.probe.idle")));
+  }
+  const p = result.path;
+  const f = p.funnel ?? p.dropped;
+  const s = result.surface[result.settings.method];
+  out = fillId(
+    out,
+    "summary",
+    escapeHtml(
+      text("page.summary", {
+        method: text(`page.methodName.${result.settings.method}`),
+        cells: s.voxelWalkable,
+        r: fmtRadius(result.settings.radius),
+        kept: s.walkable,
+        polygons: result.partition.current.polygons.length,
+        sequence: p.polygons.length,
+        midPoints: p.midpoint.count,
+        midLength: fmt4(p.midpoint.length),
+        dropPoints: p.dropped.count,
+        dropLength: fmt4(p.dropped.length),
+        funnelPoints: f.count,
+        funnelLength: fmt4(f.length),
+        exactLength: p.exact ? fmt4(p.exact.length) : "—",
+      }),
+    ),
+  );
+  const last = lastPathStep(p);
+  out = out.replace(
+    /(<input type="range" id="step"[^>]*?)\smax="\d+"([^>]*?)\svalue="\d+"/,
+    `$1 max="${last}"$2 value="${last}"`,
+  );
+  out = fillId(out, "step-value", `${last} / ${last}`);
+  out = fillId(
+    out,
+    "step-text",
+    escapeHtml(
+      text("page.s4.step.done", {
+        points: f.count,
+        length: fmt4(f.length),
+        exact: p.exact ? fmt4(p.exact.length) : "—",
+        dropped: fmt4(p.dropped.length),
+      }),
+    ),
+  );
+  const checks = checksHtml(result);
+  out = fillId(out, "checks-summary", escapeHtml(checks.summary));
+  out = fillId(out, "checks-list", checks.list);
+  out = fillId(out, "log", checks.log);
+  return out;
+}
