@@ -305,8 +305,8 @@ function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
       (ring[b]! - ring[a]!) * (ring[c + 1]! - ring[b + 1]!) -
       (ring[b + 1]! - ring[a + 1]!) * (ring[c]! - ring[b]!);
     sign[i] = cross > 1e-12 ? 1 : cross < -1e-12 ? -1 : 0;
-    if (sign[i] > 0) positive++;
-    else if (sign[i] < 0) negative++;
+    if (sign[i]! > 0) positive++;
+    else if (sign[i]! < 0) negative++;
   }
   const minority = positive >= negative ? -1 : 1;
   const flips = new Uint8Array(n);
