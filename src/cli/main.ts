@@ -3,6 +3,7 @@ import { BUILD_HELP, buildCommand } from "./commands/build.js";
 import { EXPORT_HELP, exportCommand } from "./commands/export.js";
 import { INFO_HELP, infoCommand } from "./commands/info.js";
 import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
+import { MERGE_HELP, mergeCommand } from "./commands/merge.js";
 import { PATH_HELP, pathCommand } from "./commands/path.js";
 import { RENDER_HELP, renderCommand } from "./commands/render.js";
 import { UsageError } from "./options.js";
@@ -19,6 +20,7 @@ commands:
   export   a .navmesh's polygons as JSON or OBJ
   render   a top-down PNG or SVG of geometry, navmesh and path
   lesson   the explainer lesson's four tables and self-check (and its pictures)
+  merge    .navmesh pieces built apart (build --tiles) → one .navmesh
 
   help     this list, or one command's help (meshway help build)
 
@@ -32,6 +34,7 @@ const HELP: Record<string, string> = {
   export: EXPORT_HELP,
   render: RENDER_HELP,
   lesson: LESSON_HELP,
+  merge: MERGE_HELP,
 };
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 bad input, 2 usage). */
@@ -51,6 +54,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await renderCommand(rest, io);
       case "lesson":
         return lessonCommand(rest, io);
+      case "merge":
+        return mergeCommand(rest, io);
       case "help":
         return helpCommand(rest, io);
       case "-h":

@@ -1,5 +1,6 @@
 // Navmesh bytes: the .navmesh format, the Detour import, format detection. Platform-free.
 export { importDetourNavMesh } from "./detour-import.js";
+export { mergeNavMeshes, mergeNavMeshFiles, type NavMeshPart } from "./merge.js";
 export {
   deserializeNavMesh,
   deserializeNavMeshTile,

@@ -13,6 +13,7 @@ export {
   type TiledBuildOptions,
   type TiledBuildResult,
   type TiledBuildStats,
+  type TileRange,
 } from "./build-tiled.js";
 // --- Tile cache built on workers (createTileCacheAsync; compact heightfield blocks) ---
 export {
