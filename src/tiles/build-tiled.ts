@@ -88,7 +88,7 @@ export async function buildTiledNavMesh(
   const grid = createTileGrid(bmin, bmax, cfg);
   const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
-  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight, true);
 
   let t = performance.now();
   const { areas: triAreas, degenerateCount } = markWalkableTriangles(
