@@ -59,7 +59,12 @@ export {
 } from "./tile-cache-async.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
 export { createWebWorkerTilePool, type WebWorkerLike } from "./web-worker-pool.js";
-export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
+export {
+  type TileWorkerPort,
+  tileWork,
+  WorkerTilePool,
+  type WorkerTilePoolOptions,
+} from "./worker-pool.js";
 export {
   createTileWorkerHandler,
   type TileWorkerReply,
