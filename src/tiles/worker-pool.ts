@@ -222,7 +222,7 @@ export class WorkerTilePool implements TileBuildPool {
       // Two jobs in flight per worker, so a worker never waits for the round trip.
       for (let k = 0; k < 2; k++) for (let p = 0; p < ports.length; p++) give(ports[p]!, p);
       if (this.inThread || ports.length === 0)
-        void this.buildHere(setup, jobs, {
+        this.buildHere(setup, jobs, {
           take: () => {
             if (next < n) return next++;
             // The queue is empty: take over the job posted last that no worker has answered.
@@ -235,7 +235,7 @@ export class WorkerTilePool implements TileBuildPool {
           active: () => !settled,
           finish,
           fail,
-        });
+        }).catch(fail);
     });
   }
 

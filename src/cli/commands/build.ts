@@ -46,8 +46,9 @@ options:
                        built in parallel and linked across their edges
   --tiles X0:X1,Z0:Z1  with --tile-size: build only the tiles X0 ≤ x ≤ X1, Z0 ≤ z ≤ Z1 of the
                        full grid (a piece of a world for meshway merge; may be empty)
-  --threads N          worker threads for a tiled build (default and maximum: the available
-                       cores); the result is byte-identical for any thread count
+  --threads N          threads for a tiled build, this one included (default and maximum:
+                       the available cores; workers start only when the work pays for them);
+                       the result is byte-identical for any thread count
   --json               print one JSON object on stdout
   --quiet              print nothing but errors
 
