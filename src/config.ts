@@ -37,7 +37,11 @@ export interface BuildConfig {
   detailSampleMaxError: number;
   /** Region partitioning method. */
   partition: Partition;
-  /** Refuse grids with more columns × height layers than this before allocating. [voxels, > 0] */
+  /**
+   * Most a heightfield (the solo grid, or one tile) may allocate: its columns (refused before
+   * allocating) plus its spans (refused, naming the triangle, when they run out), as Recast
+   * allocates. The grid's height costs nothing. [columns + spans, > 0]
+   */
   maxVoxels: number;
   /**
    * Tile side for a tiled build (buildTiledNavMesh); 0 builds one tile covering everything.

@@ -5,6 +5,7 @@ import { EXPORT_HELP, exportCommand } from "./commands/export.js";
 import { IMPORT_POLYGONS_HELP, importPolygonsCommand } from "./commands/import-polygons.js";
 import { INFO_HELP, infoCommand } from "./commands/info.js";
 import { LESSON_HELP, lessonCommand } from "./commands/lesson.js";
+import { MERGE_HELP, mergeCommand } from "./commands/merge.js";
 import { PATH_HELP, pathCommand } from "./commands/path.js";
 import { RENDER_HELP, renderCommand } from "./commands/render.js";
 import { UsageError } from "./options.js";
@@ -23,6 +24,7 @@ commands:
   render   a top-down PNG or SVG of geometry, navmesh and path
   lesson   the explainer lesson's four tables and self-check (and its pictures)
   crowd    a seeded crowd of agents walking on a .navmesh: quality table and trails
+  merge    .navmesh pieces built apart (build --tiles) → one .navmesh
 
   help     this list, or one command's help (meshway help build)
 
@@ -38,6 +40,7 @@ const HELP: Record<string, string> = {
   render: RENDER_HELP,
   lesson: LESSON_HELP,
   crowd: CROWD_HELP,
+  merge: MERGE_HELP,
 };
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 bad input, 2 usage). */
@@ -61,6 +64,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return lessonCommand(rest, io);
       case "crowd":
         return crowdCommand(rest, io);
+      case "merge":
+        return mergeCommand(rest, io);
       case "help":
         return helpCommand(rest, io);
       case "-h":

@@ -1,6 +1,7 @@
 // Navmesh bytes: the .navmesh format, the Detour import, format detection. Platform-free.
 export { exportDetourNavMesh } from "./detour-export.js";
 export { importDetourNavMesh } from "./detour-import.js";
+export { mergeNavMeshes, mergeNavMeshFiles, type NavMeshPart } from "./merge.js";
 export {
   deserializeNavMesh,
   deserializeNavMeshTile,

@@ -1,4 +1,5 @@
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../config.js";
+import { MeshwayError } from "../errors.js";
 import { type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import type { AreaVolume } from "./areas.js";
@@ -10,11 +11,11 @@ import {
   combineTriangleAreas,
 } from "./build-hooks.js";
 import { BuildContext } from "./context.js";
-import { checkGridSize, checkWork, gridSize, rasterWorkCells } from "./grid.js";
+import { checkGridSize, checkWork, gridAdvice, gridSize, rasterWorkCells } from "./grid.js";
 import { navMeshParams } from "./nav-mesh-params.js";
 import { createNavMeshTile } from "./nav-mesh-tile.js";
 import { countWalkableSpans, runAreaStage, runCompactStage, runMeshStage } from "./pipeline.js";
-import { markWalkableTriangles } from "./rasterize.js";
+import { markWalkableTriangles, SpanLimitError } from "./rasterize.js";
 import type { BuildScratch } from "./scratch.js";
 import type {
   CompactHeightfield,
@@ -115,7 +116,7 @@ export function buildNavMesh(
   const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
-  checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight, false);
   checkWork(
     rasterWorkCells(mesh.positions, mesh.indices, bmin, cfg.cellSize, width, depth),
     `rasterizing ${mesh.triangleCount} triangles`,
@@ -131,11 +132,20 @@ export function buildNavMesh(
   combineTriangleAreas(triangleAreas, options.triangleAreas, where);
   lap("markTriangles");
   const box = { width, depth, bmin, bmax };
-  const compact = runCompactStage(mesh.positions, mesh.indices, triangleAreas, box, cfg, ctx, {
-    keepHeightfield: keep,
-    lap,
-  })!;
-  const { chf, heightfield, rasterizedSpans } = compact;
+  let compact: ReturnType<typeof runCompactStage>;
+  try {
+    compact = runCompactStage(mesh.positions, mesh.indices, triangleAreas, box, cfg, ctx, {
+      keepHeightfield: keep,
+      lap,
+    })!;
+  } catch (e) {
+    if (e instanceof SpanLimitError) {
+      const where = options.source === undefined ? "" : `${options.source}: `;
+      throw new MeshwayError("GRID_TOO_LARGE", `${where}${e.message}; ${gridAdvice(false)}`);
+    }
+    throw e;
+  }
+  const { chf, heightfield, rasterizedSpans } = compact!;
   const areasBeforeErosion = keep ? chf.areas.slice() : chf.areas;
   t = performance.now();
   runAreaStage(chf, cfg, ctx, undefined, options.areaVolumes, lap);

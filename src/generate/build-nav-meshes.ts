@@ -79,7 +79,7 @@ export function buildNavMeshes(
     if (!base) {
       const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
       const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
-      checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+      checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight, false);
       const { areas } = markWalkableTriangles(mesh, cfg.walkableSlopeDegrees);
       const box = { width, depth, bmin, bmax };
       const compact = runCompactStage(mesh.positions, mesh.indices, areas, box, cfg, ctx)!;

@@ -1,5 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { Vec3 } from "../math/vec3.js";
+import { SPAN_MAX_HEIGHT } from "./types.js";
 
 /** Axis-aligned bounds of a position array (3 floats per vertex). */
 export function computeBounds(positions: Float32Array): { bmin: Vec3; bmax: Vec3 } {
@@ -31,8 +32,23 @@ export function gridSize(
 const MAX_GRID_SIDE = 0xfffe;
 
 /**
- * Refuses, before anything is allocated, a grid that exceeds the voxel cap or the 16-bit
- * coordinate range. The message carries the computed size so users can pick a larger cell.
+ * What to change when a grid or heightfield is too large: a solo build is told to go tiled
+ * (the CLI flag and the library option), a tiled build (tile heightfields) to use smaller
+ * tiles; both may use larger cells or raise maxVoxels.
+ */
+export function gridAdvice(tiled: boolean): string {
+  return tiled
+    ? "use a smaller tileSize (--tile-size N) or larger cells, or raise maxVoxels"
+    : "use a tiled build (--tile-size 64; library: tileSize), larger cells, or raise maxVoxels";
+}
+
+/**
+ * Refuses, before anything is allocated, a heightfield of `width` × `depth` columns (the
+ * solo grid, or one tile with its border when `tiled`) beyond the 16-bit coordinate range or
+ * with more columns than maxVoxels. maxVoxels bounds what a heightfield allocates, as Recast
+ * does: its columns up front, then its spans as they are added (createHeightfield's maxSpans
+ * = maxVoxels − columns; running out names the triangle being rasterized). The grid's height
+ * costs nothing by itself; it is only bounded by the 16-bit span height (SPAN_MAX_HEIGHT).
  */
 export function checkGridSize(
   width: number,
@@ -41,18 +57,27 @@ export function checkGridSize(
   maxVoxels: number,
   cellSize: number,
   cellHeight: number,
+  tiled: boolean,
 ): void {
-  const voxels = width * depth * Math.max(1, layers);
+  const what = tiled ? "tile heightfield" : "grid";
   if (width > MAX_GRID_SIDE || depth > MAX_GRID_SIDE) {
     throw new MeshwayError(
       "GRID_TOO_LARGE",
-      `grid of ${width} × ${depth} columns (cellSize ${cellSize}) exceeds ${MAX_GRID_SIDE} cells per side; use a larger cellSize or a tiled build`,
+      `${what} of ${width} × ${depth} columns (cellSize ${cellSize}) exceeds ${MAX_GRID_SIDE} cells per side; ${gridAdvice(tiled).replace(", or raise maxVoxels", "")}`,
     );
   }
-  if (voxels > maxVoxels) {
+  if (layers > SPAN_MAX_HEIGHT) {
+    // Taller than a span's 16-bit height: surfaces above would be clamped, silently wrong.
     throw new MeshwayError(
       "GRID_TOO_LARGE",
-      `grid of ${width} × ${depth} × ${layers} = ${voxels} voxels (cellSize ${cellSize}, cellHeight ${cellHeight}) exceeds maxVoxels ${Math.floor(maxVoxels)}; raise maxVoxels or use larger cells`,
+      `${what} is ${layers} cells tall (cellHeight ${cellHeight}), more than the ${SPAN_MAX_HEIGHT} a span's height holds; use a larger cellHeight`,
+    );
+  }
+  const columns = width * depth;
+  if (columns > maxVoxels) {
+    throw new MeshwayError(
+      "GRID_TOO_LARGE",
+      `${what} of ${width} × ${depth} = ${columns} columns (cellSize ${cellSize}) exceeds maxVoxels ${Math.floor(maxVoxels)} (columns + spans); ${gridAdvice(tiled)}`,
     );
   }
 }

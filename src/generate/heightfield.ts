@@ -6,11 +6,15 @@ import type { Heightfield } from "./types.js";
 const MIN_POOL_CAPACITY = 1024;
 /** Largest pool we reserve up front; beyond this the pool grows on demand. */
 const MAX_INITIAL_POOL_CAPACITY = 1 << 20;
+/** Largest pool at all: span indices and the Int32Array of two ints per span stay in range. */
+const MAX_POOL_CAPACITY = 2 ** 30 - 1;
 
 /**
  * An empty solid heightfield of `width` × `depth` columns over the box [bmin, bmax].
  * The span pool is sized for about one span per column and doubles when full.
  * `pool` optionally supplies the span pool's memory (spans: 8 bytes, areas: 1 byte per span).
+ * `maxSpans` bounds the pool: the span that would exceed it throws MeshwayError
+ * ("GRID_TOO_LARGE"), which rasterizeTriangles reports with the triangle being rasterized.
  * Throws MeshwayError("INVALID_ARGUMENT") for non-integer or negative sizes and non-positive
  * cell sizes (programmer errors; callers derive these from a validated config).
  */
@@ -22,6 +26,7 @@ export function createHeightfield(
   cellSize: number,
   cellHeight: number,
   pool?: { spans: ArrayBuffer; areas: ArrayBuffer },
+  maxSpans = MAX_POOL_CAPACITY,
 ): Heightfield {
   if (!Number.isInteger(width) || width < 0 || !Number.isInteger(depth) || depth < 0) {
     throw new MeshwayError(
@@ -42,6 +47,8 @@ export function createHeightfield(
     // entries are written when handed out. Use all of it to make growing less likely.
     capacity = Math.min(pool.spans.byteLength >>> 3, pool.areas.byteLength);
   }
+  // Never past the limit: the pool only grows (and checks the limit) when it is full.
+  capacity = Math.max(0, Math.min(capacity, Math.floor(maxSpans)));
   return {
     width,
     depth,
@@ -54,6 +61,7 @@ export function createHeightfield(
     spanArea: pool ? new Uint8Array(pool.areas, 0, capacity) : new Uint8Array(capacity),
     poolUsed: 0,
     freeHead: -1,
+    maxSpans: Math.max(0, Math.min(Math.floor(maxSpans), MAX_POOL_CAPACITY)),
   };
 }
 
@@ -72,9 +80,19 @@ export function nextSpan(hf: Heightfield, s: number): number {
   return hf.spans[s * 2 + 1]!;
 }
 
-/** Doubles the span pool, copying the used part into fresh typed arrays. */
+/**
+ * Doubles the span pool (up to `hf.maxSpans`), copying the used part into fresh typed arrays;
+ * throws MeshwayError("GRID_TOO_LARGE") when the pool already holds `maxSpans` entries.
+ */
 function growPool(hf: Heightfield): void {
-  const capacity = Math.max(hf.spanArea.length * 2, MIN_POOL_CAPACITY);
+  const limit = hf.maxSpans ?? MAX_POOL_CAPACITY;
+  if (hf.spanArea.length >= limit) {
+    throw new MeshwayError(
+      "GRID_TOO_LARGE",
+      `the heightfield's ${hf.width} × ${hf.depth} columns and ${hf.poolUsed} spans reach maxVoxels ${hf.width * hf.depth + limit} (columns + spans)`,
+    );
+  }
+  const capacity = Math.min(Math.max(hf.spanArea.length * 2, MIN_POOL_CAPACITY), limit);
   const used = hf.poolUsed;
   const spans = new Int32Array(capacity * 2);
   spans.set(hf.spans.subarray(0, used * 2));

@@ -88,6 +88,8 @@ export function runCompactStage(
           spans: scratch.bytes("neighbours", poolSpans * 8),
           areas: scratch.bytes("dirtySpans", poolSpans),
         },
+    // maxVoxels bounds what the heightfield allocates: its columns, then its spans.
+    cfg.maxVoxels - width * depth,
   );
   rasterizeTriangles(hf, positions, indices, triangleAreas, cfg.walkableClimbVoxels, ctx);
   lap?.("rasterize");

@@ -10,6 +10,19 @@ export const SKIP_TRIANGLE = 0xff;
 const fround = Math.fround;
 
 /**
+ * The heightfield's span limit (maxVoxels) ran out while rasterizing triangle `triangle` (an
+ * index into the indices given to rasterizeTriangles); callers rename the triangle to the
+ * input's numbering and add what to change.
+ */
+export class SpanLimitError extends MeshwayError {
+  readonly triangle: number;
+  constructor(triangle: number, cause: MeshwayError) {
+    super("GRID_TOO_LARGE", `rasterizing triangle ${triangle}: ${cause.message}`);
+    this.triangle = triangle;
+  }
+}
+
+/**
  * Marks each triangle walkable or not by its slope, like Recast's rcMarkWalkableTriangles.
  *
  * A triangle (v0, v1, v2) is walkable when the unit normal n = normalize(cross(v1 − v0, v2 − v0))
@@ -176,6 +189,7 @@ function splitRow(
  * float32), including Recast's truncation toward zero of grid coordinates: a piece lying less
  * than one cell before the grid's low x/z edge lands in the first cell rather than being cut off.
  * Counts "rasterize.skippedTriangles" and "rasterize.outsideTriangles" in `ctx`.
+ * Throws SpanLimitError (a MeshwayError, "GRID_TOO_LARGE") when the spans exceed hf.maxSpans.
  */
 export function rasterizeTriangles(
   hf: Heightfield,
@@ -209,22 +223,29 @@ export function rasterizeTriangles(
   let skipped = 0;
   let outside = 0;
 
-  for (let t = 0; t < triCount; t++) {
-    const area = triAreas[t]!;
-    if (area === SKIP_TRIANGLE) {
-      skipped++;
-      continue;
+  let t = 0;
+  try {
+    for (; t < triCount; t++) {
+      const area = triAreas[t]!;
+      if (area === SKIP_TRIANGLE) {
+        skipped++;
+        continue;
+      }
+      const inside = rasterizeTriangle(
+        hf,
+        positions,
+        indices[t * 3]! * 3,
+        indices[t * 3 + 1]! * 3,
+        indices[t * 3 + 2]! * 3,
+        area,
+        flagMergeThreshold,
+      );
+      if (!inside) outside++;
     }
-    const inside = rasterizeTriangle(
-      hf,
-      positions,
-      indices[t * 3]! * 3,
-      indices[t * 3 + 1]! * 3,
-      indices[t * 3 + 2]! * 3,
-      area,
-      flagMergeThreshold,
-    );
-    if (!inside) outside++;
+  } catch (e) {
+    // The span pool hit hf.maxSpans: say which triangle was being rasterized.
+    if (e instanceof MeshwayError && e.code === "GRID_TOO_LARGE") throw new SpanLimitError(t, e);
+    throw e;
   }
   if (ctx) {
     if (skipped > 0) ctx.count("rasterize.skippedTriangles", skipped);

@@ -47,6 +47,11 @@ export interface Heightfield {
   poolUsed: number;
   /** Head of the free list inside the pool, -1 when empty. */
   freeHead: number;
+  /**
+   * Most pool entries the heightfield may hand out (maxVoxels minus its columns); adding a
+   * span past it throws GRID_TOO_LARGE. Unbounded when absent.
+   */
+  maxSpans?: number;
 }
 
 /** No neighbour in this direction (stored in a span's 8-bit connection slot). */

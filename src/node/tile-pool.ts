@@ -12,7 +12,11 @@ import {
 } from "../tiles/build-tiled.js";
 import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
 import { checkThreadCount } from "../tiles/threads.js";
-import { type TileWorkerPort, WorkerTilePool } from "../tiles/worker-pool.js";
+import {
+  type TileWorkerPort,
+  WorkerTilePool,
+  type WorkerTilePoolOptions,
+} from "../tiles/worker-pool.js";
 
 /**
  * The worker script: the compiled tile-worker.js beside this module, or, when this module runs
@@ -35,9 +39,10 @@ function workerScript(): URL {
  * pool asks (restart, after a failure).
  */
 function nodeWorkerPort(script: URL): TileWorkerPort {
-  let worker: Worker;
+  // Started on first use, so a pool whose build stays on the calling thread costs no thread.
+  let worker: Worker | null = null;
   let dead = false;
-  const spawn = () => {
+  const spawn = (): Worker => {
     const w = new Worker(script);
     // Idle workers don't keep the process alive; a running build holds them (hold).
     w.unref();
@@ -46,13 +51,13 @@ function nodeWorkerPort(script: URL): TileWorkerPort {
       if (w === worker) dead = true;
     });
     worker = w;
+    return w;
   };
-  spawn();
+  const live = (): Worker => (worker === null || dead ? spawn() : worker);
   return {
-    post: (msg) => worker.postMessage(msg),
+    post: (msg) => live().postMessage(msg),
     listen(onReply, onFailure) {
-      if (dead) spawn();
-      const w = worker;
+      const w = live();
       const error = (e: Error) =>
         onFailure(
           e instanceof MeshwayError
@@ -71,32 +76,47 @@ function nodeWorkerPort(script: URL): TileWorkerPort {
       };
     },
     terminate: async () => {
-      await worker.terminate();
+      await worker?.terminate();
     },
-    hold: (active) => (active ? worker.ref() : worker.unref()),
+    hold: (active) => {
+      if (worker === null) return;
+      if (active) worker.ref();
+      else worker.unref();
+    },
     restart() {
       const old = worker;
+      worker = null;
       spawn();
-      void old.terminate();
+      void old?.terminate();
     },
   };
 }
 
 /**
- * Builds tiles on `threads` worker_threads. The setup (mesh, triangle areas, bins) is copied
- * once into SharedArrayBuffers and posted to every worker; jobs are tile coordinates handed to
- * whichever worker is free; finished tiles come back as transferred ArrayBuffers. Idle workers
- * don't keep the process alive; `close()` ends them.
+ * Builds tiles on `threads` threads: worker_threads, started on first use (with `inThread`,
+ * the calling thread is one of the `threads` and builds from the same queue). The setup
+ * (mesh, triangle areas, bins) is copied once into SharedArrayBuffers and posted to every
+ * worker used; jobs are tile coordinates handed to whichever thread is free; finished tiles
+ * come back as transferred ArrayBuffers. Idle workers don't keep the process alive; `close()`
+ * ends them. See WorkerTilePoolOptions for `inThread` and `minWorkPerThread`.
  */
 export class NodeTilePool extends WorkerTilePool {
-  constructor(threads: number) {
+  constructor(threads: number, options: WorkerTilePoolOptions = {}) {
     checkThreadCount(threads);
     const script = workerScript();
     const ports: TileWorkerPort[] = [];
-    for (let i = 0; i < threads; i++) ports.push(nodeWorkerPort(script));
-    super(ports, true);
+    const workers = options.inThread === true ? threads - 1 : threads;
+    for (let i = 0; i < workers; i++) ports.push(nodeWorkerPort(script));
+    super(ports, true, options);
   }
 }
+
+/**
+ * Work (tileWork units, ≈ tile columns) a thread must have before buildTiledNavMeshNode starts
+ * another worker: a cold worker needs ~0.1 s to start and warm up, so below ~0.3 s of work
+ * per thread one more thread costs more than it saves.
+ */
+export const MIN_WORK_PER_THREAD = 300_000;
 
 /** Threads to use by default: the machine's available cores. */
 export function defaultTileThreads(): number {
@@ -104,9 +124,12 @@ export function defaultTileThreads(): number {
 }
 
 /**
- * buildTiledNavMesh with a worker_threads pool of `options.threads` (default: available
- * cores) made for this build and closed after it; threads = 1 builds on this thread. The
- * result is byte-identical for every thread count.
+ * buildTiledNavMesh on `options.threads` threads (default: available cores): this thread
+ * builds tiles too, from a shared queue, and worker_threads are started only as far as the
+ * work pays for them (MIN_WORK_PER_THREAD), so more threads are never slower than one; the
+ * pool is made for this build and closed after it. threads = 1 builds on this thread. The
+ * result is byte-identical for every thread count. (To keep this thread free, pass a
+ * `pool: new NodeTilePool(n)`.)
  */
 export async function buildTiledNavMeshNode(
   input: TriangleMeshInput,
@@ -115,7 +138,10 @@ export async function buildTiledNavMeshNode(
 ): Promise<TiledBuildResult> {
   if (options.pool) return buildTiledNavMesh(input, config, options);
   const threads = options.threads ?? defaultTileThreads();
-  const pool: TileBuildPool = threads > 1 ? new NodeTilePool(threads) : new InProcessTilePool();
+  const pool: TileBuildPool =
+    threads > 1
+      ? new NodeTilePool(threads, { inThread: true, minWorkPerThread: MIN_WORK_PER_THREAD })
+      : new InProcessTilePool();
   try {
     return await buildTiledNavMesh(input, config, { ...options, threads, pool });
   } finally {

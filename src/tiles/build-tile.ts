@@ -2,10 +2,10 @@ import type { ResolvedConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import type { AreaVolume } from "../generate/areas.js";
 import { BuildContext } from "../generate/context.js";
-import { checkWork, rasterWorkCells } from "../generate/grid.js";
+import { checkWork, gridAdvice, rasterWorkCells } from "../generate/grid.js";
 import { createNavMeshTile } from "../generate/nav-mesh-tile.js";
 import { runAreaStage, runCompactStage, runMeshStage } from "../generate/pipeline.js";
-import { SKIP_TRIANGLE } from "../generate/rasterize.js";
+import { SKIP_TRIANGLE, SpanLimitError } from "../generate/rasterize.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { TriangleMesh } from "../input.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
@@ -196,19 +196,51 @@ export function buildTileCompact(
   if (kept === 0) return null;
   const { bmin, bmax } = tileBounds(grid, cfg, tx, tz);
   const size = grid.tileSize + 2 * border;
-  const compact = runCompactStage(
-    mesh.positions,
-    gatherIndices.subarray(0, kept * 3),
-    gatherAreas.subarray(0, kept),
-    { width: size, depth: size, bmin, bmax },
-    cfg,
-    ctx ?? new BuildContext(),
-    { stopWhenEmpty: true },
-  );
+  let compact: ReturnType<typeof runCompactStage>;
+  try {
+    compact = runCompactStage(
+      mesh.positions,
+      gatherIndices.subarray(0, kept * 3),
+      gatherAreas.subarray(0, kept),
+      { width: size, depth: size, bmin, bmax },
+      cfg,
+      ctx ?? new BuildContext(),
+      { stopWhenEmpty: true },
+    );
+  } catch (e) {
+    if (e instanceof SpanLimitError) throw spanLimitInTile(e, list, first, n, triAreas, tx, tz);
+    throw e;
+  }
   if (compact === null) return null;
   const chf = compact.chf;
   chf.borderSize = border;
   return chf;
+}
+
+/**
+ * The tile's span limit error with the triangle renumbered from the tile's gathered list
+ * (skipped triangles left out) to the input's numbering, and a tiled build's advice.
+ */
+function spanLimitInTile(
+  e: SpanLimitError,
+  list: Uint32Array,
+  first: number,
+  n: number,
+  triAreas: Uint8Array,
+  tx: number,
+  tz: number,
+): MeshwayError {
+  let tri = -1;
+  for (let i = 0, k = 0; i < n; i++) {
+    const t = list[first + i]!;
+    if (triAreas[t] === SKIP_TRIANGLE) continue;
+    if (k++ === e.triangle) {
+      tri = t;
+      break;
+    }
+  }
+  const message = e.message.replace(/^rasterizing triangle \d+/, `rasterizing triangle ${tri}`);
+  return new MeshwayError("GRID_TOO_LARGE", `tile (${tx}, ${tz}): ${message}; ${gridAdvice(true)}`);
 }
 
 export interface TileFromCompactOptions {

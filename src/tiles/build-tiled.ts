@@ -35,6 +35,20 @@ export interface TiledBuildOptions extends BuildHooks {
   onTile?: (done: number, total: number, tx: number, tz: number) => void;
   /** Name used in error messages (e.g. the file name). */
   source?: string;
+  /**
+   * Build only the tiles of this rectangle of the full grid (inclusive, tile coordinates as
+   * `meshway info` lists them); the navmesh keeps the full grid's parameters, so pieces built
+   * apart merge (mergeNavMeshes) into the very bytes of the whole build.
+   */
+  tiles?: TileRange;
+}
+
+/** A rectangle of tiles, inclusive: x0 ≤ tx ≤ x1 and z0 ≤ tz ≤ z1. */
+export interface TileRange {
+  x0: number;
+  x1: number;
+  z0: number;
+  z1: number;
 }
 
 export interface TiledBuildStats {
@@ -83,7 +97,7 @@ export async function buildTiledNavMesh(
   const grid = createTileGrid(bmin, bmax, cfg);
   const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
-  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight, true);
 
   let t = performance.now();
   const { areas: triAreas, degenerateCount } = markWalkableTriangles(
@@ -96,10 +110,11 @@ export async function buildTiledNavMesh(
   const bins = binTriangles(mesh, grid, (cfg.borderSizeVoxels + 1) * cfg.cellSize, cfg.maxVoxels);
   timings.binTriangles = performance.now() - t;
 
-  // Jobs: the tiles with at least one triangle, in (tz, tx) order.
+  // Jobs: the tiles (of the range) with at least one triangle, in (tz, tx) order.
+  const range = checkTileRange(options.tiles, grid);
   const coords: number[] = [];
-  for (let tz = 0; tz < grid.tilesZ; tz++) {
-    for (let tx = 0; tx < grid.tilesX; tx++) {
+  for (let tz = range.z0; tz <= range.z1; tz++) {
+    for (let tx = range.x0; tx <= range.x1; tx++) {
       const k = tx + tz * grid.tilesX;
       if (bins.offsets[k + 1]! > bins.offsets[k]!) coords.push(tx, tz);
     }
@@ -182,7 +197,7 @@ export async function buildTiledNavMesh(
       degenerateTriangles: degenerateCount,
       grid,
       tiles,
-      emptyTiles: grid.tilesX * grid.tilesZ - tiles,
+      emptyTiles: (range.x1 - range.x0 + 1) * (range.z1 - range.z0 + 1) - tiles,
       polygons,
       vertices,
       detailTriangles,
@@ -191,4 +206,30 @@ export async function buildTiledNavMesh(
       warnings,
     },
   };
+}
+
+/**
+ * The range to build: the whole grid when none is given; otherwise integers inside the grid,
+ * x0 ≤ x1 and z0 ≤ z1, or MeshwayError("INVALID_ARGUMENT") naming the grid's own range.
+ */
+function checkTileRange(range: TileRange | undefined, grid: TileGrid): TileRange {
+  const whole = { x0: 0, x1: grid.tilesX - 1, z0: 0, z1: grid.tilesZ - 1 };
+  if (range === undefined) return whole;
+  const { x0, x1, z0, z1 } = range;
+  const ok =
+    [x0, x1, z0, z1].every((v) => Number.isInteger(v)) &&
+    x0 >= 0 &&
+    z0 >= 0 &&
+    x0 <= x1 &&
+    z0 <= z1 &&
+    x1 <= whole.x1 &&
+    z1 <= whole.z1;
+  if (!ok) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `tiles ${x0}:${x1},${z0}:${z1} is not a rectangle of the tile grid; the grid has ` +
+        `${grid.tilesX} × ${grid.tilesZ} tiles, x 0:${whole.x1}, z 0:${whole.z1}`,
+    );
+  }
+  return { x0, x1, z0, z1 };
 }

@@ -13,6 +13,7 @@ export {
   type TiledBuildOptions,
   type TiledBuildResult,
   type TiledBuildStats,
+  type TileRange,
 } from "./build-tiled.js";
 // --- Tile cache built on workers (createTileCacheAsync; compact heightfield blocks) ---
 export {
@@ -59,7 +60,12 @@ export {
 export { TILE_CACHE_FORMAT_VERSION } from "./tile-cache-file.js";
 export { createTileGrid, type TileGrid, tileBounds, tilesTouchingBox } from "./tile-grid.js";
 export { createWebWorkerTilePool, type WebWorkerLike } from "./web-worker-pool.js";
-export { type TileWorkerPort, WorkerTilePool } from "./worker-pool.js";
+export {
+  type TileWorkerPort,
+  tileWork,
+  WorkerTilePool,
+  type WorkerTilePoolOptions,
+} from "./worker-pool.js";
 export {
   createTileWorkerHandler,
   type TileWorkerReply,

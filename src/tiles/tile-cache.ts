@@ -209,7 +209,7 @@ export function planTileCache(
   const grid = createTileGrid(bmin, bmax, cfg);
   const side = cfg.tileSize + 2 * cfg.borderSizeVoxels;
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
-  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight);
+  checkGridSize(side, side, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight, true);
   const volumes = (options.areaVolumes ?? []).map((v, i) =>
     validateAreaVolume(v, `areaVolumes[${i}]`),
   );

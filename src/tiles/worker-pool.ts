@@ -1,5 +1,12 @@
 import { MeshwayError, type MeshwayErrorCode } from "../errors.js";
-import type { TileBuildPool, TileBuildSetup, TileResultHandler } from "./pool.js";
+import { BuildContext } from "../generate/context.js";
+import {
+  buildTileBlock,
+  prepareTileBuild,
+  type TileBuildPool,
+  type TileBuildSetup,
+  type TileResultHandler,
+} from "./pool.js";
 import type { TileWorkerReply, TileWorkerRequest } from "./worker-protocol.js";
 
 /** What the pool needs of one worker, whatever the platform (worker_threads, Web Workers). */
@@ -20,11 +27,56 @@ export interface TileWorkerPort {
   restart?(): void;
 }
 
+/** How a WorkerTilePool shares the work with the calling thread. */
+export interface WorkerTilePoolOptions {
+  /**
+   * The calling thread builds tiles too, from the same queue, between worker messages (it
+   * counts as one of `threads`). For Node's CLI-style builds; a page keeps its main thread free.
+   */
+  inThread?: boolean;
+  /**
+   * Estimated work (tileWork units: tile columns plus per-triangle costs) each thread must
+   * have before another worker is used; below it the build stays on fewer threads (with
+   * `inThread`, none but the calling one), so small builds never pay for starting workers.
+   * Default 0: every worker is used.
+   */
+  minWorkPerThread?: number;
+}
+
+/** Tile-work units a triangle costs per tile it is binned into (rasterizing it, clipping). */
+const WORK_PER_BINNED_TRIANGLE = 16;
+
+/** Estimated work of the jobs: each tile's columns (with border) and its binned triangles. */
+export function tileWork(setup: TileBuildSetup, jobs: Int32Array): number {
+  const side = setup.grid.tileSize + 2 * setup.config.borderSizeVoxels;
+  const tilesX = setup.grid.tilesX;
+  let work = 0;
+  for (let j = 0; j < jobs.length; j += 2) {
+    const k = jobs[j]! + jobs[j + 1]! * tilesX;
+    const tris = setup.binOffsets[k + 1]! - setup.binOffsets[k]!;
+    work += side * side + WORK_PER_BINNED_TRIANGLE * tris;
+  }
+  return work;
+}
+
+/** One event-loop turn, so worker replies are handled between in-thread tiles. */
+const nextTurn: () => Promise<void> =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === "function"
+    ? () =>
+        new Promise((r) =>
+          (globalThis as unknown as { setImmediate: (f: () => void) => void }).setImmediate(r),
+        )
+    : () => new Promise((r) => setTimeout(r, 0));
+
 /**
- * Builds tiles on a set of workers: the setup goes to every worker once per build (in shared
- * memory when `shareMemory` is true and SharedArrayBuffer exists, so the mesh exists once),
- * then tile coordinates go to whichever worker is free; blocks come back transferred.
- * Results are reported in completion order; the caller orders them.
+ * Builds tiles on a set of workers (and, with `inThread`, on the calling thread): the setup
+ * goes to every worker used once per build (in shared memory when `shareMemory` is true and
+ * SharedArrayBuffer exists, so the mesh exists once), then tile coordinates go, from one
+ * queue, to whichever thread is free; blocks come back transferred. A worker still starting
+ * up (cold) simply takes fewer tiles; when the queue is empty the calling thread also builds
+ * the jobs still waiting in a worker's inbox (the first result wins), so the build never
+ * waits on a slow worker's backlog. Results are reported in completion order; the caller
+ * orders them, so the bytes do not depend on who built what.
  */
 export class WorkerTilePool implements TileBuildPool {
   readonly threads: number;
@@ -33,12 +85,17 @@ export class WorkerTilePool implements TileBuildPool {
   private idle: Promise<void> = Promise.resolve();
   /** Builds started, for tagging their jobs. */
   private builds = 0;
+  private readonly inThread: boolean;
+  private readonly minWorkPerThread: number;
 
   constructor(
     private readonly ports: TileWorkerPort[],
     private readonly shareMemory: boolean,
+    options: WorkerTilePoolOptions = {},
   ) {
-    this.threads = ports.length;
+    this.inThread = options.inThread === true;
+    this.minWorkPerThread = options.minWorkPerThread ?? 0;
+    this.threads = ports.length + (this.inThread ? 1 : 0);
   }
 
   buildTiles(
@@ -58,6 +115,16 @@ export class WorkerTilePool implements TileBuildPool {
     return run;
   }
 
+  /** Workers to use for this build: as many as the work pays for, at least one without inThread. */
+  private workersFor(setup: TileBuildSetup, jobs: Int32Array): number {
+    const n = jobs.length >> 1;
+    const max = Math.min(this.ports.length, this.inThread ? n - 1 : n);
+    if (this.minWorkPerThread <= 0) return Math.max(max, this.inThread ? 0 : 1);
+    const affordable = Math.floor(tileWork(setup, jobs) / this.minWorkPerThread);
+    const threads = Math.min(max + (this.inThread ? 1 : 0), Math.max(1, affordable));
+    return this.inThread ? Math.max(0, threads - 1) : Math.max(1, threads);
+  }
+
   private run(
     setup: TileBuildSetup,
     jobs: Int32Array,
@@ -70,20 +137,27 @@ export class WorkerTilePool implements TileBuildPool {
     const out: (Uint8Array | null)[] = new Array(n).fill(null);
     if (n === 0) return Promise.resolve(out);
     const build = ++this.builds;
+    const ports = this.ports.slice(0, this.workersFor(setup, jobs));
     const sent =
-      this.shareMemory && typeof SharedArrayBuffer === "function" ? shareSetup(setup) : setup;
+      ports.length > 0 && this.shareMemory && typeof SharedArrayBuffer === "function"
+        ? shareSetup(setup)
+        : setup;
     const tileName = (j: number) => `tile (${jobs[2 * j]}, ${jobs[2 * j + 1]})`;
     return new Promise((resolve, reject) => {
       let next = 0;
       let finished = 0;
       let failed = false;
+      let settled = false;
+      const done = new Uint8Array(n);
       const unlisten: (() => void)[] = [];
-      // Jobs posted to each port and not answered yet (at most two), for naming a dead one's.
-      const inFlight: number[][] = this.ports.map(() => []);
+      // Jobs posted to each port and not answered yet (at most two), for naming a dead one's
+      // and for the calling thread to take over at the end.
+      const inFlight: number[][] = ports.map(() => []);
       const broken = new Set<TileWorkerPort>();
       const stop = () => {
+        settled = true;
         for (const off of unlisten) off();
-        for (const port of this.ports) port.hold?.(false);
+        for (const port of ports) port.hold?.(false);
         for (const port of broken) port.restart?.();
       };
       const fail = (e: Error) => {
@@ -92,19 +166,38 @@ export class WorkerTilePool implements TileBuildPool {
         stop();
         reject(e);
       };
+      /** Records job j's block (once: a job taken over may be answered twice). */
+      const finish = (j: number, block: Uint8Array | null, warnings: string[]): boolean => {
+        if (done[j]) return true;
+        done[j] = 1;
+        out[j] = block;
+        try {
+          onResult(j, block, warnings);
+        } catch (e) {
+          fail(e as Error);
+          return false;
+        }
+        if (++finished === n) {
+          stop();
+          resolve(out);
+          return false;
+        }
+        return true;
+      };
       const give = (port: TileWorkerPort, p: number) => {
         if (next >= n) return;
         const j = next++;
         inFlight[p]!.push(j);
         port.post({ type: "job", build, job: j, tx: jobs[2 * j]!, tz: jobs[2 * j + 1]! });
       };
-      this.ports.forEach((port, p) => {
+      ports.forEach((port, p) => {
         port.hold?.(true);
         const onReply = (r: TileWorkerReply) => {
-          if (failed || r.build !== build) return; // a reply to an earlier build's job
+          if (failed || settled || r.build !== build) return; // a reply to an earlier build's job
           const k = inFlight[p]!.indexOf(r.job);
           if (k >= 0) inFlight[p]!.splice(k, 1);
           if (r.error) {
+            if (done[r.job]) return; // taken over and built here already
             fail(
               new MeshwayError(
                 (r.error.code ?? "WORKER_FAILED") as MeshwayErrorCode,
@@ -113,20 +206,7 @@ export class WorkerTilePool implements TileBuildPool {
             );
             return;
           }
-          const block = r.block ?? null;
-          out[r.job] = block;
-          try {
-            onResult(r.job, block, r.warnings ?? []);
-          } catch (e) {
-            fail(e as Error);
-            return;
-          }
-          if (++finished === n) {
-            stop();
-            resolve(out);
-          } else {
-            give(port, p);
-          }
+          if (finish(r.job, r.block ?? null, r.warnings ?? [])) give(port, p);
         };
         const onFailure = (e: Error) => {
           broken.add(port);
@@ -140,9 +220,54 @@ export class WorkerTilePool implements TileBuildPool {
         port.post({ type: "setup", setup: sent });
       });
       // Two jobs in flight per worker, so a worker never waits for the round trip.
-      for (let k = 0; k < 2; k++)
-        for (let p = 0; p < this.ports.length; p++) give(this.ports[p]!, p);
+      for (let k = 0; k < 2; k++) for (let p = 0; p < ports.length; p++) give(ports[p]!, p);
+      if (this.inThread || ports.length === 0)
+        this.buildHere(setup, jobs, {
+          take: () => {
+            if (next < n) return next++;
+            // The queue is empty: take over the job posted last that no worker has answered.
+            let best = -1;
+            for (const list of inFlight) {
+              for (const j of list) if (!done[j] && j > best) best = j;
+            }
+            return best;
+          },
+          active: () => !settled,
+          finish,
+          fail,
+        }).catch(fail);
     });
+  }
+
+  /**
+   * The calling thread's share: takes jobs from the queue and builds them here, one event-loop
+   * turn between tiles so worker replies keep the workers fed.
+   */
+  private async buildHere(
+    setup: TileBuildSetup,
+    jobs: Int32Array,
+    q: {
+      take: () => number;
+      active: () => boolean;
+      finish: (j: number, block: Uint8Array | null, warnings: string[]) => boolean;
+      fail: (e: Error) => void;
+    },
+  ): Promise<void> {
+    const state = prepareTileBuild(setup);
+    while (q.active()) {
+      const j = q.take();
+      if (j < 0) return;
+      const ctx = new BuildContext();
+      let block: Uint8Array | null;
+      try {
+        block = buildTileBlock(state, jobs[2 * j]!, jobs[2 * j + 1]!, ctx);
+      } catch (e) {
+        q.fail(e as Error);
+        return;
+      }
+      if (!q.finish(j, block, ctx.warnings)) return;
+      await nextTurn();
+    }
   }
 
   async close(): Promise<void> {

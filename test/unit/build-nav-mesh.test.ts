@@ -52,7 +52,7 @@ describe("buildNavMesh", () => {
     }
     expect(err).toBeInstanceOf(MeshwayError);
     expect((err as MeshwayError).code).toBe("GRID_TOO_LARGE");
-    expect((err as MeshwayError).message).toMatch(/10000 × 10000 × 1 = 100000000 voxels/);
+    expect((err as MeshwayError).message).toMatch(/10000 × 10000 = 100000000 columns/);
   });
 
   it("applies area volumes after erosion: a no-go box removes the surface under it", () => {

@@ -16,8 +16,8 @@ import { thrownError, thrownMeshwayError } from "../helpers/thrown.js";
 // meshway reserve gigabytes (a RangeError or an out-of-memory crash would be the symptom).
 
 describe("the build refuses an oversized voxel grid before allocating", () => {
-  it("a tall grid (few columns, 10^8 height layers): GRID_TOO_LARGE with the computed size", () => {
-    // A 1 × 1 floor and a thin wall up to y = 10^6: 16 columns × 100000001 layers.
+  it("a tall grid (few columns, 10^8 height layers): GRID_TOO_LARGE with the computed height", () => {
+    // A 1 × 1 floor and a thin wall up to y = 10^6: 100000001 layers, past a span's 16 bits.
     const mesh = new SceneBuilder().floor(0, 0, 1, 1).build();
     const positions = Float32Array.from([...mesh.positions, 0, 0, 0, 0, 1e6, 0, 0.001, 0, 0]);
     const n = mesh.positions.length / 3;
@@ -27,7 +27,7 @@ describe("the build refuses an oversized voxel grid before allocating", () => {
     );
     expect(e.code).toBe("GRID_TOO_LARGE");
     expect(e.message).toBe(
-      "grid of 4 × 4 × 100000001 = 1600000016 voxels (cellSize 0.25, cellHeight 0.01) exceeds maxVoxels 178956970; raise maxVoxels or use larger cells",
+      "grid is 100000001 cells tall (cellHeight 0.01), more than the 65535 a span's height holds; use a larger cellHeight",
     );
   });
 
@@ -40,13 +40,13 @@ describe("the build refuses an oversized voxel grid before allocating", () => {
     );
   });
 
-  it("maxVoxels is the configurable cap: the same tall scene fails under it and builds above it", () => {
-    // 40 × 40 columns, 1001 layers: 1601600 voxels, few of them solid.
+  it("maxVoxels is the configurable cap on columns: the same wide scene fails under it and builds above it", () => {
+    // 40 × 40 columns, 1001 layers: only the 1600 columns (and the spans) count.
     const mesh = new SceneBuilder().floor(0, 0, 10, 10).box(5, 0, 5, 1, 200, 1).build();
     const cfg = { cellSize: 0.25, cellHeight: 0.2 };
-    const e = thrownMeshwayError(() => buildNavMesh(mesh, { ...cfg, maxVoxels: 1_600_000 }));
-    expect(e.message).toContain("40 × 40 × 1001 = 1601600 voxels");
-    expect(buildNavMesh(mesh, { ...cfg, maxVoxels: 1_601_600 }).stats.polygons).toBeGreaterThan(0);
+    const e = thrownMeshwayError(() => buildNavMesh(mesh, { ...cfg, maxVoxels: 1599 }));
+    expect(e.message).toContain("40 × 40 = 1600 columns");
+    expect(buildNavMesh(mesh, { ...cfg, maxVoxels: 5000 }).stats.polygons).toBeGreaterThan(0);
   });
 });
 

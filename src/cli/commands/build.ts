@@ -6,6 +6,7 @@ import type { TriangleMesh } from "../../input.js";
 import { diagnoseOrientation } from "../../io/orientation.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
 import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
+import type { TileRange } from "../../tiles/build-tiled.js";
 import { isThreadCount } from "../../tiles/threads.js";
 import { loadGeometry } from "../load.js";
 import {
@@ -46,15 +47,19 @@ options:
   --allow-empty        write the navmesh even when it has no polygons (refused otherwise)
   --tile-size N        tiled build: tiles of N cells (0 = one tile, the default); tiles are
                        built in parallel and linked across their edges
-  --threads N          worker threads for a tiled build (default and maximum: the available
-                       cores); the result is byte-identical for any thread count
+  --tiles X0:X1,Z0:Z1  with --tile-size: build only the tiles X0 ≤ x ≤ X1, Z0 ≤ z ≤ Z1 of the
+                       full grid (a piece of a world for meshway merge; may be empty)
+  --threads N          threads for a tiled build, this one included (default and maximum:
+                       the available cores; workers start only when the work pays for them);
+                       the result is byte-identical for any thread count
   --json               print one JSON object on stdout
   --quiet              print nothing but errors
 
 examples:
   meshway build level.obj -o level.navmesh
   meshway build level.glb -o level.navmesh --agent-radius 0.4 --partition monotone --json
-  meshway build city.obj -o city.navmesh --tile-size 64 --threads 4`;
+  meshway build city.obj -o city.navmesh --tile-size 64 --threads 4
+  meshway build city.obj -o west.navmesh --tile-size 64 --tiles 0:3,0:7`;
 
 const STAGES = 10;
 /** The smallest --tile-size accepted (0, one tile, aside). */
@@ -67,6 +72,7 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
     "allow-empty": { type: "boolean" },
     output: { type: "string", short: "o" },
     "tile-size": { type: "string" },
+    tiles: { type: "string" },
     threads: { type: "string" },
     json: { type: "boolean" },
     quiet: { type: "boolean" },
@@ -107,6 +113,11 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (threads !== undefined && config.tileSize === 0) {
     throw new UsageError("--threads needs a tiled build (--tile-size N)");
   }
+  const tilesText = str("tiles");
+  const tiles = tilesText === undefined ? undefined : parseTileRange(tilesText);
+  if (tiles !== undefined && config.tileSize === 0) {
+    throw new UsageError("--tiles needs a tiled build (--tile-size N)");
+  }
   const { mesh, warnings, files } = await loadGeometry(
     file,
     orientationFrom(str, flag),
@@ -116,10 +127,20 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
   if (config.tileSize > 0) {
     const notes = { loadWarnings: warnings, orientation, bufferFiles: files };
-    return buildTiled(io, file, mesh, options, config, threads ?? defaultTileThreads(), notes, {
-      str,
-      flag,
-    });
+    return buildTiled(
+      io,
+      file,
+      mesh,
+      options,
+      config,
+      threads ?? defaultTileThreads(),
+      tiles,
+      notes,
+      {
+        str,
+        flag,
+      },
+    );
   }
   const progress = Progress.for(STAGES, Boolean(flag("quiet") || flag("json")));
   const { navMesh, stats } = buildNavMesh(mesh, options, {
@@ -160,6 +181,7 @@ async function buildTiled(
   options: Partial<BuildConfig>,
   config: ResolvedConfig,
   threads: number,
+  tiles: TileRange | undefined,
   notes: Pick<BuildReport, "loadWarnings" | "orientation" | "bufferFiles">,
   args: Pick<ParsedArgs, "str" | "flag">,
 ): Promise<number> {
@@ -168,6 +190,7 @@ async function buildTiled(
   const { navMesh, stats } = await buildTiledNavMeshNode(mesh, options, {
     threads,
     source: file,
+    ...(tiles && { tiles }),
     onTile: (_done, total, tx, tz) => {
       progress ??= Progress.for(total, quiet);
       progress.step(`tile ${tx},${tz}`);
@@ -181,11 +204,19 @@ async function buildTiled(
     stats,
     tiles: stats.tiles,
     ...notes,
+    // A piece of a world may hold no walkable ground (sea, sky); merge takes it as it is.
+    allowEmpty: tiles !== undefined,
     rows: [
       [
         "tile grid",
         `${stats.grid.tilesX} × ${stats.grid.tilesZ} tiles of ${config.tileSize} cells (border ${config.borderSizeVoxels})`,
       ],
+      ...(tiles
+        ? ([["tile range", `x ${tiles.x0}:${tiles.x1}, z ${tiles.z0}:${tiles.z1}`]] as [
+            string,
+            string,
+          ][])
+        : []),
       ["tiles", `${stats.tiles} built, ${stats.emptyTiles} empty`],
       ["threads", String(stats.threads)],
     ],
@@ -214,6 +245,8 @@ interface BuildReport {
   orientation: string | undefined;
   /** The glTF's external buffer files: inputs too, never overwritten. */
   bufferFiles: readonly string[] | undefined;
+  /** Write an empty navmesh without --allow-empty (a --tiles piece). */
+  allowEmpty?: boolean;
   /** Rows between "triangles in" and "polygons". */
   rows: [string, string][];
   timingsTitle: string;
@@ -224,7 +257,7 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
   const { str, flag } = args;
   const { stats } = r;
   const output = str("output");
-  if (stats.polygons === 0 && !flag("allow-empty")) {
+  if (stats.polygons === 0 && !flag("allow-empty") && !r.allowEmpty) {
     // An empty navmesh is almost always a wrong up axis, winding or agent size: refuse it
     // rather than write a file every query will answer noStart on.
     const cause =
@@ -274,4 +307,19 @@ function report(io: Io, args: Pick<ParsedArgs, "str" | "flag">, r: BuildReport):
   }
   io.out(`meshway build\n${lines.join("\n")}\n`);
   return 0;
+}
+
+/** "x0:x1,z0:z1" (non-negative integers, inclusive) → TileRange; malformed → UsageError. */
+export function parseTileRange(text: string): TileRange {
+  const m = /^\s*(\d+)\s*:\s*(\d+)\s*,\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text);
+  const [x0, x1, z0, z1] = m ? m.slice(1).map(Number) : [];
+  if (x0 === undefined || x1 === undefined || z0 === undefined || z1 === undefined) {
+    throw new UsageError(
+      `--tiles expects x0:x1,z0:z1 (tile coordinates, inclusive), got "${text}"`,
+    );
+  }
+  if (x0 > x1 || z0 > z1) {
+    throw new UsageError(`--tiles ${text}: expected x0 ≤ x1 and z0 ≤ z1`);
+  }
+  return { x0, x1, z0, z1 };
 }

@@ -21,14 +21,20 @@ export function infoCommand(args: string[], io: Io): number {
   const { navMesh, config, format, version } = loadNavMesh(positionals[0]!);
   let polygons = 0;
   let vertices = 0;
+  // The tiles' coordinate rectangle: what `build --tiles x0:x1,z0:z1` takes.
+  const coords = { x: [Infinity, -Infinity], z: [Infinity, -Infinity] };
   for (const t of navMesh.tiles) {
     polygons += t.polyCount;
     vertices += t.vertexCount;
+    coords.x = [Math.min(coords.x[0]!, t.tileX), Math.max(coords.x[1]!, t.tileX)];
+    coords.z = [Math.min(coords.z[0]!, t.tileZ), Math.max(coords.z[1]!, t.tileZ)];
   }
+  const tileCoords = navMesh.tiles.length > 0 ? coords : null;
   const info = {
     polygons,
     vertices,
     tiles: navMesh.tiles.length,
+    tileCoords,
     area: navMesh.area(),
     bounds: { min: [...navMesh.bmin], max: [...navMesh.bmax] },
     version,
@@ -43,7 +49,7 @@ export function infoCommand(args: string[], io: Io): number {
   const f = (v: number[]) => v.map((c) => c.toFixed(2)).join(", ");
   const lines = [
     `  format            ${format} version ${version}`,
-    `  tiles             ${info.tiles}`,
+    `  tiles             ${info.tiles}${tileCoords ? ` (x ${tileCoords.x.join(":")}, z ${tileCoords.z.join(":")})` : ""}`,
     `  polygons          ${polygons} (${vertices} vertices)`,
     `  area (XZ)         ${info.area.toFixed(2)}`,
     `  bounds            [${f(info.bounds.min)}] .. [${f(info.bounds.max)}]`,
