@@ -525,15 +525,20 @@ export class NavMesh {
       // Refs of this tile's polygons are base + poly.
       const base = encodePolyRef(slot.salt, index, 0);
       const flags = tile.polyFlags;
-      const pass = filter?.passFilter;
-      for (let i = 0; i < found && n < max; i++) {
-        const p = scratch[i]!;
-        if (filter) {
+      if (filter === null) {
+        for (let i = 0; i < found && n < max; i++) outRefs[n++] = base + scratch[i]!;
+      } else {
+        // Hoisted: this loop runs for every candidate of every nearest-polygon query.
+        const include = filter.includeFlags;
+        const exclude = filter.excludeFlags;
+        const pass = filter.passFilter;
+        for (let i = 0; i < found && n < max; i++) {
+          const p = scratch[i]!;
           const f = flags[p]!;
-          if ((f & filter.includeFlags) === 0 || (f & filter.excludeFlags) !== 0) continue;
-          if (pass && pass(base + p, tile, p) !== true) continue;
+          if ((f & include) === 0 || (f & exclude) !== 0) continue;
+          if (pass !== undefined && pass(base + p, tile, p) !== true) continue;
+          outRefs[n++] = base + p;
         }
-        outRefs[n++] = base + p;
       }
       if (n >= max) return n;
     }
