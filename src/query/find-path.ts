@@ -670,11 +670,40 @@ export class PathFinder {
     }
     let w = count;
     for (let i = last; i !== NULL_NODE; i = pool.parent[i]!) polys[--w] = pool.ref[i]!;
+    const finalStatus = status === "inProgress" ? this.finalStatus() : status;
+    // A partial search's nearest node can be a second node (another entry side) of a polygon
+    // already on its own parent chain, so the corridor would walk a loop back into it: cut
+    // every loop out (a polygon appears once; neighbours stay neighbours).
+    if (finalStatus !== "complete" && count > 2) count = this.removeLoops(polys, count);
+    if (Array.isArray(polys)) polys.length = count;
     result.polys = polys;
     result.polyCount = count;
-    result.status = status === "inProgress" ? this.finalStatus() : status;
+    result.status = finalStatus;
     // The search is over; a later update() does nothing.
     if (status === "inProgress") this.status = result.status;
     return result;
+  }
+
+  /** First index of each polygon seen by removeLoops (reused: no allocation once warm). */
+  private readonly loopSeen = new Map<PolyRef, number>();
+
+  /** Removes loops from polys[0..count) in place (keeping each polygon's first visit). */
+  private removeLoops(polys: Float64Array | number[], count: number): number {
+    const seen = this.loopSeen;
+    seen.clear();
+    let w = 0;
+    for (let r = 0; r < count; r++) {
+      const ref = polys[r]!;
+      const at = seen.get(ref);
+      if (at !== undefined) {
+        // Back at an earlier polygon: forget what the loop visited.
+        for (let k = at + 1; k < w; k++) seen.delete(polys[k]!);
+        w = at + 1;
+        continue;
+      }
+      seen.set(ref, w);
+      polys[w++] = ref;
+    }
+    return w;
   }
 }

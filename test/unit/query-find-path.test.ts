@@ -223,3 +223,32 @@ describe("sliced findPath", () => {
     expect(q.finalizeSlicedFindPath().status).toBe("noStart");
   });
 });
+
+describe("partial corridors (partial-path-loop)", () => {
+  it("never walk a loop back into a polygon they already crossed (nav_test tiled 32)", async () => {
+    const { buildTiledNavMesh } = await import("../../src/tiles/build-tiled.js");
+    const { loadSharedMesh } = await import("../helpers/meshes.js");
+    const { navMesh } = await buildTiledNavMesh(loadSharedMesh("nav_test"), { tileSize: 32 });
+    const q = new NavMeshQuery(navMesh);
+    // Was: a 6-polygon corridor starting and ending on the start polygon (Detour: no loop).
+    const r = q.computePath([-8.636, 8.13, 2.441], [13.15, -2.07, -17.062]);
+    expect(r.status).toBe("partial");
+    expect(new Set(r.polys).size).toBe(r.polys.length);
+    // And over many seeded partial pairs: every corridor is loop-free and linked.
+    let partials = 0;
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    for (let i = 0; i < 300; i++) {
+      const a = [-28 + rnd() * 56, -4 + rnd() * 12, -26 + rnd() * 48];
+      const b = [-28 + rnd() * 56, -4 + rnd() * 12, -26 + rnd() * 48];
+      const p = q.computePath(a, b);
+      if (p.status !== "partial") continue;
+      partials++;
+      expect(new Set(p.polys).size).toBe(p.polys.length);
+    }
+    expect(partials).toBeGreaterThan(10);
+  });
+});
