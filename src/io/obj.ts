@@ -119,9 +119,9 @@ function separatorOf(data: Uint8Array, last: boolean): "\n" | "\r" | null {
 }
 
 /** Bytes of text decoded at a time; far below V8's longest string (about 512 M characters). */
-const SLICE_BYTES = 64 * 2 ** 20;
+const SLICE_BYTES = 64 * 1024 * 1024;
 /** A longer line is no OBJ statement (and could not be one string). */
-const MAX_LINE_BYTES = 64 * 2 ** 20;
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Parses OBJ bytes (UTF-8), whole or as chunks read piece by piece, so a file of any size is

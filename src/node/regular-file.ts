@@ -106,7 +106,7 @@ function refuse(path: string, reason: string): never {
 /** Formats a byte count for messages: "1234 bytes (1.2 MiB)". */
 export function showBytes(n: number): string {
   if (n < 1024 * 1024) return `${n} bytes`;
-  const mib = n / 2 ** 20;
+  const mib = n / (1024 * 1024);
   return mib < 1024
     ? `${n} bytes (${mib.toFixed(1)} MiB)`
     : `${n} bytes (${(mib / 1024).toFixed(2)} GiB)`;
@@ -152,7 +152,7 @@ export function readOpened(
  */
 export function* readRegularFileChunks(
   path: string,
-  chunkBytes = 64 * 2 ** 20,
+  chunkBytes = 64 * 1024 * 1024,
   options: Omit<ReadRegularOptions, "maxBytes"> = {},
 ): Generator<Uint8Array> {
   const opened = openRegular(path, options.expected);

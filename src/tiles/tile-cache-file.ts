@@ -293,8 +293,8 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
   const n = tileGrid.tilesX * tileGrid.tilesZ;
   const { nextObstacleId, nextVolumeId } = meta;
   if (
-    !isCount(nextObstacleId, 2 ** 52) ||
-    !isCount(nextVolumeId, 2 ** 52) ||
+    !isCount(nextObstacleId, Number.MAX_SAFE_INTEGER) ||
+    !isCount(nextVolumeId, Number.MAX_SAFE_INTEGER) ||
     nextObstacleId < 1 ||
     nextVolumeId < 1
   ) {
@@ -313,7 +313,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       if (
         !Array.isArray(item) ||
         item.length !== 2 ||
-        !isCount(item[0], 2 ** 52) ||
+        !isCount(item[0], Number.MAX_SAFE_INTEGER) ||
         item[0] <= last ||
         item[0] >= next
       ) {
