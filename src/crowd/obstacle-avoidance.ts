@@ -1,4 +1,5 @@
 import { MeshwayError } from "../errors.js";
+import { AvoidanceInputs } from "./avoidance-inputs.js";
 import { detSinCos } from "./det-trig.js";
 
 /**
@@ -97,12 +98,7 @@ const CIRCLE = 16;
 const SEGMENT = 10;
 
 export class ObstacleAvoidanceQuery {
-  private readonly maxCircles: number;
-  private readonly maxSegments: number;
-  private readonly circles: Float64Array;
-  private readonly segments: Float64Array;
-  private circleCount = 0;
-  private segmentCount = 0;
+  private readonly inputs: AvoidanceInputs;
   /** Segments a candidate can reach this call (a ray of length |v| <= the fastest candidate). */
   private readonly activeSegments: Int32Array;
   private activeCount = 0;
@@ -116,29 +112,30 @@ export class ObstacleAvoidanceQuery {
 
   /** Capacities: neighbours (Detour's crowd uses 6) and wall segments (its boundary keeps 8). */
   constructor(maxCircles: number, maxSegments: number) {
-    checkCapacity("maxCircles", maxCircles);
-    checkCapacity("maxSegments", maxSegments);
-    this.maxCircles = maxCircles;
-    this.maxSegments = maxSegments;
-    this.circles = new Float64Array(maxCircles * CIRCLE);
-    this.segments = new Float64Array(maxSegments * SEGMENT);
+    this.inputs = new AvoidanceInputs(
+      "ObstacleAvoidanceQuery",
+      "maxCircles",
+      maxCircles,
+      CIRCLE,
+      maxSegments,
+      SEGMENT,
+    );
     this.activeSegments = new Int32Array(maxSegments);
   }
 
   /** Forgets every circle and segment. */
   reset(): void {
-    this.circleCount = 0;
-    this.segmentCount = 0;
+    this.inputs.reset();
   }
 
   /** Circles added since reset(). */
   get numCircles(): number {
-    return this.circleCount;
+    return this.inputs.circleCount;
   }
 
   /** Segments added since reset(). */
   get numSegments(): number {
-    return this.segmentCount;
+    return this.inputs.segmentCount;
   }
 
   /** A neighbour agent: position, radius, current velocity, desired velocity. [Units: world units, per s] */
@@ -151,22 +148,7 @@ export class ObstacleAvoidanceQuery {
     dvx: number,
     dvz: number,
   ): void {
-    if (this.circleCount >= this.maxCircles) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `ObstacleAvoidanceQuery.addCircle: more than maxCircles = ${this.maxCircles} since reset()`,
-      );
-    }
-    checkFinite("addCircle", px + pz + radius + vx + vz + dvx + dvz);
-    const o = this.circleCount++ * CIRCLE;
-    const c = this.circles;
-    c[o] = px;
-    c[o + 1] = pz;
-    c[o + 2] = radius;
-    c[o + 3] = vx;
-    c[o + 4] = vz;
-    c[o + 5] = dvx;
-    c[o + 6] = dvz;
+    this.inputs.addCircle(px, pz, radius, vx, vz, dvx, dvz);
   }
 
   /**
@@ -174,19 +156,7 @@ export class ObstacleAvoidanceQuery {
    * eroded by the agent radius. Detour's crowd adds only segments the agent is in front of.
    */
   addSegment(px: number, pz: number, qx: number, qz: number): void {
-    if (this.segmentCount >= this.maxSegments) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `ObstacleAvoidanceQuery.addSegment: more than maxSegments = ${this.maxSegments} since reset()`,
-      );
-    }
-    checkFinite("addSegment", px + pz + qx + qz);
-    const o = this.segmentCount++ * SEGMENT;
-    const s = this.segments;
-    s[o] = px;
-    s[o + 1] = pz;
-    s[o + 2] = qx;
-    s[o + 3] = qz;
+    this.inputs.addSegment(px, pz, qx, qz);
   }
 
   /**
@@ -364,7 +334,7 @@ export class ObstacleAvoidanceQuery {
     fastest: number,
     out: Float64Array,
   ): boolean {
-    checkFinite("sampleVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz);
+    this.inputs.checkFinite("sampleVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz);
     if (!(params.horizTime > 0)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -383,8 +353,8 @@ export class ObstacleAvoidanceQuery {
       return true;
     }
     if (
-      this.circleCount === 0 &&
-      this.segmentCount === 0 &&
+      this.inputs.circleCount === 0 &&
+      this.inputs.segmentCount === 0 &&
       params.weightDesVel >= params.weightCurVel
     ) {
       const d2 = dvx * dvx + dvz * dvz;
@@ -393,8 +363,8 @@ export class ObstacleAvoidanceQuery {
       out[1] = dvz * s;
       return true;
     }
-    const c = this.circles;
-    for (let i = 0; i < this.circleCount; i++) {
+    const c = this.inputs.circles;
+    for (let i = 0; i < this.inputs.circleCount; i++) {
       const o = i * CIRCLE;
       const ox = c[o]! - px;
       const oz = c[o + 1]! - pz;
@@ -425,9 +395,9 @@ export class ObstacleAvoidanceQuery {
       c[o + 14] = vx + c[o + 3]!;
       c[o + 15] = vz + c[o + 4]!;
     }
-    const s = this.segments;
+    const s = this.inputs.segments;
     let active = 0;
-    for (let i = 0; i < this.segmentCount; i++) {
+    for (let i = 0; i < this.inputs.segmentCount; i++) {
       const o = i * SEGMENT;
       const ax = s[o]!;
       const az = s[o + 1]!;
@@ -471,8 +441,8 @@ export class ObstacleAvoidanceQuery {
 
     let tmin = horiz;
     let side = 0;
-    const c = this.circles;
-    for (let i = 0; i < this.circleCount; i++) {
+    const c = this.inputs.circles;
+    for (let i = 0; i < this.inputs.circleCount; i++) {
       const o = i * CIRCLE;
       // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
       const vabx = cx * 2 - c[o + 14]!;
@@ -499,7 +469,7 @@ export class ObstacleAvoidanceQuery {
         if (tmin < tThreshold) return minPenalty;
       }
     }
-    const s = this.segments;
+    const s = this.inputs.segments;
     const activeSegments = this.activeSegments;
     for (let k = 0; k < this.activeCount; k++) {
       const o = activeSegments[k]! * SEGMENT;
@@ -526,7 +496,7 @@ export class ObstacleAvoidanceQuery {
         if (tmin < tThreshold) return minPenalty;
       }
     }
-    if (this.circleCount > 0) side /= this.circleCount;
+    if (this.inputs.circleCount > 0) side /= this.inputs.circleCount;
     const spen = p.weightSide * side;
     const tpen = p.weightToi * (1 / (0.1 + tmin * this.invHorizTime));
     return vpen + vcpen + spen + tpen;
@@ -561,23 +531,4 @@ function distPtSegSqr(
 function clampInt(v: number, lo: number, hi: number): number {
   const i = Math.trunc(v);
   return Math.max(lo, Math.min(i, hi));
-}
-
-function checkCapacity(name: string, n: number): void {
-  if (!Number.isInteger(n) || n < 0 || n > 1 << 20) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `ObstacleAvoidanceQuery: ${name} must be an integer in [0, 2^20], got ${n}`,
-    );
-  }
-}
-
-function checkFinite(where: string, sum: number): void {
-  // One test for all arguments: a sum is finite only when every term is.
-  if (!Number.isFinite(sum)) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `ObstacleAvoidanceQuery.${where}: every argument must be a finite number`,
-    );
-  }
 }

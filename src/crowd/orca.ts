@@ -1,4 +1,5 @@
 import { MeshwayError } from "../errors.js";
+import { AvoidanceInputs } from "./avoidance-inputs.js";
 import { solveLp2, solveLp3 } from "./orca-lp.js";
 
 /**
@@ -36,12 +37,7 @@ const SHARE_SKEW = 0.05;
 const TOUCH_EPS = 1e-6;
 
 export class OrcaPlanner {
-  private readonly maxNeighbours: number;
-  private readonly maxSegments: number;
-  private readonly circles: Float64Array;
-  private readonly segments: Float64Array;
-  private circleCount = 0;
-  private segmentCount = 0;
+  private readonly inputs: AvoidanceInputs;
   /** The last call's half-planes, (nx, nz, c) each: v admitted when nx·vx + nz·vz >= c. Walls first. */
   readonly lines: Float64Array;
   private readonly scratch: Float64Array;
@@ -53,20 +49,21 @@ export class OrcaPlanner {
 
   /** Capacities: neighbour agents and wall segments per call. */
   constructor(maxNeighbours: number, maxSegments: number) {
-    checkCapacity("maxNeighbours", maxNeighbours);
-    checkCapacity("maxSegments", maxSegments);
-    this.maxNeighbours = maxNeighbours;
-    this.maxSegments = maxSegments;
-    this.circles = new Float64Array(maxNeighbours * CIRCLE);
-    this.segments = new Float64Array(maxSegments * 4);
+    this.inputs = new AvoidanceInputs(
+      "OrcaPlanner",
+      "maxNeighbours",
+      maxNeighbours,
+      CIRCLE,
+      maxSegments,
+      4,
+    );
     this.lines = new Float64Array((maxNeighbours + maxSegments) * 3);
     this.scratch = new Float64Array((maxNeighbours + maxSegments) * 3);
   }
 
   /** Forgets every neighbour and segment. */
   reset(): void {
-    this.circleCount = 0;
-    this.segmentCount = 0;
+    this.inputs.reset();
   }
 
   /** Half-planes built by the last computeVelocity (walls first, then neighbours). */
@@ -94,22 +91,7 @@ export class OrcaPlanner {
     dvx: number,
     dvz: number,
   ): void {
-    if (this.circleCount >= this.maxNeighbours) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `OrcaPlanner.addCircle: more than maxNeighbours = ${this.maxNeighbours} since reset()`,
-      );
-    }
-    checkFinite("addCircle", px + pz + radius + vx + vz + dvx + dvz);
-    const o = this.circleCount++ * CIRCLE;
-    const c = this.circles;
-    c[o] = px;
-    c[o + 1] = pz;
-    c[o + 2] = radius;
-    c[o + 3] = vx;
-    c[o + 4] = vz;
-    c[o + 5] = dvx;
-    c[o + 6] = dvz;
+    this.inputs.addCircle(px, pz, radius, vx, vz, dvx, dvz);
   }
 
   /**
@@ -118,19 +100,7 @@ export class OrcaPlanner {
    * right of p→q looking down −y (Detour's boundary orientation).
    */
   addSegment(px: number, pz: number, qx: number, qz: number): void {
-    if (this.segmentCount >= this.maxSegments) {
-      throw new MeshwayError(
-        "INVALID_ARGUMENT",
-        `OrcaPlanner.addSegment: more than maxSegments = ${this.maxSegments} since reset()`,
-      );
-    }
-    checkFinite("addSegment", px + pz + qx + qz);
-    const o = this.segmentCount++ * 4;
-    const s = this.segments;
-    s[o] = px;
-    s[o + 1] = pz;
-    s[o + 2] = qx;
-    s[o + 3] = qz;
+    this.inputs.addSegment(px, pz, qx, qz);
   }
 
   /**
@@ -150,7 +120,7 @@ export class OrcaPlanner {
     params: OrcaParams,
     out: Float64Array,
   ): void {
-    checkFinite("computeVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz + dt);
+    this.inputs.checkFinite("computeVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz + dt);
     if (!(dt > 0) || !(params.timeHorizon > 0) || !(params.obstacleTimeHorizon > 0)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -166,13 +136,13 @@ export class OrcaPlanner {
     const speed = Math.max(0, vmax);
     let n = 0;
     const invTo = 1 / params.obstacleTimeHorizon;
-    for (let i = 0; i < this.segmentCount; i++) {
+    for (let i = 0; i < this.inputs.segmentCount; i++) {
       if (this.wallLine(i, px, pz, vx, vz, invTo, n)) n++;
     }
     this.wallLineTotal = n;
     const invT = 1 / params.timeHorizon;
     const invDt = 1 / dt;
-    for (let i = 0; i < this.circleCount; i++) {
+    for (let i = 0; i < this.inputs.circleCount; i++) {
       if (this.agentLine(i, px, pz, radius, vx, vz, invT, invDt, n)) n++;
     }
     this.lineTotal = n;
@@ -211,7 +181,7 @@ export class OrcaPlanner {
     invDt: number,
     k: number,
   ): boolean {
-    const c = this.circles;
+    const c = this.inputs.circles;
     const o = i * CIRCLE;
     const rpx = c[o]! - px;
     const rpz = c[o + 1]! - pz;
@@ -301,7 +271,7 @@ export class OrcaPlanner {
     invTo: number,
     k: number,
   ): boolean {
-    const s = this.segments;
+    const s = this.inputs.segments;
     let ax = s[i * 4]! - px;
     let az = s[i * 4 + 1]! - pz;
     let bx = s[i * 4 + 2]! - px;
@@ -430,23 +400,4 @@ function admits(lines: Float64Array, count: number, vmax: number, vx: number, vz
     if (lines[k * 3]! * vx * s + lines[k * 3 + 1]! * vz * s < lines[k * 3 + 2]!) return false;
   }
   return true;
-}
-
-function checkCapacity(name: string, n: number): void {
-  if (!Number.isInteger(n) || n < 0 || n > 1 << 20) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `OrcaPlanner: ${name} must be an integer in [0, 2^20], got ${n}`,
-    );
-  }
-}
-
-function checkFinite(where: string, sum: number): void {
-  // One test for all arguments: a sum is finite only when every term is.
-  if (!Number.isFinite(sum)) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `OrcaPlanner.${where}: every argument must be a finite number`,
-    );
-  }
 }
