@@ -1,51 +1,27 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
-import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
-import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { PolyRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
-import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
-import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import { passesFilter } from "./ref-geometry.js";
-import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
-import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
-import type { QueryStatus } from "./status.js";
+import { PolysAroundCircleResult, searchAroundPortals } from "./portal-dijkstra.js";
 
 /**
  * Polygons around a circle, as in Detour's dtNavMeshQuery::findPolysAroundCircle (Mononen,
- * current version): a Dijkstra search from the start polygon that crosses only portals
- * within `radius` of the center on XZ. Node positions sit at portal midpoints; the cost of a
- * step is its 3D length times the area cost of the polygon it walks through (an off-mesh
- * connection with its own cost charges that instead, as findPath does). Polygons are
- * reported when they are settled, so in order of increasing cost, each with its parent in
- * the search tree and its final cost.
+ * current version): the portal Dijkstra (portal-dijkstra.ts) from the circle's center,
+ * crossing only portals within `radius` of it on XZ.
  */
 
-/** Result of {@link findPolysAroundCircle}, reused across calls (arrays grow as needed). */
-export class PolysAroundCircleResult {
-  /** refs[i]: a polygon (or off-mesh connection) reached; refs[0] is the start polygon. */
-  refs: Float64Array;
-  /** parents[i]: the polygon refs[i] was reached from (0 for the start polygon). */
-  parents: Float64Array;
-  /** costs[i]: cost of reaching refs[i] from the center (0 for the start polygon). */
-  costs: Float64Array;
-  count = 0;
-  /**
-   * "complete"; "outOfNodes" when the node pool ran out (results are a subset);
-   * "invalidRef" when startRef was stale (its tile removed or replaced): count 0.
-   */
-  status: QueryStatus = "complete";
+export { PolysAroundCircleResult };
 
-  constructor(initialCapacity = 32) {
-    const n = Math.max(1, initialCapacity);
-    this.refs = new Float64Array(n);
-    this.parents = new Float64Array(n);
-    this.costs = new Float64Array(n);
-  }
-}
-
-const portalA = new Float64Array(3);
-const portalB = new Float64Array(3);
+/** The circle touches the portal (XZ); fields set per call, so no allocation. */
+const circleGate = {
+  cx: 0,
+  cz: 0,
+  radiusSqr: 0,
+  admits(ax: number, az: number, bx: number, bz: number): boolean {
+    return distancePtSegSqrXZ(this.cx, this.cz, ax, az, bx, bz) <= this.radiusSqr;
+  },
+};
 
 /**
  * Finds the polygons connected to `startRef` through portals that lie within `radius` of
@@ -76,69 +52,17 @@ export function findPolysAroundCircle(
     return out;
   }
 
-  const cx = center[0]!;
-  const cz = center[2]!;
-  const radiusSqr = radius * radius;
-  const areaCost = filter.areaCost;
-  // The query's shared search pool and open list (as Detour's Dijkstra queries use them).
-  const pool = query.nodePool;
-  const queue = query.openList;
-  openSearchAt(pool, queue, startRef, cx, center[1]!, cz);
-
-  let status: QueryStatus = "complete";
-  let count = 0;
-  while (!queue.empty()) {
-    const best = queue.pop();
-    pool.flags[best] = (pool.flags[best]! & ~NODE_OPEN) | NODE_CLOSED;
-    const bestRef = pool.ref[best]!;
-    const parent = pool.parent[best]!;
-    const parentRef = parent === NULL_NODE ? 0 : pool.ref[parent]!;
-    const bestTotal = pool.total[best]!;
-
-    if (count === out.refs.length) {
-      out.refs = growFloat64(out.refs, count + 1);
-      out.parents = growFloat64(out.parents, count + 1);
-      out.costs = growFloat64(out.costs, count + 1);
-    }
-    out.refs[count] = bestRef;
-    out.parents[count] = parentRef;
-    out.costs[count] = bestTotal;
-    count++;
-
-    // Cost per unit walked in this polygon; an off-mesh connection may have a fixed price.
-    const perMetre = areaCost[getPolyArea(navMesh, bestRef)]!;
-    const fixedCost =
-      tileOfRef(bestRef) === OFF_MESH_SLOT
-        ? (navMesh.offMeshAt(polyOfRef(bestRef))?.cost ?? -1)
-        : -1;
-    const n = collectNeighbours(navMesh, bestRef, neighbourRefs, neighbourEdges);
-    for (let k = 0; k < n; k++) {
-      const nref = neighbourRefs[k]!;
-      if (nref === parentRef || !passesFilter(navMesh, filter, nref)) continue;
-      if (!getPortalPoints(navMesh, bestRef, nref, portalA, portalB)) continue;
-      // The circle must touch the portal.
-      if (
-        distancePtSegSqrXZ(cx, cz, portalA[0]!, portalA[2]!, portalB[0]!, portalB[2]!) > radiusSqr
-      ) {
-        continue;
-      }
-      const relaxed = filter.getCost
-        ? relaxAtPortalMidpointWithCost(
-            pool,
-            queue,
-            best,
-            nref,
-            portalA,
-            portalB,
-            filter.getCost,
-            parentRef,
-            bestRef,
-          )
-        : relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost);
-      if (!relaxed) status = "outOfNodes";
-    }
-  }
-  out.count = count;
-  out.status = status;
-  return out;
+  circleGate.cx = center[0]!;
+  circleGate.cz = center[2]!;
+  circleGate.radiusSqr = radius * radius;
+  return searchAroundPortals(
+    query,
+    startRef,
+    center[0]!,
+    center[1]!,
+    center[2]!,
+    filter,
+    circleGate,
+    out,
+  );
 }

@@ -1,16 +1,9 @@
 import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
-import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
-import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import type { PolyRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkRef } from "./args.js";
-import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
-import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
-import { PolysAroundCircleResult } from "./polys-around-circle.js";
-import { passesFilter } from "./ref-geometry.js";
-import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
-import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
-import type { QueryStatus } from "./status.js";
+import { type PolysAroundCircleResult, searchAroundPortals } from "./portal-dijkstra.js";
 
 /**
  * Polygons touched by a convex shape, as Detour's dtNavMeshQuery::findPolysAroundShape
@@ -20,11 +13,20 @@ import type { QueryStatus } from "./status.js";
  */
 
 /** Same layout as the circle query's result. */
-export { PolysAroundCircleResult as PolysAroundShapeResult };
+export { PolysAroundCircleResult as PolysAroundShapeResult } from "./portal-dijkstra.js";
 
 const PARALLEL_EPS = 1e-6;
-const portalA = new Float64Array(3);
-const portalB = new Float64Array(3);
+const NO_VERTS: ArrayLike<number> = [];
+
+/** The portal meets the shape (XZ); fields set per call, so no allocation. */
+const shapeGate = {
+  verts: NO_VERTS,
+  n: 0,
+  wind: 1,
+  admits(ax: number, az: number, bx: number, bz: number): boolean {
+    return segmentMeetsPolyXZ(ax, az, bx, bz, this.verts, this.n, this.wind);
+  },
+};
 
 /**
  * True when segment a-b (XZ) meets the convex polygon `verts` (xyz triples, `n` of them);
@@ -121,59 +123,10 @@ export function findPolysAroundShape(
   cx /= nverts;
   cy /= nverts;
   cz /= nverts;
-  const areaCost = filter.areaCost;
-  const pool = query.nodePool;
-  const queue = query.openList;
-  openSearchAt(pool, queue, startRef, cx, cy, cz);
-  let status: QueryStatus = "complete";
-  let count = 0;
-  while (!queue.empty()) {
-    const best = queue.pop();
-    pool.flags[best] = (pool.flags[best]! & ~NODE_OPEN) | NODE_CLOSED;
-    const bestRef = pool.ref[best]!;
-    const parent = pool.parent[best]!;
-    const parentRef = parent === NULL_NODE ? 0 : pool.ref[parent]!;
-    if (count === out.refs.length) {
-      out.refs = growFloat64(out.refs, count + 1);
-      out.parents = growFloat64(out.parents, count + 1);
-      out.costs = growFloat64(out.costs, count + 1);
-    }
-    out.refs[count] = bestRef;
-    out.parents[count] = parentRef;
-    out.costs[count] = pool.total[best]!;
-    count++;
-    const perMetre = areaCost[getPolyArea(navMesh, bestRef)]!;
-    const fixedCost =
-      tileOfRef(bestRef) === OFF_MESH_SLOT
-        ? (navMesh.offMeshAt(polyOfRef(bestRef))?.cost ?? -1)
-        : -1;
-    const n = collectNeighbours(navMesh, bestRef, neighbourRefs, neighbourEdges);
-    for (let k = 0; k < n; k++) {
-      const nref = neighbourRefs[k]!;
-      if (nref === parentRef || !passesFilter(navMesh, filter, nref)) continue;
-      if (!getPortalPoints(navMesh, bestRef, nref, portalA, portalB)) continue;
-      if (
-        !segmentMeetsPolyXZ(portalA[0]!, portalA[2]!, portalB[0]!, portalB[2]!, verts, nverts, wind)
-      ) {
-        continue;
-      }
-      const relaxed = filter.getCost
-        ? relaxAtPortalMidpointWithCost(
-            pool,
-            queue,
-            best,
-            nref,
-            portalA,
-            portalB,
-            filter.getCost,
-            parentRef,
-            bestRef,
-          )
-        : relaxAtPortalMidpoint(pool, queue, best, nref, portalA, portalB, perMetre, fixedCost);
-      if (!relaxed) status = "outOfNodes";
-    }
-  }
-  out.count = count;
-  out.status = status;
-  return out;
+  shapeGate.verts = verts;
+  shapeGate.n = nverts;
+  shapeGate.wind = wind;
+  const result = searchAroundPortals(query, startRef, cx, cy, cz, filter, shapeGate, out);
+  shapeGate.verts = NO_VERTS; // do not keep the caller's array alive
+  return result;
 }
