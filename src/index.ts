@@ -25,7 +25,10 @@ export {
   type UpAxis,
   validateTriangleMesh,
 } from "./input.js";
-export * from "./io/index.js";
+// The OBJ parts of meshway/io (its glTF parser is left to meshway/io, to keep it out of here).
+export { parseObj, parseObjBytes } from "./io/obj.js";
+export { type ObjPolygons, parseObjPolygons } from "./io/obj-polygons.js";
+export { diagnoseOrientation, type FacingShares, facingShares } from "./io/orientation.js";
 // --- The explainer lesson "from cells to faces": scene, criteria, tables, pictures ---
 export {
   clearLessonCache,

@@ -335,6 +335,31 @@ export class Crowd {
     return o;
   }
 
+  /**
+   * The velocity the agent wanted in the last update (steering towards its next corner, before
+   * avoidance and collisions), world units per second, into `out`.
+   */
+  desiredVelocity<T extends { [k: number]: number } = Vec3>(id: number, out?: T): T {
+    this.checkId(id);
+    const o = out ?? ([0, 0, 0] as unknown as T);
+    o[0] = this.s.dvel[id * 3]!;
+    o[1] = this.s.dvel[id * 3 + 1]!;
+    o[2] = this.s.dvel[id * 3 + 2]!;
+    return o;
+  }
+
+  /** The agent's radius, world units (as added; 0 for a free slot never used). */
+  agentRadius(id: number): number {
+    this.checkId(id);
+    return this.s.radius[id]!;
+  }
+
+  /** The agent's height, world units (as added; 0 for a free slot never used). */
+  agentHeight(id: number): number {
+    this.checkId(id);
+    return this.s.height[id]!;
+  }
+
   /** "walking", "offMesh", or "invalid" (off the navmesh, or no agent in this slot). */
   agentState(id: number): AgentState {
     this.checkId(id);

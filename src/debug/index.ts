@@ -4,6 +4,7 @@
 export * as palette from "../navmesh/palette.js";
 export { type NavMeshColourBy, tilePolygonColours } from "./colour-by.js";
 export { drawContours, drawRegionConnections } from "./contours.js";
+export { type DrawCrowdOptions, drawCrowd } from "./crowd.js";
 export { drawCompactHeightfield, drawHeightfield } from "./heightfield.js";
 export {
   type DrawNavMeshOptions,

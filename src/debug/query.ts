@@ -17,7 +17,7 @@ import { type DebugPrimitive, finishAll, PrimitiveBuilder } from "./primitive.js
 /** Lift above the surface so search overlays are not hidden in the navmesh fill. */
 const LIFT = 0.05;
 
-function fillPoly(
+export function fillPoly(
   b: PrimitiveBuilder,
   tile: NavMeshTile,
   p: number,

@@ -51,6 +51,11 @@ export const TILE_BORDER_COLOUR: Colour = [60, 60, 60, 160];
 export const BV_COLOUR: Colour = [255, 255, 255, 128];
 export const OBSTACLE_COLOUR: Colour = [220, 70, 40, 200];
 export const CORRIDOR_COLOUR: Colour = [255, 220, 90, 255];
+/** Crowd agents (the three.js CrowdHelper's cylinders too), their motion and next corners. */
+export const AGENT_COLOUR: Colour = START_COLOUR;
+export const VELOCITY_COLOUR: Colour = [32, 32, 32, 230];
+export const DESIRED_VELOCITY_COLOUR: Colour = [0, 160, 255, 230];
+export const CORNER_COLOUR: Colour = [230, 120, 0, 255];
 
 /** Deterministic integer hash (for palette picks). */
 export function hash32(n: number): number {

@@ -11,7 +11,10 @@ import {
   MeshBasicMaterial,
   Object3D,
 } from "three";
-import { START_COLOUR } from "../navmesh/palette.js";
+import { Crowd } from "../crowd/crowd.js";
+import { type DrawCrowdOptions, drawCrowd } from "../debug/crowd.js";
+import { AGENT_COLOUR } from "../navmesh/palette.js";
+import { DebugDrawer } from "./debug-drawer.js";
 
 /**
  * What CrowdHelper reads of a crowd, typed by shape so any crowd fits: meshway's Crowd keeps
@@ -35,6 +38,12 @@ export interface CrowdHelperOptions {
   velocities?: boolean;
   /** Follow the crowd every frame from updateMatrixWorld (default true). */
   autoUpdate?: boolean;
+  /**
+   * For a meshway Crowd: also draw meshway/debug's drawCrowd sets (desired velocities, next
+   * corners, corridors…) in `debugDrawer`, redrawn on every update. The agents themselves stay
+   * the instanced cylinders unless `agents` is set here. Allocates per update: for debugging.
+   */
+  debug?: DrawCrowdOptions;
 }
 
 /**
@@ -46,7 +55,10 @@ export class CrowdHelper extends Object3D {
   readonly crowd: CrowdLike;
   agents: InstancedMesh;
   readonly velocityLines: LineSegments;
+  /** The drawCrowd sets when `debug` was given for a meshway Crowd, else null. */
+  readonly debugDrawer: DebugDrawer | null;
   autoUpdate: boolean;
+  private readonly debugOptions: DrawCrowdOptions | null;
   private readonly radius: number;
   private readonly height: number;
   private readonly geometry: CylinderGeometry;
@@ -70,7 +82,7 @@ export class CrowdHelper extends Object3D {
     this.material =
       options.material ??
       new MeshBasicMaterial({
-        color: (START_COLOUR[0] << 16) | (START_COLOUR[1] << 8) | START_COLOUR[2],
+        color: (AGENT_COLOUR[0] << 16) | (AGENT_COLOUR[1] << 8) | AGENT_COLOUR[2],
       });
     this.agents = this.createAgents(crowd.positions.length / 3);
     const lines = new BufferGeometry();
@@ -78,6 +90,12 @@ export class CrowdHelper extends Object3D {
     this.velocityLines = new LineSegments(lines, new LineBasicMaterial({ color: 0x202020 }));
     this.velocityLines.frustumCulled = false;
     this.add(this.agents, this.velocityLines);
+    this.debugOptions =
+      options.debug !== undefined && crowd instanceof Crowd
+        ? { agents: false, velocities: false, ...options.debug }
+        : null;
+    this.debugDrawer = this.debugOptions === null ? null : new DebugDrawer();
+    if (this.debugDrawer !== null) this.add(this.debugDrawer);
     this.update();
   }
 
@@ -118,6 +136,9 @@ export class CrowdHelper extends Object3D {
     this.agents.count = slots;
     this.agents.instanceMatrix.needsUpdate = true;
     this.updateVelocities(slots);
+    if (this.debugDrawer !== null && this.crowd instanceof Crowd) {
+      this.debugDrawer.set(drawCrowd(this.crowd, this.debugOptions!));
+    }
   }
 
   private updateVelocities(slots: number): void {
@@ -167,5 +188,6 @@ export class CrowdHelper extends Object3D {
     if (this.ownsMaterial) this.material.dispose();
     this.velocityLines.geometry.dispose();
     (this.velocityLines.material as Material).dispose();
+    this.debugDrawer?.dispose();
   }
 }

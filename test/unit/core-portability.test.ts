@@ -30,7 +30,7 @@ describe("core library portability", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("installs no runtime dependency at all (glTF is read by meshway/node's own parser)", () => {
+  it("installs no runtime dependency at all (glTF is read by meshway's own parser, meshway/io)", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8"));
     expect(pkg.dependencies ?? {}).toEqual({});
     // Engine adapters (meshway/three) name their engine as an optional peer: never installed

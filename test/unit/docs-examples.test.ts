@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { writeGltfFixtures } from "../helpers/gltf-fixtures.js";
 
 // Every ```ts block of README.md and docs/*.md runs as written (issue 19 A2: the README's
 // ten-line example returned noStart on the demo mesh). Imports of "meshway", "meshway/node"
@@ -65,7 +66,26 @@ mkdirSync(OUT, { recursive: true });
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 /** Checks on what some blocks compute, beyond running without an error. */
-const CHECKS: Record<string, (m: Record<string, unknown>) => void> = {
+const CHECKS: Record<string, (m: Record<string, unknown>) => void | Promise<void>> = {
+  // The browser glTF example, with fetch answered from the glTF fixtures.
+  "README.md:loadLevel": async (m) => {
+    const dir = join(OUT, "gltf");
+    await writeGltfFixtures(dir);
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string | URL) =>
+      new Response(
+        readFileSync(join(dir, decodeURIComponent(new URL(url).pathname))),
+      )) as typeof fetch;
+    try {
+      const load = m.loadLevel as (url: string) => Promise<{ tiles: { polyCount: number }[] }>;
+      for (const name of ["nav_test.gltf", "nested.glb"]) {
+        const navMesh = await load(`https://levels.example/${name}`);
+        expect(navMesh.tiles[0]!.polyCount, name).toBeGreaterThan(100);
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  },
   "README.md:computePath": (m) => {
     const path = m.path as { status: string; points: unknown[] };
     expect(path.status).toBe("complete");
@@ -93,7 +113,7 @@ describe("README and docs code blocks run as written", () => {
       const m = (await import(file)) as Record<string, unknown>;
       for (const [key, check] of Object.entries(CHECKS)) {
         const [doc, marker] = key.split(":") as [string, string];
-        if (doc === b.file && b.code.includes(marker)) check(m);
+        if (doc === b.file && b.code.includes(marker)) await check(m);
       }
     },
     60_000,

@@ -8,7 +8,8 @@ import {
 } from "three";
 import { describe, expect, it } from "vitest";
 import type { BuildConfig } from "../../src/config.js";
-import { drawContours, drawNavMesh, navMeshGeometry } from "../../src/debug/index.js";
+import { Crowd } from "../../src/crowd/crowd.js";
+import { drawContours, drawCrowd, drawNavMesh, navMeshGeometry } from "../../src/debug/index.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import { CrowdHelper, DebugDrawer, NavMeshHelper, TileCacheHelper } from "../../src/three/index.js";
 import { createTileCache } from "../../src/tiles/tile-cache.js";
@@ -170,5 +171,20 @@ describe("CrowdHelper", () => {
     expect(h2.agents.count).toBe(10);
     helper.dispose();
     h2.dispose();
+  });
+
+  it("draws a meshway Crowd's drawCrowd sets in its debugDrawer when asked", () => {
+    const nm = buildNavMesh(floorScene(), CONFIG).navMesh;
+    const crowd = new Crowd(nm, { maxAgents: 2, maxAgentRadius: 0.5 });
+    const id = crowd.addAgent([2, 0, 2], { radius: 0.5 });
+    crowd.requestMoveTarget(id, [20, 0, 20]);
+    for (let s = 0; s < 5; s++) crowd.update(1 / 30);
+    expect(new CrowdHelper(crowd).debugDrawer).toBe(null);
+    const helper = new CrowdHelper(crowd, { debug: { corners: true } });
+    // Desired velocities, corner lines, corners (agents and velocities are the helper's own).
+    const expected = drawCrowd(crowd, { agents: false, velocities: false });
+    expect(expected.map((p) => p.kind)).toEqual(["lines", "lines", "points"]);
+    expect(helper.debugDrawer!.drawnCount).toBe(expected.length);
+    helper.dispose();
   });
 });

@@ -1,9 +1,10 @@
-// A glTF's buffers: the GLB BIN chunk, data URIs and external files. External files are read
-// only from inside the glTF's own directory (the path guard below).
+// A glTF's external buffer files, for the platform-free parser (src/io/gltf): read only from
+// inside the glTF's own directory (the path guard below).
 import { readlinkSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve as resolvePath, sep } from "node:path";
+import type { BufferResolver } from "../../io/gltf/buffers.js";
+import { fail } from "../../io/gltf/json.js";
 import { closeFd, type OpenedFile, openRegular, readFd } from "../regular-file.js";
-import { fail, integer, object, show } from "./json.js";
 
 /** True when `file` is `dir` itself or below it. */
 export function isInside(dir: string, file: string): boolean {
@@ -109,50 +110,18 @@ function readBufferFile(
   }
 }
 
-export function decodeDataUri(uri: string, source: string, path: string): Uint8Array {
-  const comma = uri.indexOf(",");
-  if (comma < 0) fail(source, `${path} is a data URI without a "," before its data`);
-  const header = uri.slice(5, comma);
-  const payload = uri.slice(comma + 1);
-  if (/;base64$/i.test(header)) {
-    const clean = payload.replace(/\s+/g, "");
-    if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(clean))
-      fail(source, `${path} is a data URI whose base64 data is malformed`);
-    return new Uint8Array(Buffer.from(clean, "base64"));
-  }
-  try {
-    return new Uint8Array(Buffer.from(decodeURIComponent(payload), "latin1"));
-  } catch {
-    fail(source, `${path} is a data URI whose percent-encoding is malformed`);
-  }
-}
-
-export async function loadBuffer(
-  buffers: unknown[],
-  b: number,
+/**
+ * The resolver meshway/node gives the platform-free parser: local files only (a URL or, without
+ * a directory, any external file is refused), percent-decoded, path-guarded, read once each.
+ * `files` collects what was read, by path and by device and inode.
+ */
+export function fileResolver(
   source: string,
-  bin: Uint8Array | null,
   baseDir: string | null,
-  /** Files already read (by resolved path and by device:inode): a file is read once. */
-  files: Map<string, Uint8Array> = new Map(),
-): Promise<Uint8Array> {
-  const path = `buffers[${b}]`;
-  const def = object(source, buffers[b], path);
-  const byteLength = integer(source, def.byteLength, `${path}.byteLength`, 1);
-  const uri = def.uri;
-  let data: Uint8Array;
-  let label: string;
-  if (uri === undefined) {
-    if (bin === null)
-      fail(source, `${path} has no uri and the file has no GLB BIN chunk to hold it`);
-    data = bin;
-    label = "the GLB BIN chunk";
-  } else if (typeof uri !== "string") {
-    fail(source, `${path}.uri is ${show(uri)}; expected a string`);
-  } else if (/^data:/i.test(uri)) {
-    data = decodeDataUri(uri, source, `${path}.uri`);
-    label = `${path} (data URI)`;
-  } else {
+  files: Map<string, Uint8Array>,
+): BufferResolver {
+  return (uri, { buffer, byteLength }) => {
+    const path = `buffers[${buffer}]`;
     if (/^[a-z][a-z0-9+.-]+:/i.test(uri)) {
       fail(source, `${path}.uri "${uri}" is a URL; only local files and data URIs are read`);
     }
@@ -168,14 +137,7 @@ export async function loadBuffer(
     } catch {
       fail(source, `${path}.uri "${uri}" has malformed percent-encoding`);
     }
-    label = `${path} "${uri}"`;
-    data = readBufferFile(baseDir, file, byteLength, source, `${path}.uri "${uri}"`, label, files);
-  }
-  if (data.byteLength < byteLength) {
-    fail(
-      source,
-      `${label} has ${data.byteLength} bytes but ${path}.byteLength declares ${byteLength}`,
-    );
-  }
-  return data.subarray(0, byteLength);
+    const label = `${path} "${uri}"`;
+    return readBufferFile(baseDir, file, byteLength, source, `${path}.uri "${uri}"`, label, files);
+  };
 }

@@ -1,47 +1,24 @@
 /**
- * glTF 2.0 / GLB input (Node only): every triangle primitive of every mesh instanced in the
- * scene, in world space, as one TriangleMesh.
- *
- * The file's own structure (GLB container, scene graph, the accessors we use and the byte ranges
- * they cover) is checked here first, so that every problem becomes a MeshwayError naming the
- * file and the place, never a library TypeError. Only what a navmesh needs is decoded: the
- * POSITION and index accessors of triangle primitives (strides, sparse data, component types);
- * materials, images, animations and other attributes are never read. No dependency: the
- * parts are container.ts, json.ts, buffers.ts (with the path guard), scene.ts, accessors.ts
- * and assemble.ts.
+ * glTF 2.0 / GLB files (Node): a thin file-reading wrapper over the platform-free parser in
+ * src/io/gltf (meshway/io's parseGlb / parseGltf). What is Node's is here: only regular files
+ * are read (devices and FIFOs refused), the file once; external buffers only from inside the
+ * glTF's own directory (buffers.ts's path guard), each file read once.
  */
 import { dirname, isAbsolute, resolve as resolvePath } from "node:path";
-import { MeshwayError } from "../../errors.js";
-import type { TriangleMesh } from "../../input.js";
+import { isGlb, readGlbContainer } from "../../io/gltf/container.js";
+import {
+  type GltfParseResult,
+  parseGlb as parseGlbBytes,
+  parseGltf as parseGltfJson,
+  parseGltfText,
+} from "../../io/gltf/index.js";
+import { fail, jsonTooLong, MAX_JSON_BYTES } from "../../io/gltf/json.js";
 import { closeFd, openRegular, readFd, readOpened } from "../regular-file.js";
-import {
-  type AccessorPlan,
-  checkAccessor,
-  checkBufferView,
-  type Decoded,
-  decodeAccessor,
-  toFloat,
-  type ViewInfo,
-} from "./accessors.js";
-import { assemble } from "./assemble.js";
-import { loadBuffer } from "./buffers.js";
-import { describeMagic, isGlb, readGlbContainer } from "./container.js";
-import {
-  array,
-  fail,
-  jsonTooLong,
-  MAX_JSON_BYTES,
-  object,
-  parseJsonText,
-  RAISE,
-  show,
-} from "./json.js";
-import { checkExtensions, type PrimitivePlan, planMesh, walkScene } from "./scene.js";
+import { fileResolver } from "./buffers.js";
 
-export interface GltfLoadResult {
-  mesh: TriangleMesh;
-  /** Things skipped or ignored (non-triangle primitives, skins…), one sentence each. */
-  warnings: string[];
+export { DEFAULT_MAX_TRIANGLES } from "../../io/gltf/index.js";
+
+export interface GltfLoadResult extends GltfParseResult {
   /**
    * The external buffer files read (resolved paths), so a caller writing output can refuse to
    * overwrite one of them; empty for GLB-only and data-URI files.
@@ -55,17 +32,9 @@ export interface GltfParseOptions {
    * external buffers is refused (the bytes alone cannot be resolved).
    */
   baseDir?: string;
-  /**
-   * The most triangles the scene may expand to, after node instancing (default
-   * {@link DEFAULT_MAX_TRIANGLES}); vertices are bounded by 3 × this. Sizes in a glTF come
-   * from its JSON, so a 232-byte file can declare gigabytes: this is checked before anything
-   * that large is allocated.
-   */
+  /** The most triangles the scene may expand to (meshway/io's GltfOptions.maxTriangles). */
   maxTriangles?: number;
 }
-
-/** The default of {@link GltfParseOptions.maxTriangles}: 10 M triangles (about 0.5 GB out). */
-export const DEFAULT_MAX_TRIANGLES = 10_000_000;
 
 /**
  * Reads a .gltf or .glb file (external and data-URI buffers resolved) into one world-space mesh.
@@ -102,14 +71,14 @@ export async function parseGlb(
   source = "input.glb",
   options: GltfParseOptions = {},
 ): Promise<GltfLoadResult> {
-  return guard(source, () => {
-    const { jsonBytes, bin, warnings } = readGlbContainer(bytes, source);
-    // The JSON chunk is padded with spaces; some writers pad with zeros instead.
-    let end = jsonBytes.length;
-    while (end > 0 && jsonBytes[end - 1] === 0) end--;
-    const json = parseJsonText(jsonBytes.subarray(0, end), source, "the GLB JSON chunk");
-    return readGltfJson(json, source, bin, options, warnings);
+  const files = new Map<string, Uint8Array>();
+  const resolveBuffer = fileResolver(source, options.baseDir ?? null, files);
+  const result = await parseGlbBytes(bytes, {
+    source,
+    maxTriangles: options.maxTriangles,
+    resolveBuffer,
   });
+  return withFiles(result, files);
 }
 
 /** Parses a glTF file's bytes: GLB (by its magic) or JSON text. */
@@ -119,180 +88,17 @@ export async function parseGltf(
   options: GltfParseOptions = {},
 ): Promise<GltfLoadResult> {
   if (isGlb(bytes)) return parseGlb(bytes, source, options);
-  // A UTF-8 byte order mark and whitespace may precede the JSON.
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (
-    i < bytes.length &&
-    (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)
-  ) {
-    i++;
-  }
-  if (bytes[i] !== 0x7b /* { */) {
-    fail(
-      source,
-      `not a glTF file: expected JSON text starting with "{" or a GLB binary (magic "glTF"), found ${describeMagic(bytes, i)}`,
-    );
-  }
-  return guard(source, () =>
-    readGltfJson(parseJsonText(bytes, source, "the file"), source, null, options, []),
-  );
-}
-
-/** Last line of defence: anything that is not already a MeshwayError still names the file. */
-async function guard(source: string, run: () => Promise<GltfLoadResult>): Promise<GltfLoadResult> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof MeshwayError) throw e;
-    fail(source, `cannot be read as glTF: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
-async function readGltfJson(
-  json: unknown,
-  source: string,
-  bin: Uint8Array | null,
-  options: GltfParseOptions,
-  warnings: string[],
-): Promise<GltfLoadResult> {
-  const baseDir = options.baseDir ?? null;
-  const maxTriangles = checkMaxTriangles(options.maxTriangles);
-  const root = object(source, json, "the top level");
-  // Refuse compressed files before anything else is read (a missing .bin must not hide this).
-  checkExtensions(root, source, warnings);
-  const asset = object(source, root.asset, "asset");
-  if (typeof asset.version !== "string" || !/^2\.\d+$/.test(asset.version)) {
-    fail(source, `asset.version is ${show(asset.version)}; only glTF 2.x is supported`);
-  }
-
-  const nodes = array(source, root.nodes, "nodes");
-  const meshes = array(source, root.meshes, "meshes");
-  const accessors = array(source, root.accessors, "accessors");
-  const bufferViews = array(source, root.bufferViews, "bufferViews");
-  const buffers = array(source, root.buffers, "buffers");
-
-  const { instances, world, sceneLabel } = walkScene(root, nodes, meshes, source, warnings);
-
-  // Plan each instanced mesh once: which primitives are triangles, which accessors they read.
-  const plans = new Map<number, PrimitivePlan[]>();
-  for (const inst of instances) {
-    if (!plans.has(inst.mesh))
-      plans.set(inst.mesh, planMesh(meshes, inst.mesh, accessors.length, source, warnings));
-  }
-  const roles = new Map<number, "POSITION" | "indices">();
-  for (const plan of plans.values()) {
-    for (const p of plan) {
-      setRole(roles, p.position, "POSITION", source);
-      if (p.indices >= 0) setRole(roles, p.indices, "indices", source);
-    }
-  }
-
-  // Validate the used accessors and the byte ranges behind them; note the buffers they read.
-  const usedAccessors = [...roles.keys()].sort((a, b) => a - b);
-  const views = new Map<number, ViewInfo>();
-  const pendingBuffers: number[] = [];
-  const useView = (
-    v: number,
-    path: string,
-    sparse: boolean,
-  ): { length: number; stride: number | undefined } => {
-    const view = checkBufferView(bufferViews, v, buffers, source, sparse, path);
-    if (!views.has(v)) {
-      views.set(v, view);
-      if (!pendingBuffers.includes(view.buffer)) pendingBuffers.push(view.buffer);
-    }
-    return { length: view.byteLength, stride: view.stride };
-  };
-  const accessorPlans = usedAccessors.map((a) =>
-    checkAccessor(accessors, a, roles.get(a)!, source, useView),
-  );
-  checkDecodedSize(accessorPlans, maxTriangles, source);
-
-  // Buffers in order of first use; an external file named by several buffers is read once.
-  const bufferData = new Map<number, Uint8Array>();
+  const json = parseGltfText(bytes, source);
   const files = new Map<string, Uint8Array>();
-  for (const b of pendingBuffers) {
-    bufferData.set(b, await loadBuffer(buffers, b, source, bin, baseDir, files));
-  }
-  const viewBytes = (v: number): Uint8Array => {
-    const view = views.get(v)!;
-    return bufferData
-      .get(view.buffer)!
-      .subarray(view.byteOffset, view.byteOffset + view.byteLength);
-  };
-
-  const decoded = new Map<number, Decoded>();
-  usedAccessors.forEach((a, k) => {
-    const plan = accessorPlans[k]!;
-    const array = decodeAccessor(plan, viewBytes, source);
-    const positions =
-      plan.components === 3 ? toFloat(array, plan.componentType, plan.normalized) : null;
-    decoded.set(a, { array, positions });
-  });
-
-  const result = assemble(
-    instances,
-    world,
-    plans,
-    decoded,
+  const resolveBuffer = fileResolver(source, options.baseDir ?? null, files);
+  const result = await parseGltfJson(json as object, resolveBuffer, {
     source,
-    sceneLabel,
-    warnings,
-    maxTriangles,
-  );
-  // The map also holds device:inode keys: only paths are files.
+    maxTriangles: options.maxTriangles,
+  });
+  return withFiles(result, files);
+}
+
+// The map also holds device:inode keys: only paths are files.
+function withFiles(result: GltfParseResult, files: Map<string, Uint8Array>): GltfLoadResult {
   return { ...result, files: [...files.keys()].filter((k) => isAbsolute(k)) };
-}
-
-function checkMaxTriangles(v: number | undefined): number {
-  if (v === undefined) return DEFAULT_MAX_TRIANGLES;
-  if (!Number.isSafeInteger(v) || v < 1) {
-    throw new MeshwayError(
-      "INVALID_ARGUMENT",
-      `maxTriangles is ${String(v)}; expected a positive integer (default ${DEFAULT_MAX_TRIANGLES})`,
-    );
-  }
-  return v;
-}
-
-/**
- * Counts come from the JSON, and an accessor without a bufferView (all zeros, or sparse) needs
- * no bytes behind it: bound what decoding will allocate before decoding anything.
- */
-function checkDecodedSize(plans: AccessorPlan[], maxTriangles: number, source: string): void {
-  let vertices = 0;
-  let indices = 0;
-  let indexAccessors = 0;
-  for (const p of plans) {
-    if (p.components === 3) vertices += p.count;
-    else {
-      indices += p.count;
-      indexAccessors++;
-    }
-  }
-  if (vertices > 3 * maxTriangles) {
-    fail(
-      source,
-      `its POSITION accessors declare ${vertices} vertices, more than 3 × maxTriangles (${3 * maxTriangles}); ${RAISE}`,
-    );
-  }
-  // A strip of n indices makes n − 2 triangles.
-  if (indices > 3 * maxTriangles + 2 * indexAccessors) {
-    fail(
-      source,
-      `its index accessors declare ${indices} indices, more than 3 × maxTriangles (${3 * maxTriangles}) allows; ${RAISE}`,
-    );
-  }
-}
-
-function setRole(
-  roles: Map<number, "POSITION" | "indices">,
-  a: number,
-  role: "POSITION" | "indices",
-  source: string,
-): void {
-  const prev = roles.get(a);
-  if (prev !== undefined && prev !== role)
-    fail(source, `accessors[${a}] is used both as POSITION and as indices`);
-  roles.set(a, role);
 }

@@ -2,7 +2,7 @@
 import { MeshwayError } from "../../errors.js";
 import { validateTriangleMesh } from "../../input.js";
 import type { Decoded } from "./accessors.js";
-import type { GltfLoadResult } from "./index.js";
+import type { GltfParseResult } from "./index.js";
 import { fail, RAISE } from "./json.js";
 import {
   type MeshInstance,
@@ -21,7 +21,7 @@ export function assemble(
   sceneLabel: string,
   warnings: string[],
   maxTriangles: number,
-): GltfLoadResult {
+): GltfParseResult {
   const positionsOf = new Map<number, ArrayLike<number>>();
   for (const [a, d] of decoded) if (d.positions) positionsOf.set(a, d.positions);
 
