@@ -51,6 +51,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from "./protocol.js";
+import { ribbon } from "./ribbon.js";
 
 type Vec3 = [number, number, number];
 type Mode = "path" | "crowd" | "obstacle";
@@ -304,7 +305,8 @@ function navMeshChanged(): void {
 }
 
 // ---- paths ------------------------------------------------------------------------------
-const SHORTEST_COLOUR = [20 / 255, 90 / 255, 220 / 255];
+const FUNNEL_RGBA = [200 / 255, 30 / 255, 40 / 255, 0.9] as const;
+const SHORTEST_RGBA = [20 / 255, 90 / 255, 220 / 255, 0.9] as const;
 
 function asView(r: ComputePathResult): PathView {
   return { status: r.status, points: r.points.map((p) => [p[0], p[1], p[2]]), length: r.length };
@@ -316,13 +318,11 @@ function updatePaths(): void {
   if (start && goal && query) {
     funnel = asView(query.computePath(start, goal));
     shortest = asView(query.findShortestPath(start, goal));
-    drawn.push(...drawPath(funnel.points, undefined, 0.15));
-    const exact = drawPath(shortest.points, undefined, 0.3);
-    for (const p of exact) {
-      if (p.kind !== "lines") continue;
-      for (let i = 0; i < p.colours.length; i += 4) p.colours.set(SHORTEST_COLOUR, i);
-    }
-    drawn.push(...exact);
+    // Corners as points (drawPath), legs as bands: the funnel wide and red, the exact path
+    // narrower, blue and above it, so both show where they share a leg.
+    drawn.push(ribbon(funnel.points, 0.5, FUNNEL_RGBA, 0.12));
+    drawn.push(ribbon(shortest.points, 0.25, SHORTEST_RGBA, 0.2));
+    drawn.push(...drawPath(funnel.points, undefined, 0.15).filter((p) => p.kind === "points"));
   } else if (start) {
     drawn.push(...drawPath([start], undefined, 0.15));
   }
@@ -575,13 +575,39 @@ $("save").addEventListener("click", () => {
 $("hint").textContent = "drag: orbit · right-drag: pan · wheel / pinch: zoom";
 
 // ---- frame loop -------------------------------------------------------------------------
+// Draws only when something may have changed (an input, a build, the camera, a moving crowd or
+// pending tiles): a software-rendered WebGL (no GPU) then leaves the cores to the build worker.
+let dirty = true;
+const invalidate = (): void => {
+  dirty = true;
+};
+for (const type of ["input", "change", "click", "pointerup", "pointermove", "wheel"]) {
+  document.addEventListener(type, invalidate, { capture: true, passive: true });
+}
+controls.addEventListener("change", invalidate);
+worker.addEventListener("message", invalidate);
+new ResizeObserver(invalidate).observe(view);
+
 let last = performance.now();
 function frame(now: number): void {
-  const dt = Math.min(0.05, (now - last) / 1000);
+  // Long frames (a slow software renderer) still advance the crowd in real time, in steps
+  // the simulation takes well.
+  let dt = Math.min(0.25, (now - last) / 1000);
   last = now;
-  if (cache && cache.pending > 0 && cache.update(4).rebuilt > 0) navMeshChanged();
-  if (crowd && crowd.agentCount > 0) crowd.update(dt);
-  renderer.render(scene, camera);
+  if (cache && cache.pending > 0) {
+    if (cache.update(4).rebuilt > 0) navMeshChanged();
+    dirty = true;
+  }
+  if (crowd && crowd.agentCount > 0) {
+    for (; dt > 1e-4; dt -= 0.05) crowd.update(Math.min(dt, 0.05));
+    const v = crowd.velocities;
+    for (let i = 0; i < crowd.agentCount * 3 && !dirty; i++)
+      if (Math.abs(v[i]!) > 1e-3) dirty = true;
+  }
+  if (dirty) {
+    dirty = false;
+    renderer.render(scene, camera);
+  }
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
@@ -603,7 +629,11 @@ const hook = {
   config: () => options.config(),
   path: () => ({ start, goal, funnel, shortest }),
   agents: () => agentPositions(),
-  obstacles: () => cache?.obstacleCount ?? 0,
+  obstacles: () => (cache ? cache.obstacleIds().map((id) => cache!.obstacleShape(id)!) : []),
+  /** Tiles still waiting for the tile cache's rebuild. */
+  pendingTiles: () => cache?.pending ?? 0,
+  /** Polygons in the navmesh as it stands (follows obstacles; `polygons` is the build's). */
+  livePolygons: () => navMesh?.tiles.reduce((n, t) => n + t.polyCount, 0) ?? 0,
   polygons: () => summary?.polygons ?? 0,
   stageSets: () => stageDrawer.drawnCount,
   /** A world point's position on the page (CSS pixels), and whether it is in front of the camera. */
