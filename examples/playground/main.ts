@@ -113,6 +113,7 @@ const levelMesh = new Mesh(new BufferGeometry(), levelMaterial);
 scene.add(levelMesh);
 const stageDrawer = new DebugDrawer();
 stageDrawer.renderOrder = 2;
+stageDrawer.position.y = 0.03; // just above the level surface the stages were built from
 const pathDrawer = new DebugDrawer();
 pathDrawer.renderOrder = 3;
 scene.add(stageDrawer, pathDrawer);
@@ -276,8 +277,17 @@ function rebuildNavHelper(): void {
   }
   navHelper = new NavMeshHelper(navMesh!, { colourBy });
   navHelper.renderOrder = 1;
-  navHelper.visible = $<HTMLInputElement>("show-navmesh").checked;
   scene.add(navHelper);
+  showNavMesh();
+}
+
+/**
+ * The navmesh is hidden while a build stage is drawn (one thing at a time, as RecastDemo's draw
+ * modes): contours and the polygon mesh lie at the navmesh's height and would hide under it.
+ */
+function showNavMesh(): void {
+  if (navHelper)
+    navHelper.visible = $<HTMLInputElement>("show-navmesh").checked && !isBuildStage(stage);
 }
 
 function redrawStage(): void {
@@ -510,6 +520,7 @@ view.addEventListener("drop", (e) => {
 });
 
 async function openFile(file: File): Promise<void> {
+  levelSelect.selectedIndex = -1; // no demo level is shown now
   await loadLevel(async () => parseLevel(file.name, await file.arrayBuffer()));
 }
 
@@ -550,6 +561,7 @@ for (const [value, label] of [...Object.entries(NAVMESH_STAGES), ...Object.entri
 stageSelect.addEventListener("change", () => {
   stage = stageSelect.value as Stage;
   stageDrawer.clear();
+  showNavMesh();
   redrawStage();
 });
 $<HTMLSelectElement>("colour-by").addEventListener("change", (e) => {
@@ -559,9 +571,7 @@ $<HTMLSelectElement>("colour-by").addEventListener("change", (e) => {
 $<HTMLInputElement>("show-level").addEventListener("change", (e) => {
   levelMesh.visible = (e.target as HTMLInputElement).checked;
 });
-$<HTMLInputElement>("show-navmesh").addEventListener("change", (e) => {
-  if (navHelper) navHelper.visible = (e.target as HTMLInputElement).checked;
-});
+$<HTMLInputElement>("show-navmesh").addEventListener("change", showNavMesh);
 $("top-view").addEventListener("click", () => fitCamera(true));
 $("save").addEventListener("click", () => {
   if (!navMesh || !level) return;
