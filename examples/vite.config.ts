@@ -1,7 +1,7 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Every example: Vite root is examples/, one page per `examples/<name>/index.html` (found when
@@ -33,6 +33,23 @@ function exists(path: string): boolean {
   }
 }
 
+/** Fills the index page's list with every example found, each under its page's <title>. */
+function listExamples(): Plugin {
+  return {
+    name: "meshway-list-examples",
+    transformIndexHtml(html, ctx) {
+      if (!ctx.filename.endsWith(join(root, "index.html"))) return html;
+      const items = Object.entries(examplePages())
+        .filter(([name]) => name !== "index")
+        .map(([name, file]) => {
+          const title = /<title>([^<]*)<\/title>/.exec(readFileSync(file, "utf8"))?.[1] ?? name;
+          return `<li><a href="./${name}/index.html">${title}</a></li>`;
+        });
+      return html.replace(/(<ul id="examples">)[\s\S]*?(<\/ul>)/, `$1${items.join("")}$2`);
+    },
+  };
+}
+
 /** The package's entry points → their source (most specific first). */
 const ENTRY_POINTS = ["three", "debug", "io"];
 
@@ -50,6 +67,7 @@ export default defineConfig({
       { find: /^meshway$/, replacement: join(src, "index.ts") },
     ],
   },
+  plugins: [listExamples()],
   worker: { format: "es" },
   build: {
     outDir,
