@@ -39,6 +39,17 @@ const ALIASES = {
   "cli/main.js": "../cli.js",
 };
 
+const entryFiles = new Set(Object.values(ENTRIES).map((p) => join(root, p)));
+
+/** The shared chunk of a source module: its folder under src/ ("core" at the top); entries stay. */
+function folderChunk(id) {
+  if (entryFiles.has(id)) return null;
+  const rel = id.startsWith(join(root, "src/")) ? id.slice(join(root, "src/").length) : null;
+  if (rel === null) return null;
+  const slash = rel.indexOf("/");
+  return slash < 0 ? "core" : rel.slice(0, slash);
+}
+
 rmSync(dist, { recursive: true, force: true });
 const tsc = join(root, "node_modules/typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--emitDeclarationOnly"], {
@@ -52,17 +63,27 @@ const bundle = await rolldown({
   platform: "neutral",
   external: [/^node:/, /^three($|\/)/],
   treeshake: true,
+  // The folder chunks may export more than an entry needs (codeSplitting below).
+  preserveEntrySignatures: "allow-extension",
   logLevel: "warn",
 });
 await bundle.write({
   dir: dist,
   format: "esm",
   entryFileNames: "[name].js",
-  chunkFileNames: "chunk-[hash].js",
+  chunkFileNames: "[name]-[hash].js",
+  // One shared chunk per source folder (query, navmesh, generate, lesson …; the files at the
+  // top of src/ form "core"), not one per set of entries: a user's bundler then still drops a
+  // whole folder its app never uses (sideEffects: false works per module, i.e. per chunk here)
+  // instead of having to prove every top-level statement of one big chunk pure.
+  codeSplitting: {
+    includeDependenciesRecursively: false,
+    groups: [{ debugName: "folders", name: folderChunk, test: (id) => folderChunk(id) !== null }],
+  },
   // Not minified (stack traces keep names and lines; users' bundlers minify), but without
   // comments: the JS is a third smaller, and parsing it is most of a cold import. The .d.ts
   // files keep the doc comments.
-  comments: false,
+  comments: { legal: true, annotation: true, jsdoc: false },
   minify: false,
   sourcemap: false,
 });
