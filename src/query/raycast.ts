@@ -2,7 +2,7 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
-import { checkFilter, checkPoint, checkRef } from "./args.js";
+import { checkAreaCosts, checkFilterShape, checkPoint, checkRef } from "./args.js";
 import { callPassFilter, stepCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { passesFilter } from "./ref-geometry.js";
@@ -84,7 +84,8 @@ const PORTAL_EPS = 1e-6;
  *
  * A stale startRef (its tile removed or replaced) gives status "invalidRef" (see
  * {@link RaycastHit}). Throws MeshwayError("INVALID_ARGUMENT") for non-finite points, a
- * malformed startRef (never valid) or an off-mesh connection's.
+ * malformed startRef (never valid) or an off-mesh connection's, and, with useCosts, a NaN or
+ * negative area cost (without it the costs are never read, so they are not checked).
  */
 export function raycast(
   query: NavMeshQuery,
@@ -98,7 +99,16 @@ export function raycast(
   const navMesh = query.navMesh;
   checkPoint(start, "raycast start");
   checkPoint(end, "raycast end");
-  checkFilter(filter, "raycast");
+  checkFilterShape(filter, "raycast");
+  const useCosts = options?.useCosts === true;
+  // Costs are read only with useCosts (a NaN or negative one would then spoil pathCost).
+  if (useCosts) checkAreaCosts(filter, "raycast");
+  const sx = start[0]!;
+  const sy = start[1]!;
+  const sz = start[2]!;
+  const ex = end[0]!;
+  const ey = end[1]!;
+  const ez = end[2]!;
   const live = checkRef(navMesh, startRef, "raycast startRef", true);
   out.status = live ? "complete" : "invalidRef";
   if (!live) {
@@ -109,14 +119,7 @@ export function raycast(
     out.pathCost = 0;
     return out;
   }
-  const useCosts = options?.useCosts === true;
 
-  const sx = start[0]!;
-  const sy = start[1]!;
-  const sz = start[2]!;
-  const ex = end[0]!;
-  const ey = end[1]!;
-  const ez = end[2]!;
   const dx = ex - sx;
   const dz = ez - sz;
   const areaCost = filter.areaCost;
