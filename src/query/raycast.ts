@@ -1,6 +1,12 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
-import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import {
+  liveGroundSlot,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { checkAreaCosts, checkFilterShape, checkPoint, checkRef } from "./args.js";
 import { callPassFilter, stepCost } from "./filter-callbacks.js";
@@ -109,7 +115,10 @@ export function raycast(
   const ex = end[0]!;
   const ey = end[1]!;
   const ez = end[2]!;
-  const live = checkRef(navMesh, startRef, "raycast startRef", true);
+  // The common case (a live ground polygon) decoded once; anything else is classified by
+  // checkRef, which throws for a malformed or off-mesh ref and returns false for a stale one.
+  let slot = liveGroundSlot(navMesh, startRef);
+  const live = slot >= 0 || checkRef(navMesh, startRef, "raycast startRef", true);
   out.status = live ? "complete" : "invalidRef";
   if (!live) {
     out.t = 0;
@@ -145,7 +154,7 @@ export function raycast(
   let curRef = startRef;
   let prevRef = 0;
   // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
-  let slot = tileOfRef(curRef);
+  if (slot < 0) slot = tileOfRef(curRef);
   let poly = polyOfRef(curRef);
   const slots = navMesh.slotTable;
   let tile = slots[slot]!.tile!;
