@@ -23,9 +23,19 @@ export const MAX_QUERY_NODES = 2 ** 24;
 /** Throws unless `p` holds three finite numbers (a null or short `p` is refused too). */
 export function checkPoint(p: ArrayLike<number>, name: string): void {
   // Optional chaining: a null or undefined point is refused like a non-finite one.
-  const x = p?.[0];
-  const y = p?.[1];
-  const z = p?.[2];
+  checkCoords(p?.[0], p?.[1], p?.[2], name);
+}
+
+/**
+ * {@link checkPoint} on coordinates the caller read itself (`p?.[i]`): a hot query reads its
+ * points once, at its own sites, instead of through this function shared by every query.
+ */
+export function checkCoords(
+  x: number | undefined,
+  y: number | undefined,
+  z: number | undefined,
+  name: string,
+): void {
   if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
     throw new MeshwayError(
       "INVALID_ARGUMENT",
