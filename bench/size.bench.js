@@ -8,8 +8,9 @@
 //   minified; min and min + gzip (level 9) of everything the app loads. runtime = load a
 //   .navmesh and query it; build = buildNavMesh + computePath; navcat = its build + findPath.
 //
-// Usage: npm run build && node bench/size.bench.js [--runs 10] [--dist dist]
-//   --dist measures another build of meshway (a folder laid out like dist/), e.g. an old one.
+// Usage: npm run build && node bench/size.bench.js [--runs 10] [--dist dist] [--baseline DIR]
+//   --dist measures another build of meshway (a folder laid out like dist/); --baseline adds
+//   rows for a second one (e.g. an older build) measured in the same run, alternating.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -24,13 +25,15 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "10" },
     dist: { type: "string", default: join(here, "../dist") },
+    baseline: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
 const DIST = resolve(values.dist);
+const BASELINE = values.baseline === undefined ? null : resolve(values.baseline);
 /** A dist/ of the old per-module layout has its subpath entries at <sub>/index.js. */
-const entry = (sub) =>
-  existsSync(join(DIST, `${sub}.js`)) ? join(DIST, `${sub}.js`) : join(DIST, sub, "index.js");
+const entry = (dist, sub) =>
+  existsSync(join(dist, `${sub}.js`)) ? join(dist, `${sub}.js`) : join(dist, sub, "index.js");
 
 /** One fresh process importing `specifier`: { wall, cpu } in ms. */
 function importOnce(specifier) {
@@ -44,9 +47,13 @@ process.stdout.write(JSON.stringify({ wall: w, cpu: (d.user + d.system) / 1000 }
 
 const imports = {
   meshway: pathToFileURL(join(DIST, "index.js")).href,
-  "meshway/node": pathToFileURL(entry("node")).href,
+  "meshway/node": pathToFileURL(entry(DIST, "node")).href,
   navcat: "navcat",
 };
+if (BASELINE !== null) {
+  imports["meshway (baseline)"] = pathToFileURL(join(BASELINE, "index.js")).href;
+  imports["meshway/node (baseline)"] = pathToFileURL(entry(BASELINE, "node")).href;
+}
 const samples = Object.fromEntries(Object.keys(imports).map((k) => [k, { wall: [], cpu: [] }]));
 for (let r = 0; r < RUNS; r++) {
   const names = Object.keys(imports);
@@ -66,17 +73,19 @@ for (const [n, s] of Object.entries(samples)) {
     "cpu / navcat": +(median(s.cpu) / median(samples.navcat.cpu)).toFixed(2),
   };
 }
-console.log(`cold import in a fresh process, median of ${RUNS} (${DIST})`);
+console.log(
+  `cold import in a fresh process, median of ${RUNS} (${DIST}${BASELINE ? `; baseline ${BASELINE}` : ""})`,
+);
 console.table(importRows);
 
 /** Bundles one fixture app with Vite (production, minified); min and gzip bytes of all chunks. */
-async function bundleSize(app) {
+async function bundleSize(app, dist = DIST) {
   const out = await build({
     configFile: false,
     logLevel: "silent",
     root: here,
     resolve: {
-      alias: [{ find: /^meshway$/, replacement: join(DIST, "index.js") }],
+      alias: [{ find: /^meshway$/, replacement: join(dist, "index.js") }],
     },
     build: {
       write: false,
@@ -101,5 +110,9 @@ const sizeRows = {
   "meshway build + queries": await bundleSize("build.js"),
   "navcat build + findPath": await bundleSize("navcat-build.js"),
 };
+if (BASELINE !== null) {
+  sizeRows["baseline runtime"] = await bundleSize("runtime.js", BASELINE);
+  sizeRows["baseline build + queries"] = await bundleSize("build.js", BASELINE);
+}
 console.log("bundle size of a fixture app (Vite, minified; KB = 1024 bytes)");
 console.table(sizeRows);
