@@ -21,7 +21,7 @@ if (builder === "meshway") {
   const core = await import("@recast-navigation/core");
   await core.init();
   const { generateSoloNavMesh } = await import("@recast-navigation/generators");
-  const { resolveConfig } = await import("../dist/config.js");
+  const { resolveConfig } = await import("../dist/index.js");
   const { recastGeneratorConfig } = await import("./generator-config.js");
   const config = recastGeneratorConfig(resolveConfig({}));
   build = () => {
@@ -33,7 +33,7 @@ if (builder === "meshway") {
   };
 } else if (builder === "navcat") {
   const { generateSoloNavMesh } = await import("navcat/blocks");
-  const { resolveConfig } = await import("../dist/config.js");
+  const { resolveConfig } = await import("../dist/index.js");
   const { navcatGeneratorOptions } = await import("./generator-config.js");
   const options = navcatGeneratorOptions(resolveConfig({}));
   build = () => generateSoloNavMesh(mesh, options).intermediates.polyMesh.nPolys;

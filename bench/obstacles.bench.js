@@ -17,6 +17,9 @@
 //          [--build-runs 2] (0: skip the cache-build comparison)
 import { parseArgs } from "node:util";
 import {
+  binTriangles,
+  buildTileCompact,
+  buildTileFromCompact,
   createTileCache,
   markWalkableTriangles,
   mulberry32,
@@ -24,7 +27,6 @@ import {
   serializeNavMesh,
 } from "../dist/index.js";
 import { createTileCacheNode, NodeTilePool } from "../dist/node/index.js";
-import { binTriangles, buildTileCompact, buildTileFromCompact } from "../dist/tiles/build-tile.js";
 import { recastGeneratorConfig } from "./generator-config.js";
 import { loadScene } from "./scenes.js";
 import { median } from "./stats.js";

@@ -2,7 +2,7 @@
 // meshway is ESM-only. Node ≥ 20.19 / 22.12 can require() an ES module, so try that; older
 // Node gets a clear message instead of ERR_PACKAGE_PATH_NOT_EXPORTED.
 try {
-  module.exports = require("../dist/io/index.js");
+  module.exports = require("../dist/io.js");
 } catch (e) {
   if (e && (e.code === "ERR_REQUIRE_ESM" || e.code === "ERR_REQUIRE_ASYNC_MODULE")) {
     throw new Error(

@@ -118,6 +118,21 @@ export function isLiveRef(navMesh: NavMesh, ref: PolyRef): boolean {
 }
 
 /**
+ * The slot index of `ref` when it names a live ground polygon, else -1 (off-mesh, stale or
+ * malformed: the caller then asks classifyRef which). One decode for hot queries' start refs.
+ */
+export function liveGroundSlot(navMesh: NavMesh, ref: PolyRef): number {
+  if (!(ref > 0 && ref < REF_LIMIT) || ref !== Math.floor(ref)) return -1;
+  const high = Math.floor(ref / POLY_SPACE);
+  const salt = Math.floor(high / TILE_SPACE);
+  const slotIndex = high - salt * TILE_SPACE;
+  if (slotIndex === OFF_MESH_SLOT || salt === 0) return -1;
+  const slot = navMesh.slots[slotIndex];
+  if (slot === undefined || slot.salt !== salt || slot.tile === null) return -1;
+  return ref - high * POLY_SPACE < slot.tile.polyCount ? slotIndex : -1;
+}
+
+/**
  * Argument check of the queries: true when `ref` is live, false when stale (the query then
  * returns "invalidRef"); throws MeshwayError("INVALID_ARGUMENT") naming `name` when malformed.
  */

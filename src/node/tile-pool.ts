@@ -19,13 +19,14 @@ import {
 } from "../tiles/worker-pool.js";
 
 /**
- * The worker script: the compiled tile-worker.js beside this module, or, when this module runs
- * from TypeScript sources (tests), the one in dist/ (`npm run build` makes it).
+ * The worker script: the bundled tile-worker.js beside this module (every .js of dist/ sits in
+ * one folder, scripts/build.mjs), or, when this module runs from TypeScript sources (tests),
+ * the one in dist/ (`npm run build` makes it).
  */
 function workerScript(): URL {
   const sibling = new URL("./tile-worker.js", import.meta.url);
   if (existsSync(fileURLToPath(sibling))) return sibling;
-  const built = new URL("../../dist/node/tile-worker.js", import.meta.url);
+  const built = new URL("../../dist/tile-worker.js", import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
   throw new MeshwayError(
     "WORKER_FAILED",

@@ -1,8 +1,14 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
-import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
+import {
+  liveGroundSlot,
+  OFF_MESH_SLOT,
+  type PolyRef,
+  polyOfRef,
+  tileOfRef,
+} from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
-import { checkFilter, checkPoint, checkRef } from "./args.js";
+import { checkAreaCosts, checkCoords, checkFilterShape, checkRef } from "./args.js";
 import { callPassFilter, stepCost } from "./filter-callbacks.js";
 import type { NavMeshQuery } from "./nav-mesh-query.js";
 import { passesFilter } from "./ref-geometry.js";
@@ -84,7 +90,8 @@ const PORTAL_EPS = 1e-6;
  *
  * A stale startRef (its tile removed or replaced) gives status "invalidRef" (see
  * {@link RaycastHit}). Throws MeshwayError("INVALID_ARGUMENT") for non-finite points, a
- * malformed startRef (never valid) or an off-mesh connection's.
+ * malformed startRef (never valid) or an off-mesh connection's, and, with useCosts, a NaN or
+ * negative area cost (without it the costs are never read, so they are not checked).
  */
 export function raycast(
   query: NavMeshQuery,
@@ -96,10 +103,24 @@ export function raycast(
   out: RaycastHit,
 ): RaycastHit {
   const navMesh = query.navMesh;
-  checkPoint(start, "raycast start");
-  checkPoint(end, "raycast end");
-  checkFilter(filter, "raycast");
-  const live = checkRef(navMesh, startRef, "raycast startRef", true);
+  // Read here (null-safe), at sites that see only this caller's arrays, then checked as
+  // numbers: checkPoint is shared by every query, so its reads see every array type.
+  const sx = start?.[0] as number;
+  const sy = start?.[1] as number;
+  const sz = start?.[2] as number;
+  const ex = end?.[0] as number;
+  const ey = end?.[1] as number;
+  const ez = end?.[2] as number;
+  checkCoords(sx, sy, sz, "raycast start");
+  checkCoords(ex, ey, ez, "raycast end");
+  checkFilterShape(filter, "raycast");
+  const useCosts = options?.useCosts === true;
+  // Costs are read only with useCosts (a NaN or negative one would then spoil pathCost).
+  if (useCosts) checkAreaCosts(filter, "raycast");
+  // The common case (a live ground polygon) decoded once; anything else is classified by
+  // checkRef, which throws for a malformed or off-mesh ref and returns false for a stale one.
+  let slot = liveGroundSlot(navMesh, startRef);
+  const live = slot >= 0 || checkRef(navMesh, startRef, "raycast startRef", true);
   out.status = live ? "complete" : "invalidRef";
   if (!live) {
     out.t = 0;
@@ -109,14 +130,7 @@ export function raycast(
     out.pathCost = 0;
     return out;
   }
-  const useCosts = options?.useCosts === true;
 
-  const sx = start[0]!;
-  const sy = start[1]!;
-  const sz = start[2]!;
-  const ex = end[0]!;
-  const ey = end[1]!;
-  const ez = end[2]!;
   const dx = ex - sx;
   const dz = ez - sz;
   const areaCost = filter.areaCost;
@@ -142,7 +156,7 @@ export function raycast(
   let curRef = startRef;
   let prevRef = 0;
   // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
-  let slot = tileOfRef(curRef);
+  if (slot < 0) slot = tileOfRef(curRef);
   let poly = polyOfRef(curRef);
   const slots = navMesh.slotTable;
   let tile = slots[slot]!.tile!;
@@ -234,8 +248,9 @@ export function raycast(
 
     // Next polygon across the exit edge: the same-tile neighbour there when it passes the
     // filter, else the first link across it (a tile portal) that passes the filter and,
-    // covering part of the edge, contains the exit point. Links only matter on tile borders
-    // and for polygons that have any (same order as collectNeighbours: edge, then links).
+    // covering part of the edge, contains the exit point. Ground links exist only on tile
+    // border edges (tile-links.ts; off-mesh ends have edge 0xff), so walls and inner edges
+    // skip the walk (same order as collectNeighbours: edge, then links).
     let nextRef = 0;
     let nextSlot = slot;
     let nextPoly = -1;
@@ -251,7 +266,7 @@ export function raycast(
         }
       }
     }
-    if (nextRef === 0) {
+    if (nextRef === 0 && (nb & EDGE_TILE_BORDER) !== 0) {
       const links = slots[slot]!.links;
       if (poly < links.first.length) {
         for (let l = links.first[poly]!; l >= 0; l = links.next[l]!) {

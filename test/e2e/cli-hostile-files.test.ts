@@ -132,7 +132,7 @@ describe("B18: a SIGTERM inside the save window", () => {
   it("leaves no temporary file beside the output and still ends the process by the signal", () => {
     const out = join(dir, "signalled.bin");
     writeFileSync(out, "old\n");
-    const module = resolve("dist/node/write-file-atomic.js");
+    const module = resolve("dist/node.js");
     // The child signals itself from inside the save, between two chunks.
     const script = `
       import { writeFileAtomic } from ${JSON.stringify(module)};

@@ -10,13 +10,16 @@ import { writeGltfFixtures } from "../helpers/gltf-fixtures.js";
 // line `// doc-fragment: <why>` — keep that rare.
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = join(ROOT, "test/.doc-blocks"); // git-ignored
-const ENTRY: Record<string, string> = {
-  meshway: "dist/index.js",
-  "meshway/node": "dist/node/index.js",
-  "meshway/io": "dist/io/index.js",
-  "meshway/debug": "dist/debug/index.js",
-  "meshway/three": "dist/three/index.js",
-};
+/** "meshway/node" → "dist/node.js": package.json's import targets, as a user's import resolves. */
+const ENTRY: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+        exports: Record<string, { import: string }>;
+      }
+    ).exports,
+  ).map(([sub, t]) => [join("meshway", sub), t.import.replace(/^\.\//, "")]),
+);
 
 interface Block {
   file: string;

@@ -1,0 +1,96 @@
+// npm run build: one bundled ESM file per entry point in dist/, plus tsc's declarations.
+// An import then loads a handful of files instead of ~200 modules (issue 17, start-up).
+// Every .js lands flat in dist/ (entries and shared chunks alike), so a module that finds a
+// worker script with `new URL("./…-worker.js", import.meta.url)` finds it wherever the bundler
+// put that module. Shared code lives in shared chunks, never copied into two entries, so
+// MeshwayError, NavMesh … are one class across meshway, meshway/node, the CLI and the workers.
+// Declarations keep the source tree (dist/index.d.ts, dist/io/index.d.ts, …).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { rolldown } from "rolldown";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+
+/** dist/<name>.js ← src/<path>. The names are the package's export targets (package.json). */
+export const ENTRIES = {
+  index: "src/index.ts",
+  io: "src/io/index.ts",
+  node: "src/node/index.ts",
+  debug: "src/debug/index.ts",
+  three: "src/three/index.ts",
+  cli: "src/cli/main.ts",
+  // Spawned by file URL (src/node/tile-pool.ts, src/tiles/web-worker-pool.ts).
+  "tile-worker": "src/node/tile-worker.ts",
+  "web-tile-worker": "src/tiles/web-tile-worker.ts",
+};
+
+/**
+ * The old per-module paths of the public entry points, kept as one-line re-exports so scripts
+ * that imported dist/node/index.js … still work (same module instances: they re-export).
+ */
+const ALIASES = {
+  "io/index.js": "../io.js",
+  "node/index.js": "../node.js",
+  "debug/index.js": "../debug.js",
+  "three/index.js": "../three.js",
+  "cli/main.js": "../cli.js",
+};
+
+const entryFiles = new Set(Object.values(ENTRIES).map((p) => join(root, p)));
+
+/** The shared chunk of a source module: its folder under src/ ("core" at the top); entries stay. */
+function folderChunk(id) {
+  if (entryFiles.has(id)) return null;
+  const rel = id.startsWith(join(root, "src/")) ? id.slice(join(root, "src/").length) : null;
+  if (rel === null) return null;
+  const slash = rel.indexOf("/");
+  return slash < 0 ? "core" : rel.slice(0, slash);
+}
+
+rmSync(dist, { recursive: true, force: true });
+const tsc = join(root, "node_modules/typescript/bin/tsc");
+execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--emitDeclarationOnly"], {
+  cwd: root,
+  stdio: "inherit",
+});
+
+const input = Object.fromEntries(Object.entries(ENTRIES).map(([k, v]) => [k, join(root, v)]));
+const bundle = await rolldown({
+  input,
+  platform: "neutral",
+  external: [/^node:/, /^three($|\/)/],
+  treeshake: true,
+  // The folder chunks may export more than an entry needs (codeSplitting below).
+  preserveEntrySignatures: "allow-extension",
+  logLevel: "warn",
+});
+await bundle.write({
+  dir: dist,
+  format: "esm",
+  entryFileNames: "[name].js",
+  chunkFileNames: "[name]-[hash].js",
+  // One shared chunk per source folder (query, navmesh, generate, lesson …; the files at the
+  // top of src/ form "core"), not one per set of entries: a user's bundler then still drops a
+  // whole folder its app never uses (sideEffects: false works per module, i.e. per chunk here)
+  // instead of having to prove every top-level statement of one big chunk pure.
+  codeSplitting: {
+    includeDependenciesRecursively: false,
+    groups: [{ debugName: "folders", name: folderChunk, test: (id) => folderChunk(id) !== null }],
+  },
+  // Not minified (stack traces keep names and lines; users' bundlers minify), but without
+  // comments: the JS is a third smaller, and parsing it is most of a cold import. The .d.ts
+  // files keep the doc comments.
+  comments: { legal: true, annotation: true, jsdoc: false },
+  minify: false,
+  sourcemap: false,
+});
+await bundle.close();
+
+for (const [path, target] of Object.entries(ALIASES)) {
+  const file = join(dist, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `export * from "${target}";\n`);
+}

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { build, type Rolldown } from "vite";
+import { describe, expect, it } from "vitest";
+
+// Issue 17: an app that only loads a .navmesh and queries it must not ship the builder. The
+// fixture app of the size bench (bench/size-apps/runtime.js) is bundled with Vite against the
+// built package (dist/, from pretest) as a user's app would be; none of src/generate's exported
+// functions or classes may be in it. The bench reports the sizes; this only checks the content.
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Every `export function|class NAME` of src/generate/. */
+function builderNames(): string[] {
+  const dir = join(ROOT, "src/generate");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .flatMap((f) =>
+      [...readFileSync(join(dir, f), "utf8").matchAll(/^export (?:function|class) (\w+)/gm)].map(
+        (m) => m[1]!,
+      ),
+    );
+}
+
+describe("runtime-only bundle", () => {
+  it("holds no builder code (nothing of src/generate)", async () => {
+    const out = (await build({
+      configFile: false,
+      logLevel: "silent",
+      root: ROOT,
+      resolve: { alias: [{ find: /^meshway$/, replacement: join(ROOT, "dist/index.js") }] },
+      build: {
+        write: false,
+        minify: false,
+        modulePreload: false,
+        rollupOptions: {
+          input: join(ROOT, "bench/size-apps/runtime.js"),
+          preserveEntrySignatures: "strict",
+        },
+      },
+    })) as Rolldown.RolldownOutput;
+    const code = out.output
+      .filter((c): c is Rolldown.OutputChunk => c.type === "chunk")
+      .map((c) => c.code)
+      .join("\n");
+    // The app does use the runtime: NavMeshQuery and the reader are there.
+    expect(code).toMatch(/NavMeshQuery = class\b|class NavMeshQuery\b/);
+    expect(code).toMatch(/function deserializeNavMesh\b/);
+    const names = builderNames();
+    expect(names.length).toBeGreaterThan(30);
+    // Bundlers rename clashing declarations to NAME$1 …, so match the name with any such tail.
+    const found = names.filter((n) =>
+      new RegExp(`(?:function|class) ${n}(?:\\$\\d+)?\\b|\\b${n}(?:\\$\\d+)? = class\\b`).test(
+        code,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+});
