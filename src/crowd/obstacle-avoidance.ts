@@ -106,8 +106,13 @@ export class ObstacleAvoidanceQuery {
   private readonly pattern = new Float64Array((MAX_PATTERN_DIVS * MAX_PATTERN_RINGS + 1) * 2);
   private readonly trig = new Float64Array(2);
   // The current call's parameters, set by begin().
-  private params: Readonly<ObstacleAvoidanceParams> = CROWD_DEFAULTS;
   private invHorizTime = 0;
+  // params' weights and horizon as plain fields (read once per sample).
+  private wDes = 0;
+  private wCur = 0;
+  private wSide = 0;
+  private wToi = 0;
+  private horiz = 0;
   private invVmax = 0;
 
   /** Capacities: neighbours (Detour's crowd uses 6) and wall segments (its boundary keeps 8). */
@@ -238,11 +243,16 @@ export class ObstacleAvoidanceQuery {
     let resZ = dvz * params.velBias;
     const limit = (vmax + 0.001) * (vmax + 0.001);
     let samples = 0;
+    // The previous pass's winner is the next pass's centre (pattern point 0): its penalty is
+    // known, so each refinement starts from it instead of evaluating it again (same result:
+    // the other samples must beat it strictly either way).
+    let carried = Number.POSITIVE_INFINITY;
     for (let k = 0; k < depth; k++) {
-      let minPenalty = Number.POSITIVE_INFINITY;
-      let bestX = 0;
-      let bestZ = 0;
-      for (let i = 0; i < n; i++) {
+      let minPenalty = carried;
+      let bestX = carried < Number.POSITIVE_INFINITY ? resX : 0;
+      let bestZ = carried < Number.POSITIVE_INFINITY ? resZ : 0;
+      if (carried < Number.POSITIVE_INFINITY) samples++; // counted as Detour counts it
+      for (let i = carried < Number.POSITIVE_INFINITY ? 1 : 0; i < n; i++) {
         const cx = resX + pat[i * 2]! * cr;
         const cz = resZ + pat[i * 2 + 1]! * cr;
         if (cx * cx + cz * cz > limit) continue;
@@ -256,6 +266,7 @@ export class ObstacleAvoidanceQuery {
       }
       resX = bestX;
       resZ = bestZ;
+      carried = minPenalty;
       cr *= 0.5;
     }
     out[0] = resX;
@@ -344,7 +355,11 @@ export class ObstacleAvoidanceQuery {
     if (out.length < 2) {
       throw new MeshwayError("INVALID_ARGUMENT", "sampleVelocity: out needs 2 elements (x, z)");
     }
-    this.params = params;
+    this.wDes = params.weightDesVel;
+    this.wCur = params.weightCurVel;
+    this.wSide = params.weightSide;
+    this.wToi = params.weightToi;
+    this.horiz = params.horizTime;
     this.invHorizTime = 1 / params.horizTime;
     this.invVmax = vmax > 0 ? 1 / vmax : Number.MAX_VALUE;
     if (!(vmax > 0)) {
@@ -430,23 +445,25 @@ export class ObstacleAvoidanceQuery {
     dvz: number,
     minPenalty: number,
   ): number {
-    const p = this.params;
-    const horiz = p.horizTime;
-    const vpen = p.weightDesVel * (dist2(cx, cz, dvx, dvz) * this.invVmax);
-    const vcpen = p.weightCurVel * (dist2(cx, cz, vx, vz) * this.invVmax);
+    const horiz = this.horiz;
+    const vpen = this.wDes * (dist2(cx, cz, dvx, dvz) * this.invVmax);
+    const vcpen = this.wCur * (dist2(cx, cz, vx, vz) * this.invVmax);
     // The impact time below which this sample cannot win (inverting tpen below).
     const minPen = minPenalty - vpen - vcpen;
-    const tThreshold = (p.weightToi / minPen - 0.1) * horiz;
+    const tThreshold = (this.wToi / minPen - 0.1) * horiz;
     if (tThreshold - horiz > -1.1920929e-7) return minPenalty;
 
     let tmin = horiz;
     let side = 0;
     const c = this.inputs.circles;
-    for (let i = 0; i < this.inputs.circleCount; i++) {
+    const nc = this.inputs.circleCount;
+    const cx2 = cx * 2;
+    const cz2 = cz * 2;
+    for (let i = 0; i < nc; i++) {
       const o = i * CIRCLE;
       // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
-      const vabx = cx * 2 - c[o + 14]!;
-      const vabz = cz * 2 - c[o + 15]!;
+      const vabx = cx2 - c[o + 14]!;
+      const vabz = cz2 - c[o + 15]!;
       const along = (c[o + 7]! * vabx + c[o + 8]! * vabz) * 0.5 + 0.5;
       const across = (c[o + 9]! * vabx + c[o + 10]! * vabz) * 2;
       side += Math.min(Math.max(Math.min(along, across), 0), 1);
@@ -471,7 +488,8 @@ export class ObstacleAvoidanceQuery {
     }
     const s = this.inputs.segments;
     const activeSegments = this.activeSegments;
-    for (let k = 0; k < this.activeCount; k++) {
+    const ns = this.activeCount;
+    for (let k = 0; k < ns; k++) {
       const o = activeSegments[k]! * SEGMENT;
       const ex = s[o + 4]!;
       const ez = s[o + 5]!;
@@ -496,9 +514,9 @@ export class ObstacleAvoidanceQuery {
         if (tmin < tThreshold) return minPenalty;
       }
     }
-    if (this.inputs.circleCount > 0) side /= this.inputs.circleCount;
-    const spen = p.weightSide * side;
-    const tpen = p.weightToi * (1 / (0.1 + tmin * this.invHorizTime));
+    if (nc > 0) side /= nc;
+    const spen = this.wSide * side;
+    const tpen = this.wToi * (1 / (0.1 + tmin * this.invHorizTime));
     return vpen + vcpen + spen + tpen;
   }
 }
