@@ -107,6 +107,12 @@ export class ObstacleAvoidanceQuery {
   private readonly trig = new Float64Array(2);
   // The current call's parameters, set by begin().
   private invHorizTime = 0;
+  /** processSample's arguments and result: candidate x, z, minPenalty, penalty. */
+  private readonly io = new Float64Array(4);
+  private vx = 0;
+  private vz = 0;
+  private dvx = 0;
+  private dvz = 0;
   // params' weights and horizon as plain fields (read once per sample).
   private wDes = 0;
   private wCur = 0;
@@ -256,7 +262,12 @@ export class ObstacleAvoidanceQuery {
         const cx = resX + pat[i * 2]! * cr;
         const cz = resZ + pat[i * 2 + 1]! * cr;
         if (cx * cx + cz * cz > limit) continue;
-        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
+        const io = this.io;
+        io[0] = cx;
+        io[1] = cz;
+        io[2] = minPenalty;
+        this.processSample();
+        const penalty = io[3]!;
         samples++;
         if (penalty < minPenalty) {
           minPenalty = penalty;
@@ -312,7 +323,12 @@ export class ObstacleAvoidanceQuery {
         const cx = cvx + x * cs - half;
         const cz = cvz + y * cs - half;
         if (cx * cx + cz * cz > limit) continue;
-        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
+        const io = this.io;
+        io[0] = cx;
+        io[1] = cz;
+        io[2] = minPenalty;
+        this.processSample();
+        const penalty = io[3]!;
         samples++;
         if (penalty < minPenalty) {
           minPenalty = penalty;
@@ -355,6 +371,10 @@ export class ObstacleAvoidanceQuery {
     if (out.length < 2) {
       throw new MeshwayError("INVALID_ARGUMENT", "sampleVelocity: out needs 2 elements (x, z)");
     }
+    this.vx = vx;
+    this.vz = vz;
+    this.dvx = dvx;
+    this.dvz = dvz;
     this.wDes = params.weightDesVel;
     this.wCur = params.weightCurVel;
     this.wSide = params.weightSide;
@@ -435,23 +455,31 @@ export class ObstacleAvoidanceQuery {
     return false;
   }
 
-  /** Detour's penalty of one candidate velocity; bails out early once it cannot beat minPenalty. */
-  private processSample(
-    cx: number,
-    cz: number,
-    vx: number,
-    vz: number,
-    dvx: number,
-    dvz: number,
-    minPenalty: number,
-  ): number {
+  /**
+   * Detour's penalty of one candidate velocity; bails out early once it cannot beat minPenalty.
+   * Arguments and result go through `io` (candidate x, z, minPenalty → penalty) and the
+   * agent's velocities through fields: a call too large to inline would otherwise box every
+   * double argument and the result (a heap allocation per sample).
+   */
+  private processSample(): void {
+    const io = this.io;
+    const cx = io[0]!;
+    const cz = io[1]!;
+    const minPenalty = io[2]!;
+    const vx = this.vx;
+    const vz = this.vz;
+    const dvx = this.dvx;
+    const dvz = this.dvz;
     const horiz = this.horiz;
     const vpen = this.wDes * (dist2(cx, cz, dvx, dvz) * this.invVmax);
     const vcpen = this.wCur * (dist2(cx, cz, vx, vz) * this.invVmax);
     // The impact time below which this sample cannot win (inverting tpen below).
     const minPen = minPenalty - vpen - vcpen;
     const tThreshold = (this.wToi / minPen - 0.1) * horiz;
-    if (tThreshold - horiz > -1.1920929e-7) return minPenalty;
+    if (tThreshold - horiz > -1.1920929e-7) {
+      io[3] = minPenalty;
+      return;
+    }
 
     let tmin = horiz;
     let side = 0;
@@ -483,7 +511,10 @@ export class ObstacleAvoidanceQuery {
       if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
       if (htmin >= 0 && htmin < tmin) {
         tmin = htmin;
-        if (tmin < tThreshold) return minPenalty;
+        if (tmin < tThreshold) {
+          io[3] = minPenalty;
+          return;
+        }
       }
     }
     const s = this.inputs.segments;
@@ -511,13 +542,16 @@ export class ObstacleAvoidanceQuery {
       htmin *= 2; // avoid walls less than agents
       if (htmin < tmin) {
         tmin = htmin;
-        if (tmin < tThreshold) return minPenalty;
+        if (tmin < tThreshold) {
+          io[3] = minPenalty;
+          return;
+        }
       }
     }
     if (nc > 0) side /= nc;
     const spen = this.wSide * side;
     const tpen = this.wToi * (1 / (0.1 + tmin * this.invHorizTime));
-    return vpen + vcpen + spen + tpen;
+    io[3] = vpen + vcpen + spen + tpen;
   }
 }
 
