@@ -124,12 +124,16 @@ export class NeighbourGrid {
     const c0x = this.cell(px);
     const c0z = this.cell(pz);
     const rangeSqr = range * range;
-    // Ring r's cells are all farther than (r - 1) · cs.
+    // Distances from the point to the four sides of its cell: after rings 0..r-1, every
+    // unvisited cell lies beyond the square they cover, at least `reach` away.
+    const fx = px - c0x * cs;
+    const fz = pz - c0z * cs;
+    const side = Math.min(fx, cs - fx, fz, cs - fz);
     const maxRing = Math.ceil(range * this.inv) + 1;
     let n = 0;
     for (let r = 0; r <= maxRing; r++) {
       if (r > 0) {
-        const reach = (r - 1) * cs;
+        const reach = Math.max(0, (r - 1) * cs + side);
         if (reach * reach > rangeSqr) break;
         if (n === k && outDist[offset + n - 1]! <= reach * reach) break;
       }
