@@ -62,7 +62,7 @@ export class NeighbourGrid {
   private cell(v: number): number {
     const c = Math.floor(v * this.inv);
     // Clamped to int32 range (far-out positions stay finite cells).
-    return c < -0x40000000 ? -0x40000000 : c > 0x3fffffff ? 0x3fffffff : c;
+    return Math.max(-0x40000000, Math.min(c, 0x3fffffff));
   }
 
   /** Buckets ids[0..n) by position (xyz per agent id in pos) with heights per id. */
