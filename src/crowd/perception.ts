@@ -57,14 +57,20 @@ export function findNeighbours(s: CrowdSim, i: number, range: number): void {
   // Try the small query only where the agent was crowded last update: in sparse surroundings
   // it would find too few and cost a second query.
   if (s.nneis[i] === MAX_NEIGHBOURS) {
-    const n = gatherNeighbours(s, i, range * 0.25);
+    const n = gatherNeighbours(s, i, range * 0.25, false);
     if (n === MAX_NEIGHBOURS && s.lastQueryCount < s.ids.length) return;
   }
-  gatherNeighbours(s, i, range);
+  gatherNeighbours(s, i, range, false);
+  // An overflowing full-range query holds an arbitrary 32 of the agents around, often not the
+  // adjacent ones (then nothing keeps them apart): merge in the nearest quarter of the range.
+  if (s.lastQueryCount >= s.ids.length) gatherNeighbours(s, i, range * 0.25, true);
 }
 
-/** One grid query of half size `range` into agent i's sorted neighbour list; returns its length. */
-function gatherNeighbours(s: CrowdSim, i: number, range: number): number {
+/**
+ * One grid query of half size `range` into agent i's sorted neighbour list; returns its length.
+ * With `merge`, the list is kept and extended (agents already in it skipped).
+ */
+function gatherNeighbours(s: CrowdSim, i: number, range: number, merge: boolean): number {
   const np = s.npos;
   const o = i * 3;
   const px = np[o]!;
@@ -75,7 +81,8 @@ function gatherNeighbours(s: CrowdSim, i: number, range: number): number {
   const base = i * MAX_NEIGHBOURS;
   const neis = s.neis;
   const dist = s.neiDist;
-  let n = 0;
+  let n = merge ? s.nneis[i]! : 0;
+  const kept = n;
   const h = s.height[i]!;
   const rangeSqr = range * range;
   for (let k = 0; k < nids; k++) {
@@ -87,6 +94,7 @@ function gatherNeighbours(s: CrowdSim, i: number, range: number): number {
     const dz = pz - np[j * 3 + 2]!;
     const d = dx * dx + dz * dz;
     if (d > rangeSqr) continue;
+    if (kept > 0 && listed(neis, base, n, j)) continue;
     // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
     let slot: number;
     if (n === 0) {
@@ -109,6 +117,11 @@ function gatherNeighbours(s: CrowdSim, i: number, range: number): number {
   }
   s.nneis[i] = n;
   return n;
+}
+
+function listed(neis: Int32Array, base: number, n: number, j: number): boolean {
+  for (let k = 0; k < n; k++) if (neis[base + k] === j) return true;
+  return false;
 }
 
 export function updateCorners(s: CrowdSim): void {
