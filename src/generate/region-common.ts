@@ -15,7 +15,14 @@ export class IntStack {
   length = 0;
 
   constructor(capacity = 256) {
-    this.data = new Int32Array(Math.max(4, capacity));
+    // Start tiny and push past the end once: push's growth branch (and the data field's
+    // reassignment) then already has type feedback, so code that inlines push is not
+    // thrown away the first time a stack grows in the middle of a cold first build.
+    this.data = new Int32Array(1);
+    this.push(0);
+    this.push(0);
+    this.length = 0;
+    this.grow(Math.max(4, capacity));
   }
 
   push(v: number): void {
