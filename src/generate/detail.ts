@@ -1035,8 +1035,6 @@ function measureSampleErrors(
   const grid = s.sampleGrid;
   const verts = s.verts;
   const tris = s.tris;
-  const lastGX = gridW - 1;
-  const lastGZ = gridH - 1;
   err.fill(FLT_MAX, 0, nsamples);
   for (let t = 0; t < ntris; t++) {
     const a = tris[t * 4]! * 3;
@@ -1060,36 +1058,47 @@ function measureSampleErrors(
     const ex = v1x - v0x;
     const ez = v1z - v0z;
     const longest2 = Math.max(dot00, dot11, ex * ex + ez * ez);
-    // A badly shaped triangle is tested against every sample: the whole grid (which holds
-    // each sample once) with an unbounded box, so both cases share one loop. A separate
-    // loop for the rare case would have no type feedback when it first runs and throw
-    // away this function's optimized code on a cold first build.
-    let minX = -Infinity;
-    let maxX = Infinity;
-    let minZ = -Infinity;
-    let maxZ = Infinity;
-    let gx0 = 0;
-    let gx1 = lastGX;
-    let gz0 = 0;
-    let gz1 = lastGZ;
     if (longest2 > 0 && denom >= 2e-3 * longest2 * longest2) {
       const m = 0.01 * Math.sqrt(longest2) + 1e-5;
-      minX = Math.min(ax, verts[b]!, verts[c]!) - m;
-      maxX = Math.max(ax, verts[b]!, verts[c]!) + m;
-      minZ = Math.min(az, verts[b + 2]!, verts[c + 2]!) - m;
-      maxZ = Math.max(az, verts[b + 2]!, verts[c + 2]!) + m;
-      gx0 = Math.max(0, Math.floor((minX - jitterPad) / sampleDist) - x0 - 1);
-      gx1 = Math.min(lastGX, Math.ceil((maxX + jitterPad) / sampleDist) - x0 + 1);
-      gz0 = Math.max(0, Math.floor((minZ - jitterPad) / sampleDist) - z0 - 1);
-      gz1 = Math.min(lastGZ, Math.ceil((maxZ + jitterPad) / sampleDist) - z0 + 1);
-    }
-    for (let gz = gz0; gz <= gz1; gz++) {
-      for (let gx = gx0; gx <= gx1; gx++) {
-        const i = grid[gx + gz * gridW]!;
-        if (i < 0 || added[i] !== 0) continue;
-        const x = sx[i]!;
-        const z = sz[i]!;
-        if (x < minX || x > maxX || z < minZ || z > maxZ) continue;
+      const minX = Math.min(ax, verts[b]!, verts[c]!) - m;
+      const maxX = Math.max(ax, verts[b]!, verts[c]!) + m;
+      const minZ = Math.min(az, verts[b + 2]!, verts[c + 2]!) - m;
+      const maxZ = Math.max(az, verts[b + 2]!, verts[c + 2]!) + m;
+      const gx0 = Math.max(0, Math.floor((minX - jitterPad) / sampleDist) - x0 - 1);
+      const gx1 = Math.min(gridW - 1, Math.ceil((maxX + jitterPad) / sampleDist) - x0 + 1);
+      const gz0 = Math.max(0, Math.floor((minZ - jitterPad) / sampleDist) - z0 - 1);
+      const gz1 = Math.min(gridH - 1, Math.ceil((maxZ + jitterPad) / sampleDist) - z0 + 1);
+      for (let gz = gz0; gz <= gz1; gz++) {
+        for (let gx = gx0; gx <= gx1; gx++) {
+          const i = grid[gx + gz * gridW]!;
+          if (i < 0 || added[i] !== 0) continue;
+          const x = sx[i]!;
+          const z = sz[i]!;
+          if (x < minX || x > maxX || z < minZ || z > maxZ) continue;
+          const d = triHeightError(
+            ax,
+            ay,
+            az,
+            v0x,
+            v0y,
+            v0z,
+            v1x,
+            v1y,
+            v1z,
+            dot00,
+            dot01,
+            dot11,
+            invDenom,
+            x,
+            sy[i]!,
+            z,
+          );
+          if (d < err[i]!) err[i] = d;
+        }
+      }
+    } else {
+      for (let i = 0; i < nsamples; i++) {
+        if (added[i] !== 0) continue;
         const d = triHeightError(
           ax,
           ay,
@@ -1104,9 +1113,9 @@ function measureSampleErrors(
           dot01,
           dot11,
           invDenom,
-          x,
+          sx[i]!,
           sy[i]!,
-          z,
+          sz[i]!,
         );
         if (d < err[i]!) err[i] = d;
       }
