@@ -219,31 +219,3 @@ export function countSpans(hf: Heightfield): number {
   for (let s = hf.freeHead; s !== -1; s = sp[s * 2 + 1]!) free++;
   return hf.poolUsed - free;
 }
-
-let spanInsertionPrimed = false;
-
-/**
- * Runs every branch of addSpan once (empty column, above, below, merging two spans, free-list
- * reuse, pool growth) on a throwaway one-column heightfield, the first time it is called. On a
- * cold first build V8 optimizes the rasterizer while most columns are still empty; a branch
- * that has never run has no type feedback, and reaching it later throws the optimized code
- * away mid-build. A few calls here give every branch its feedback up front.
- */
-export function primeSpanInsertion(): void {
-  if (spanInsertionPrimed) return;
-  spanInsertionPrimed = true;
-  // Repeated: V8 only starts recording feedback once a function has run for a while.
-  for (let k = 0; k < PRIMING_ROUNDS; k++) {
-    const hf = createHeightfield(1, 1, [0, 0, 0], [1, 1, 1], 1, 1, {
-      spans: new ArrayBuffer(8),
-      areas: new ArrayBuffer(1),
-    });
-    addSpan(hf, 0, 0, 10, 12, 1, 1); // empty column
-    addSpan(hf, 0, 0, 20, 22, 2, 1); // above it: skips a span, grows the one-span pool
-    addSpan(hf, 0, 0, 0, 2, 1, 1); // below everything
-    addSpan(hf, 0, 0, 11, 21, 3, 1); // merges two spans, freeing one
-    addSpan(hf, 0, 0, 30, 32, 1, 1); // reuses the freed span
-  }
-}
-
-const PRIMING_ROUNDS = 32;

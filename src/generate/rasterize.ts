@@ -1,7 +1,7 @@
 import { MeshwayError } from "../errors.js";
 import type { TriangleMesh } from "../input.js";
 import type { BuildContext } from "./context.js";
-import { addSpan, primeSpanInsertion } from "./heightfield.js";
+import { addSpan } from "./heightfield.js";
 import { type Heightfield, NULL_AREA, SPAN_MAX_HEIGHT, WALKABLE_AREA } from "./types.js";
 
 /** Area id of a triangle that must not be rasterized at all (e.g. zero area). */
@@ -209,7 +209,6 @@ export function rasterizeTriangles(
   const w = hf.width;
   const h = hf.depth;
   if (w === 0 || h === 0) return;
-  primeSpanInsertion();
   const g = gridParams;
   g[0] = fround(hf.bmin[0]);
   g[1] = fround(hf.bmin[1]);
