@@ -228,28 +228,67 @@ function drawObstacles(img: RgbaImage): void {
   }
 }
 
+/** `colour` as one 32-bit word in the platform's byte order (a pixel of RGBA bytes). */
+function packed(colour: Rgba): number {
+  return new Uint32Array(Uint8Array.from(colour).buffer)[0]!;
+}
+
+/** The image's pixels as 32-bit words, for whole-pixel writes (same bytes as setPixel). */
+function words(img: RgbaImage): Uint32Array {
+  const d = img.data;
+  return new Uint32Array(d.buffer, d.byteOffset, d.byteLength >> 2);
+}
+
 /**
  * Cells by state as opaque 9 × 9 squares on their 10 × 10 pixel cell, leaving a 1-pixel white
- * gap so the voxels read as voxels. Written pixel by pixel (setPixel): 1536 scan conversions
- * through fillRect would cost most of a frame while the slider moves.
+ * gap so the voxels read as voxels. Written as whole pixels (one 32-bit word each): 1536 scan
+ * conversions through fillRect, or 120 000 setPixel calls, would cost most of a frame while
+ * the slider moves.
  */
 function drawCells(img: RgbaImage, state: Uint8Array): void {
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
+  const px = words(img);
+  const w = img.width;
+  const walkable = packed(WALKABLE);
+  const removed = packed(REMOVED);
+  const hatch = packed(REMOVED_HATCH);
   for (let j = 0; j < rows; j++) {
-    for (let i = 0; i < cols; i++) {
-      const s = state[i + j * cols]!;
-      if (s === CELL_BLOCKED) continue;
-      const walkable = s === CELL_WALKABLE;
-      for (let y = j * c; y < j * c + c - 1; y++) {
-        for (let x = i * c; x < i * c + c - 1; x++) {
-          // Removed cells carry a diagonal hatch, so they read as removed without colour too.
-          const colour = walkable ? WALKABLE : (x + y) % 4 === 0 ? REMOVED_HATCH : REMOVED;
-          setPixel(img, x, y, colour);
-        }
+    for (let y = j * c; y < j * c + c - 1 && y < img.height; y++) {
+      for (let i = 0; i < cols; i++) {
+        const s = state[i + j * cols]!;
+        if (s === CELL_BLOCKED) continue;
+        const row = y * w;
+        const x1 = Math.min(i * c + c - 1, w);
+        if (s === CELL_WALKABLE) px.fill(walkable, row + i * c, row + x1);
+        // Removed cells carry a diagonal hatch, so they read as removed without colour too.
+        else for (let x = i * c; x < x1; x++) px[row + x] = (x + y) % 4 === 0 ? hatch : removed;
       }
     }
   }
+}
+
+/**
+ * Cells and obstacles of one method's surface (the first layers of sections 2–4), drawn once
+ * per cell-state array and copied after: a few recent ones are kept, keyed by the array itself
+ * (run.ts keeps one per radius and method, so the key is stable while the result lives).
+ */
+const baseLayers: { state: Uint8Array; pixels: Uint8ClampedArray }[] = [];
+const BASE_LAYERS_KEPT = 6;
+
+function drawCellsAndObstacles(img: RgbaImage, state: Uint8Array): void {
+  const hit = baseLayers.findIndex((l) => l.state === state);
+  if (hit >= 0) {
+    const layer = baseLayers[hit]!;
+    baseLayers.splice(hit, 1);
+    baseLayers.unshift(layer);
+    img.data.set(layer.pixels);
+    return;
+  }
+  drawCells(img, state);
+  drawObstacles(img);
+  baseLayers.unshift({ state, pixels: img.data.slice() });
+  if (baseLayers.length > BASE_LAYERS_KEPT) baseLayers.pop();
 }
 
 function dot(img: RgbaImage, x: number, z: number, r: number, colour: Rgba): void {
@@ -323,17 +362,17 @@ function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
 /** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
 function drawSurface(img: RgbaImage, result: LessonResult): void {
   const m = result.settings.method;
-  drawCells(img, result.surface[m].state);
-  drawObstacles(img);
+  drawCellsAndObstacles(img, result.surface[m].state);
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
   const differ = result.surface.differ;
+  const px = words(img);
+  const mark = packed(DIFFER);
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
       if (!differ[i + j * cols]) continue;
-      for (let y = j * c + 3; y < j * c + c - 3; y++) {
-        for (let x = i * c + 3; x < i * c + c - 3; x++) setPixel(img, x, y, DIFFER);
-      }
+      for (let y = j * c + 3; y < j * c + c - 3; y++)
+        px.fill(mark, y * img.width + i * c + 3, y * img.width + i * c + c - 3);
     }
   }
   drawStartGoal(img, result);
@@ -374,10 +413,44 @@ function drawPolygons(
   drawSegments(img, bold, 2.5, SEQUENCE_OUTLINE, { antialias: true, cap: "round" });
 }
 
+/**
+ * Section 4's first layers (cells, obstacles, the polygons with the sequence highlighted):
+ * the same for every step of one path, so kept for the few most recent paths.
+ */
+const sequenceLayers: {
+  state: Uint8Array;
+  polygons: readonly Ring[];
+  sequence: readonly number[];
+  pixels: Uint8ClampedArray;
+}[] = [];
+
+function drawSequenceLayer(img: RgbaImage, result: LessonResult): void {
+  const state = result.surface[result.settings.method].state;
+  const polygons = result.partition.current.polygons;
+  const sequence = result.path.polygons;
+  const hit = sequenceLayers.findIndex(
+    (l) =>
+      l.state === state &&
+      l.polygons === polygons &&
+      l.sequence.length === sequence.length &&
+      l.sequence.every((p, i) => p === sequence[i]),
+  );
+  if (hit >= 0) {
+    const layer = sequenceLayers[hit]!;
+    sequenceLayers.splice(hit, 1);
+    sequenceLayers.unshift(layer);
+    img.data.set(layer.pixels);
+    return;
+  }
+  drawCellsAndObstacles(img, state);
+  drawPolygons(img, result, 210, new Set(sequence));
+  sequenceLayers.unshift({ state, polygons, sequence: sequence.slice(), pixels: img.data.slice() });
+  if (sequenceLayers.length > BASE_LAYERS_KEPT) sequenceLayers.pop();
+}
+
 /** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
 function drawPartition(img: RgbaImage, result: LessonResult): void {
-  drawCells(img, result.surface[result.settings.method].state);
-  drawObstacles(img);
+  drawCellsAndObstacles(img, result.surface[result.settings.method].state);
   drawPolygons(img, result, 200, null);
   const pts = result.partition.current.adjacency.points;
   for (let k = 0; k < pts.length; k += 2) {
@@ -543,10 +616,8 @@ function drawFunnelStep(img: RgbaImage, result: LessonResult, index: number): vo
  * the final path with the midpoints, point-dropping and the exact path all visible.
  */
 function drawPath(img: RgbaImage, result: LessonResult): void {
-  drawCells(img, result.surface[result.settings.method].state);
-  drawObstacles(img);
   const path = result.path;
-  drawPolygons(img, result, 210, new Set(path.polygons));
+  drawSequenceLayer(img, result);
   const at = pathStepAt(path, result.settings.view === "midpoint" ? 0 : result.settings.step);
   if (path.midpoint.count > 0) {
     if (at.phase === "midpoint") drawMidpointStep(img, result);
