@@ -17,6 +17,7 @@ import {
   fmtRadius,
   hitTestLesson,
   LESSON_RADIUS,
+  LESSON_RADIUS_STEPS,
   type LessonLang,
   type LessonReadout,
   type LessonResult,
@@ -33,11 +34,11 @@ import {
   renderLessonSection,
 } from "../src/lesson/pictures.js";
 import rectanglesSource from "../src/lesson/rectangles.ts?raw";
-import { distanceToObstacles } from "../src/lesson/scene.js";
+import { distanceToObstacles, LESSON_SCENE } from "../src/lesson/scene.js";
 import sceneSource from "../src/lesson/scene.ts?raw";
+import { radiusAt, radiusIndex } from "../src/lesson/settings.js";
 import surfaceSource from "../src/lesson/surface.ts?raw";
 import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
-import type { RgbaImage } from "../src/render/raster.js";
 import { codeRegion } from "./code-region.js";
 import { isPageMessageKey, pageText } from "./page-messages.js";
 
@@ -55,11 +56,16 @@ interface SectionView {
   readouts: HTMLDListElement;
   legend: HTMLUListElement;
   tableWrap: HTMLElement;
-  /** The section's last picture, redrawn in place on the next recompute. */
-  image: RgbaImage | null;
+  /** The section's recent pictures by settings key, most recent first (revisits draw nothing). */
+  images: { key: string; image: ImageData }[];
   /** The settings the picture was drawn for: an unchanged key skips the redraw. */
   drawn: string;
+  /** What the legend, readouts and table show now (content + language): unchanged skips the DOM. */
+  shown: { legend: string; readouts: string; table: string };
 }
+
+/** Pictures kept per section: a few radii, methods and steps back and forth. */
+const IMAGES_KEPT = 8;
 
 const page = {
   lang: "zh" as LessonLang,
@@ -74,6 +80,8 @@ const page = {
   goal: DEFAULT_LESSON_SETTINGS.goal,
   /** Which end is being dragged, if any. */
   dragging: null as "start" | "goal" | null,
+  /** When the input that the pending recompute answers arrived (performance.now()). */
+  inputAt: null as number | null,
 };
 
 const body = document.body;
@@ -94,10 +102,13 @@ const views: SectionView[] = SECTIONS.map((section) => {
     readouts: root.querySelector(".readouts dl")!,
     legend: root.querySelector(".legend")!,
     tableWrap: root.querySelector(".table-wrap")!,
-    image: null,
+    images: [],
     drawn: "",
+    shown: { legend: "", readouts: "", table: "" },
   };
 });
+/** Language and content the static text and the checks were last written for. */
+const shown = { lang: "", checks: "" };
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -198,6 +209,7 @@ function writeControls(s: LessonSettings): void {
 /** Marks the page busy now and recomputes once on the next frame (slider drags coalesce). */
 function schedule(): void {
   body.dataset.ready = "false";
+  page.inputAt ??= performance.now();
   if (page.scheduled) return;
   page.scheduled = true;
   requestAnimationFrame(recompute);
@@ -207,6 +219,7 @@ function recompute(): void {
   const t0 = performance.now();
   page.scheduled = false;
   page.settings = readControls();
+  prefetched.add(`${radiusIndex(page.settings.radius)}:${page.settings.method}`);
   const error = byId<HTMLElement>("error");
   try {
     page.settings = resolveLessonSettings(page.settings);
@@ -219,9 +232,46 @@ function recompute(): void {
   }
   renderAll();
   body.dataset.settings = JSON.stringify(page.result?.settings ?? page.settings);
-  body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+  const t1 = performance.now();
+  body.dataset.renderMs = (t1 - t0).toFixed(1);
+  // From the first input of this recompute to its end: the frame wait and any idle work included.
+  body.dataset.latencyMs = (t1 - (page.inputAt ?? t0)).toFixed(1);
+  // The first full render, counted from the navigation's start (HTML, script and all).
+  body.dataset.firstMs ??= t1.toFixed(1);
+  page.inputAt = null;
   body.dataset.ready = "true";
+  prefetchSoon();
 }
+
+// ---- idle work: the radii around the current one, before the reader asks -------------------
+
+let prefetchQueued = false;
+
+/** When the page is idle, runs the lesson for the nearest radius not yet computed (one per idle slot). */
+function prefetchSoon(): void {
+  if (prefetchQueued || !page.result) return;
+  prefetchQueued = true;
+  const idle =
+    typeof requestIdleCallback === "function"
+      ? (f: () => void) => requestIdleCallback(f, { timeout: 2000 })
+      : (f: () => void) => setTimeout(f, 50);
+  idle(() => {
+    prefetchQueued = false;
+    if (page.scheduled || !page.result) return;
+    const s = page.result.settings;
+    const here = radiusIndex(s.radius);
+    for (let d = 1; d < LESSON_RADIUS_STEPS; d++) {
+      for (const k of [here + d, here - d]) {
+        if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(`${k}:${s.method}`)) continue;
+        prefetched.add(`${k}:${s.method}`);
+        runLesson({ ...s, radius: radiusAt(k) });
+        prefetchSoon();
+        return;
+      }
+    }
+  });
+}
+const prefetched = new Set<string>();
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -243,6 +293,8 @@ function renderAll(): void {
 }
 
 function renderStaticText(): void {
+  if (shown.lang === page.lang) return;
+  shown.lang = page.lang;
   const root = document.documentElement;
   root.lang = page.lang === "zh" ? "zh-CN" : "en";
   document.title = text("page.doc.title");
@@ -398,18 +450,29 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   const key = pictureKey(result.settings, view.section);
   if (key === view.drawn) return;
   view.drawn = key;
-  // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
-  const image = renderLessonSection(result, view.section, view.image ?? undefined);
-  view.image = image;
+  const at = view.images.findIndex((i) => i.key === key);
+  let entry = at >= 0 ? view.images.splice(at, 1)[0]! : null;
+  if (!entry) {
+    // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
+    const image = renderLessonSection(result, view.section);
+    const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
+    entry = { key, image: new ImageData(pixels, image.width, image.height) };
+  }
+  view.images.unshift(entry);
+  if (view.images.length > IMAGES_KEPT) view.images.pop();
+  const { image } = entry;
   if (view.canvas.width !== image.width) view.canvas.width = image.width;
   if (view.canvas.height !== image.height) view.canvas.height = image.height;
-  const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
-  view.context.putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
+  view.context.putImageData(image, 0, 0);
 }
 
 /** The picture's legend: the renderer's own colour for each thing it draws now, named in the page language. */
 function renderLegend(result: LessonResult, view: SectionView): void {
-  const items = lessonLegend(result, view.section).map((entry) => {
+  const entries = lessonLegend(result, view.section);
+  const sig = `${page.lang}:${entries.map((e) => e.key).join(",")}`;
+  if (sig === view.shown.legend) return;
+  view.shown.legend = sig;
+  const items = entries.map((entry) => {
     const li = el(
       "li",
       undefined,
@@ -427,6 +490,9 @@ function renderLegend(result: LessonResult, view: SectionView): void {
 }
 
 function renderReadouts(items: readonly LessonReadout[], view: SectionView): void {
+  const sig = `${page.lang}:${JSON.stringify(items)}`;
+  if (sig === view.shown.readouts) return;
+  view.shown.readouts = sig;
   const nodes: HTMLElement[] = [];
   for (const item of items) {
     const dt = el("dt", text(item.label));
@@ -439,6 +505,9 @@ function renderReadouts(items: readonly LessonReadout[], view: SectionView): voi
 
 function renderTable(result: LessonResult, view: SectionView): void {
   const data = result.tables[view.section - 1];
+  const sig = `${page.lang}:${JSON.stringify(data ?? null)}`;
+  if (sig === view.shown.table) return;
+  view.shown.table = sig;
   if (!data) {
     view.tableWrap.replaceChildren();
     return;
@@ -473,6 +542,9 @@ function renderTable(result: LessonResult, view: SectionView): void {
 }
 
 function renderChecks(result: LessonResult): void {
+  const sig = `${page.lang}:${JSON.stringify([result.checks, result.log, result.logVars])}`;
+  if (sig === shown.checks) return;
+  shown.checks = sig;
   const passed = result.checks.filter((c) => c.pass).length;
   const failed = result.checks.length - passed;
   const summary = byId("checks-summary");
@@ -573,7 +645,8 @@ function toPicture(view: SectionView, clientX: number, clientY: number) {
 
 /** Section 4: pressing on the start or goal dot picks it up; dragging moves it; releasing drops it. */
 function wireDrag(view: SectionView): void {
-  const S = LESSON_CANVAS.width / result0().scene.width;
+  // The scene's own constants: asking a result here would run the whole lesson before the first frame.
+  const S = LESSON_CANVAS.width / LESSON_SCENE.width;
   const near = (p: readonly number[], at: { px: number; py: number }) =>
     Math.hypot(p[0]! * S - at.px, p[1]! * S - at.py) <= 14;
   view.canvas.addEventListener("pointerdown", (e) => {
@@ -589,7 +662,7 @@ function wireDrag(view: SectionView): void {
     if (!page.dragging) return;
     const at = toPicture(view, e.clientX, e.clientY);
     if (!at) return;
-    const { width, depth } = result0().scene;
+    const { width, depth } = LESSON_SCENE;
     const x = Math.min(width, Math.max(0, at.px / S));
     const z = Math.min(depth, Math.max(0, at.py / S));
     const p: [number, number] = [Math.round(x * 100) / 100, Math.round(z * 100) / 100];
@@ -630,7 +703,7 @@ function wireProbe(view: SectionView): void {
     if (!d) return;
     e.preventDefault();
     // One cell (10 picture pixels) per key press, starting from the picture's centre.
-    const cell = result0().scene.cellSize * 20;
+    const cell = LESSON_SCENE.cellSize * 20;
     const now = page.probes.get(view.section) ?? {
       px: LESSON_CANVAS.width / 2 - cell / 2,
       py: LESSON_CANVAS.height / 2 - cell / 2,
@@ -650,10 +723,6 @@ function wireProbe(view: SectionView): void {
   view.canvas.addEventListener("focus", () => {
     if (!page.probes.has(view.section)) renderProbe(view);
   });
-}
-
-function result0(): LessonResult {
-  return page.result ?? runLesson(page.settings);
 }
 
 // ---- wiring ---------------------------------------------------------------------------------
