@@ -16,6 +16,7 @@ import {
   fmt4,
   fmtRadius,
   hitTestLesson,
+  LESSON_CORNER,
   LESSON_RADIUS,
   LESSON_RADIUS_STEPS,
   type LessonLang,
@@ -31,6 +32,7 @@ import {
   LESSON_CANVAS,
   lessonLegend,
   lessonPixelToWorld,
+  lessonWorldToPixel,
   renderLessonSection,
 } from "../src/lesson/pictures.js";
 import rectanglesSource from "../src/lesson/rectangles.ts?raw";
@@ -88,6 +90,8 @@ const body = document.body;
 const radiusInput = byId<HTMLInputElement>("radius");
 const radiusValue = byId<HTMLOutputElement>("radius-value");
 const stepInput = byId<HTMLInputElement>("step");
+const cornerX = byId<HTMLInputElement>("corner-x");
+const cornerZ = byId<HTMLInputElement>("corner-z");
 const stepValue = byId<HTMLOutputElement>("step-value");
 const views: SectionView[] = SECTIONS.map((section) => {
   const root = byId<HTMLElement>(`s${section}`);
@@ -186,6 +190,7 @@ function readControls(): LessonSettings {
     step,
     start: page.start,
     goal: page.goal,
+    corner: [Number(cornerX.value), Number(cornerZ.value)],
   };
 }
 
@@ -204,6 +209,8 @@ function writeControls(s: LessonSettings): void {
   stepInput.value = s.step < 0 ? stepInput.max : String(s.step);
   page.start = s.start;
   page.goal = s.goal;
+  cornerX.value = String(s.corner[0]);
+  cornerZ.value = String(s.corner[1]);
 }
 
 /** Marks the page busy now and recomputes once on the next frame (slider drags coalesce). */
@@ -278,6 +285,10 @@ const prefetched = new Set<string>();
 function renderAll(): void {
   renderStaticText();
   radiusValue.textContent = fmtRadius(page.settings.radius);
+  byId("corner-x-value").textContent = page.settings.corner[0].toFixed(2);
+  byId("corner-z-value").textContent = page.settings.corner[1].toFixed(2);
+  // The corner belongs to the L: its sliders rest while the square is shown.
+  cornerX.disabled = cornerZ.disabled = page.settings.shape !== "L";
   const result = page.result;
   if (!result) return;
   renderStepper(result);
@@ -439,7 +450,7 @@ function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): vo
 
 /** What each section's picture depends on (the language on none of them). */
 function pictureKey(s: LessonSettings, section: Section): string {
-  if (section === 1) return s.shape;
+  if (section === 1) return `${s.shape}:${s.shape === "L" ? s.corner.join(",") : ""}`;
   if (section === 3) return `${s.radius}:${s.method}`;
   if (section === 2) return `${s.radius}:${s.method}:${s.start.join(",")}:${s.goal.join(",")}`;
   return `${s.radius}:${s.method}:${s.view}:${s.step}:${s.start.join(",")}:${s.goal.join(",")}`;
@@ -643,12 +654,34 @@ function toPicture(view: SectionView, clientX: number, clientY: number) {
   };
 }
 
+/**
+ * A finger that lands on a draggable handle drags it; anywhere else on the picture it scrolls
+ * the page as usual (the canvas keeps touch-action: auto). Cancelling touchstart is what stops
+ * the browser's scroll for that one touch; pointer events still follow the finger.
+ */
+function captureTouchOnHandle(
+  view: SectionView,
+  onHandle: (at: { px: number; py: number }) => boolean,
+): void {
+  view.canvas.addEventListener(
+    "touchstart",
+    (e) => {
+      const touch = e.touches[0];
+      if (e.touches.length !== 1 || !touch) return;
+      const at = toPicture(view, touch.clientX, touch.clientY);
+      if (at && onHandle(at)) e.preventDefault();
+    },
+    { passive: false },
+  );
+}
+
 /** Section 4: pressing on the start or goal dot picks it up; dragging moves it; releasing drops it. */
 function wireDrag(view: SectionView): void {
   // The scene's own constants: asking a result here would run the whole lesson before the first frame.
   const S = LESSON_CANVAS.width / LESSON_SCENE.width;
   const near = (p: readonly number[], at: { px: number; py: number }) =>
     Math.hypot(p[0]! * S - at.px, p[1]! * S - at.py) <= 14;
+  captureTouchOnHandle(view, (at) => near(page.goal, at) || near(page.start, at));
   view.canvas.addEventListener("pointerdown", (e) => {
     const at = toPicture(view, e.clientX, e.clientY);
     if (!at) return;
@@ -672,6 +705,40 @@ function wireDrag(view: SectionView): void {
   });
   const drop = () => {
     page.dragging = null;
+  };
+  view.canvas.addEventListener("pointerup", drop);
+  view.canvas.addEventListener("pointercancel", drop);
+}
+
+/** Section 1: the L's inner corner follows the pointer, on its sliders' 0.25 grid inside the notch. */
+function wireCornerDrag(view: SectionView): void {
+  const near = (at: { px: number; py: number }) => {
+    if (page.settings.shape !== "L") return false;
+    const [cx, cy] = lessonWorldToPixel(1, Number(cornerX.value), Number(cornerZ.value));
+    return Math.hypot(cx - at.px, cy - at.py) <= 22;
+  };
+  let dragging = false;
+  captureTouchOnHandle(view, near);
+  view.canvas.addEventListener("pointerdown", (e) => {
+    const at = toPicture(view, e.clientX, e.clientY);
+    if (!at || !near(at)) return;
+    dragging = true;
+    view.canvas.setPointerCapture(e.pointerId);
+    e.preventDefault();
+  });
+  view.canvas.addEventListener("pointermove", (e) => {
+    if (!dragging) return;
+    const at = toPicture(view, e.clientX, e.clientY);
+    const world = at && lessonPixelToWorld(1, at.px, at.py);
+    if (!world) return;
+    const snap = (v: number, lo: number, hi: number) =>
+      Math.min(hi, Math.max(lo, Math.round(v * 4) / 4));
+    cornerX.value = String(snap(world.x, LESSON_CORNER.minX, LESSON_CORNER.maxX));
+    cornerZ.value = String(snap(world.z, LESSON_CORNER.minZ, LESSON_CORNER.maxZ));
+    schedule();
+  });
+  const drop = () => {
+    dragging = false;
   };
   view.canvas.addEventListener("pointerup", drop);
   view.canvas.addEventListener("pointercancel", drop);
@@ -763,6 +830,7 @@ function start(): void {
   }
   for (const view of views) wireProbe(view);
   wireDrag(views[3]!);
+  wireCornerDrag(views[0]!);
   renderStaticCode();
   schedule();
 }

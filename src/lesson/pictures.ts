@@ -66,6 +66,8 @@ const SEQUENCE_OUTLINE: Rgba = [20, 28, 44, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
+const HANDLE: Rgba = [30, 60, 160, 255];
+const DIAGONAL: Rgba = [90, 96, 110, 255];
 
 /** Light fills for polygons; neighbours rarely share one with 8 hues over a small scene. */
 const PALETTE: readonly Rgba[] = [
@@ -117,6 +119,8 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
       { key: "legend.segmentLeaves", kind: "line", colour: LEAVES },
       { key: "legend.crossAgrees", kind: "dot", colour: CROSS_AGREES },
       { key: "legend.crossFlips", kind: "dot", colour: CROSS_FLIPS },
+      { key: "legend.cornerHandle", kind: "dot", colour: HANDLE },
+      { key: "legend.diagonal", kind: "line", colour: DIAGONAL, dashed: true },
     ],
     2: [
       { key: "legend.walkable", kind: "area", colour: WALKABLE },
@@ -174,7 +178,12 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
   const entries = LESSON_LEGEND[section];
   if (section === 1) {
     const flips = cornerSigns(result.convex.shown.ring).count > 0;
-    return entries.filter((e) => e.key !== "legend.crossFlips" || flips);
+    const L = result.settings.shape === "L";
+    return entries.filter(
+      (e) =>
+        (e.key !== "legend.crossFlips" || flips) &&
+        ((e.key !== "legend.cornerHandle" && e.key !== "legend.diagonal") || L),
+    );
   }
   if (section !== 4) return entries.slice();
   const at = pathStepAt(
@@ -204,16 +213,49 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
 }
 
 /**
+ * Section 1 is drawn larger than the scene's 20 px per unit: the 10 × 10 test shapes fill the
+ * picture's height, centred on the shapes' centre (12, 8).
+ */
+export const LESSON_SHAPE_VIEW = Object.freeze({ scale: 28, centreX: 12, centreZ: 8 });
+
+/** A world point → section `section`'s picture pixels. */
+export function lessonWorldToPixel(section: LessonSection, x: number, z: number): [number, number] {
+  if (section !== 1) return [x * S, z * S];
+  const v = LESSON_SHAPE_VIEW;
+  return [
+    (x - v.centreX) * v.scale + LESSON_CANVAS.width / 2,
+    (z - v.centreZ) * v.scale + LESSON_CANVAS.height / 2,
+  ];
+}
+
+/**
  * A pixel of a section's picture → the world XZ point under its centre, with the panel it
  * belongs to (always null: each section has one panel). Null outside the picture.
  */
 export function lessonPixelToWorld(
-  _section: LessonSection,
+  section: LessonSection,
   px: number,
   py: number,
 ): { x: number; z: number; panel: LessonMethod | null } | null {
   if (!(px >= 0 && py >= 0 && px < LESSON_CANVAS.width && py < LESSON_CANVAS.height)) return null;
-  return { x: px / S, z: py / S, panel: null };
+  if (section !== 1) return { x: px / S, z: py / S, panel: null };
+  const v = LESSON_SHAPE_VIEW;
+  return {
+    x: (px - LESSON_CANVAS.width / 2) / v.scale + v.centreX,
+    z: (py - LESSON_CANVAS.height / 2) / v.scale + v.centreZ,
+    panel: null,
+  };
+}
+
+/** A ring or segment list in section 1's pixels. */
+function shapePixels(pts: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(pts.length);
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    const [x, y] = lessonWorldToPixel(1, pts[i]!, pts[i + 1]!);
+    out[i] = x;
+    out[i + 1] = y;
+  }
+  return out;
 }
 
 function ringPixels(ring: Ring): Float64Array {
@@ -302,31 +344,45 @@ function drawStartGoal(img: RgbaImage, result: LessonResult): void {
   dot(img, goal[0], goal[1], 5, GOAL);
 }
 
-/** Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red. */
+/**
+ * Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red, each
+ * corner's cross-product sign, and for the L its draggable inner corner and the diagonal it
+ * must cross to make the shape convex.
+ */
 function drawConvex(img: RgbaImage, result: LessonResult): void {
   const shape = result.convex.shown;
-  const ring = ringPixels(shape.ring);
+  const ring = shapePixels(shape.ring);
   fillPolygon(img, ring, SHAPE_FILL);
+  const isL = result.settings.shape === "L";
+  if (isL) {
+    const [ax, ay] = lessonWorldToPixel(1, 12, 3);
+    const [bx, by] = lessonWorldToPixel(1, 17, 8);
+    drawSegments(img, dashes([ax, ay, bx, by], 6, 5), 1.5, DIAGONAL, { antialias: true });
+  }
   const inside: number[] = [];
   const leaving: number[] = [];
-  const d = shape.drawn;
+  const d = shapePixels(shape.drawn);
   for (let k = 0; k < shape.drawnLeaves.length; k++) {
-    const seg = [d[k * 4]! * S, d[k * 4 + 1]! * S, d[k * 4 + 2]! * S, d[k * 4 + 3]! * S];
+    const seg = [d[k * 4]!, d[k * 4 + 1]!, d[k * 4 + 2]!, d[k * 4 + 3]!];
     (shape.drawnLeaves[k] ? leaving : inside).push(...seg);
   }
   drawSegments(img, inside, 1.2, INSIDE, { antialias: true });
   drawSegments(img, leaving, 2, LEAVES, { antialias: true });
-  drawPolyline(img, ring, 2, OUTLINE, { antialias: true, closed: true });
+  drawPolyline(img, ring, 2.5, OUTLINE, { antialias: true, closed: true });
   // Criterion ① drawn: each corner's cross product, green where its sign agrees with most
-  // corners, red where it flips (the L's inner corner).
+  // corners, red where it flips (the L's inner corner while it is reflex).
   const signs = cornerSigns(shape.ring);
   const n = shape.ring.length >> 1;
   for (let i = 0; i < n; i++) {
     const colour = signs.flips[i] ? CROSS_FLIPS : CROSS_AGREES;
-    const x = shape.ring[i * 2]! * S;
-    const y = shape.ring[i * 2 + 1]! * S;
-    fillCircle(img, x, y, 7, WHITE, { antialias: true });
-    fillCircle(img, x, y, 5, colour, { antialias: true });
+    const x = ring[i * 2]!;
+    const y = ring[i * 2 + 1]!;
+    fillCircle(img, x, y, 8, WHITE, { antialias: true });
+    fillCircle(img, x, y, 6, colour, { antialias: true });
+  }
+  if (isL) {
+    // The handle: a ring around the inner corner (ring index 2), wide enough for a finger.
+    strokeCircle(img, ring[4]!, ring[5]!, 13, 3, HANDLE, { antialias: true });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { lessonChecks } from "./checks.js";
-import { measureShape } from "./convex.js";
+import { measureShape, type ShapeConvexity } from "./convex.js";
 import { computeExactPath } from "./exact-path.js";
 import { fmtInt, fmtRadius } from "./format.js";
 import { buildLessonNavMesh, type MeshwayLessonBuild } from "./meshway-build.js";
@@ -11,6 +11,7 @@ import { LESSON_SCENE } from "./scene.js";
 import {
   LESSON_RADIUS_STEPS,
   type LessonSettings,
+  type LessonShape,
   radiusIndex,
   resolveLessonSettings,
 } from "./settings.js";
@@ -36,8 +37,23 @@ interface RadiusState {
 let dragged: { key: string; simple?: LessonPath; meshway?: LessonPath } | null = null;
 
 const byRadius: (RadiusState | undefined)[] = new Array(LESSON_RADIUS_STEPS);
-let shapes: { square: ReturnType<typeof measureShape>; L: ReturnType<typeof measureShape> } | null =
-  null;
+let square: ShapeConvexity | null = null;
+/** The L measured for its last few inner corners (a drag revisits them). */
+const ls: { key: string; shape: ShapeConvexity }[] = [];
+
+/** Section 1's shape for these settings (the L with the settings' corner), measured once. */
+export function lessonShape(shape: LessonShape, corner: readonly [number, number]): ShapeConvexity {
+  if (shape === "square") {
+    square ??= measureShape("square");
+    return square;
+  }
+  const key = corner.join(",");
+  const at = ls.findIndex((e) => e.key === key);
+  const entry = at >= 0 ? ls.splice(at, 1)[0]! : { key, shape: measureShape("L", corner) };
+  ls.unshift(entry);
+  if (ls.length > 8) ls.pop();
+  return entry.shape;
+}
 
 function radiusState(radius: number): RadiusState {
   const k = radiusIndex(radius);
@@ -97,7 +113,8 @@ function pathFor(st: RadiusState, s: LessonSettings): LessonPath {
 /** Drops the cached per-radius work (tests use it to measure from scratch). */
 export function clearLessonCache(): void {
   byRadius.fill(undefined);
-  shapes = null;
+  square = null;
+  ls.length = 0;
   dragged = null;
 }
 
@@ -109,12 +126,14 @@ export function clearLessonCache(): void {
  */
 export function runLesson(settings: Partial<LessonSettings>): LessonResult {
   const s = resolveLessonSettings(settings);
-  if (!shapes) shapes = { square: measureShape("square"), L: measureShape("L") };
+  const L = lessonShape("L", s.corner);
+  const sq = lessonShape("square", s.corner);
   const st = radiusState(s.radius);
   const convex = {
-    square: shapes.square,
-    L: shapes.L,
-    shown: shapes[s.shape],
+    square: sq,
+    L,
+    corner: s.corner,
+    shown: s.shape === "L" ? L : sq,
     partitions: { simple: st.simple.convexity, meshway: st.meshwayPartition.convexity },
   };
   const partition = {

@@ -198,6 +198,7 @@ describe("the explainer page in a browser", () => {
       step: -1,
       start: [2.25, 2.75],
       goal: [21.25, 13.25],
+      corner: [12, 8],
     });
     expect(await domReadouts(page)).toEqual(initial);
     expect(problems).toEqual([]);
