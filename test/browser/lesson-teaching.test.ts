@@ -149,7 +149,7 @@ describe("section 4 shows what it promises", () => {
     // r = 0.75: the fourth test keeps its point too: a whole sweep removed nothing.
     expect(await page.locator("#step-text").textContent()).toContain("停在这里");
     await setStep(page, 6);
-    expect(await page.locator("#step-text").textContent()).toMatch(/funnel/);
+    expect(await page.locator("#step-text").textContent()).toMatch(/漏斗/);
     expect(await page.locator("#code-4").getAttribute("data-region")).toBe("funnel");
     await page.locator("#step-next").click();
     await ready(page);
