@@ -190,6 +190,94 @@ describe("section 4 shows what it promises", () => {
   });
 });
 
+/** A one-finger swipe through CDP touch events (the browser scrolls unless a handler cancels it). */
+async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (t: number) => [
+    { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, id: 1 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+  for (let k = 1; k <= 8; k++)
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(k / 8) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+describe("on a phone (390 px, touch)", () => {
+  it("a swipe over section 4's picture scrolls the page; a swipe starting on the goal drags it", async () => {
+    const { page, problems } = await openPage(browser, url(), undefined, {
+      width: 390,
+      height: 800,
+      touch: true,
+    });
+    const canvas = page.locator("#s4 canvas");
+    await canvas.evaluate((c) => c.scrollIntoView({ block: "center" }));
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const before = await scrollY();
+    // The picture's middle, away from the start and goal handles.
+    const middle = await clientAt(page, "#s4 canvas", 240, 160);
+    await swipe(page, middle, { x: middle.x, y: middle.y - 150 });
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBeGreaterThan(before + 50);
+    const settings0 = await page.locator("body").getAttribute("data-settings");
+    expect(JSON.parse(settings0!).goal).toEqual([21.25, 13.25]);
+
+    const scrolled = await scrollY();
+    const goal = await clientAt(page, "#s4 canvas", 21.25 * 20, 13.25 * 20);
+    const target = await clientAt(page, "#s4 canvas", 20 * 20, 3 * 20);
+    await swipe(page, goal, target);
+    await ready(page);
+    expect(Math.abs((await scrollY()) - scrolled)).toBeLessThan(2);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.goal[0]).toBeCloseTo(20, 0);
+    expect(settings.goal[1]).toBeCloseTo(3, 0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("section 1's draggable corner", () => {
+  it("dragging the L's inner corner past the diagonal makes it convex; the sliders do the same by keyboard", async () => {
+    const { page, problems } = await openPage(browser, url("?lang=en"));
+    await choose(page, "shape", "L");
+    const canvas = page.locator("#s1 canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    // Section 1 draws 28 px per unit around (12, 8) at the picture's centre (240, 160).
+    const px = (x: number, z: number) =>
+      clientAt(page, "#s1 canvas", (x - 12) * 28 + 240, (z - 8) * 28 + 160);
+    const from = await px(12, 8);
+    const to = await px(16, 4);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.corner).toEqual([16, 4]);
+    expect(await domTables(page)).toEqual(
+      await cliTables("--shape", "L", "--corner", "16,4", "--lang", "en"),
+    );
+    expect(await page.locator('#s1-readouts dd[data-readout="shapeCross"]').textContent()).toBe(
+      "true",
+    );
+    expect(await page.locator("#checks-summary").getAttribute("class")).toBe("pass");
+    // Keyboard: the corner's z slider to its end puts the corner back inside the diagonal.
+    await page.locator("#corner-z").focus();
+    await page.keyboard.press("End");
+    await ready(page);
+    const moved = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(moved.corner).toEqual([16, 8]);
+    expect(await domTables(page)).toEqual(
+      await cliTables("--shape", "L", "--corner", "16,8", "--lang", "en"),
+    );
+    expect(await page.locator('#s1-readouts dd[data-readout="shapeCross"]').textContent()).toBe(
+      "false",
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe("the probe", () => {
   it("touch and keyboard give the same verdict as the mouse, with its reason", async () => {
     const { page, problems } = await openPage(browser, url());
