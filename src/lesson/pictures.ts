@@ -22,6 +22,7 @@ import {
   strokeCircle,
   WHITE,
 } from "../render/raster.js";
+import type { ShapeConvexity } from "./convex.js";
 import type { Ring } from "./geometry.js";
 import { digitsWidth, forEachDigitPixel } from "./glyphs.js";
 import { LESSON_SCENE } from "./scene.js";
@@ -349,11 +350,10 @@ function drawStartGoal(img: RgbaImage, result: LessonResult): void {
  * corner's cross-product sign, and for the L its draggable inner corner and the diagonal it
  * must cross to make the shape convex.
  */
-function drawConvex(img: RgbaImage, result: LessonResult): void {
-  const shape = result.convex.shown;
+function drawConvex(img: RgbaImage, shape: ShapeConvexity): void {
   const ring = shapePixels(shape.ring);
   fillPolygon(img, ring, SHAPE_FILL);
-  const isL = result.settings.shape === "L";
+  const isL = shape.shape === "L";
   if (isL) {
     const [ax, ay] = lessonWorldToPixel(1, 12, 3);
     const [bx, by] = lessonWorldToPixel(1, 17, 8);
@@ -693,6 +693,16 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
 }
 
 /**
+ * Section 1's picture from its shape alone (what renderLessonSection draws for section 1):
+ * the page paints it before the rest of the lesson is computed.
+ */
+export function renderShapeSection(shape: ShapeConvexity): RgbaImage {
+  const img = createImage(LESSON_CANVAS.width, LESSON_CANVAS.height, WHITE);
+  drawConvex(img, shape);
+  return img;
+}
+
+/**
  * Draws section 1..4 of the lesson for `result`'s settings into `out` (cleared to white) or
  * a new LESSON_CANVAS-sized image. Deterministic: the same result gives the same pixels.
  */
@@ -715,7 +725,7 @@ export function renderLessonSection(
   } else {
     img = createImage(width, height, WHITE);
   }
-  if (section === 1) drawConvex(img, result);
+  if (section === 1) drawConvex(img, result.convex.shown);
   else if (section === 2) drawSurface(img, result);
   else if (section === 3) drawPartition(img, result);
   else if (section === 4) drawPath(img, result);

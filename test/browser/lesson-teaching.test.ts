@@ -414,6 +414,11 @@ describe("accessibility and latency", () => {
         compute: (await read()).compute,
         input: Number(await page.locator("body").getAttribute("data-first-ms")),
       },
+      // Section 1's picture, painted from its shape before the rest is computed.
+      firstPicture: {
+        compute: 0,
+        input: Number(await page.locator("body").getAttribute("data-first-picture-ms")),
+      },
     };
     const measure = async (name: string, act: () => Promise<void>) => {
       await act();
@@ -427,6 +432,7 @@ describe("accessibility and latency", () => {
     await measure("method", () => page.locator('input[name="method"][value="meshway"]').check());
     await measure("step", () => page.locator("#step").fill("3"));
     await measure("language", () => page.locator("#lang-en").click());
+    await measure("corner", () => page.locator("#corner-x").fill("15"));
     console.log(`lesson page timings [ms]: ${JSON.stringify(timings)}`);
     for (const v of Object.values(timings)) expect(Number.isFinite(v.compute + v.input)).toBe(true);
     expect(problems).toEqual([]);
