@@ -271,14 +271,28 @@ function prefetchSoon(): void {
     const here = radiusIndex(s.radius);
     for (let d = 1; d < LESSON_RADIUS_STEPS; d++) {
       for (const k of [here + d, here - d]) {
-        if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(`${k}:${s.method}`)) continue;
-        prefetched.add(`${k}:${s.method}`);
-        runLesson({ ...s, radius: radiusAt(k) });
+        // The next two radii either way get their pictures too; the rest only their numbers.
+        const pictures = d <= 2 && page.canDraw;
+        const key = `${k}:${s.method}${pictures ? `:${JSON.stringify(s)}` : ""}`;
+        if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(key)) continue;
+        prefetched.add(key);
+        const result = runLesson({ ...s, radius: radiusAt(k) });
+        if (pictures) for (const view of views.slice(1)) prefetchPicture(result, view);
         prefetchSoon();
         return;
       }
     }
   });
+}
+
+/** Draws `result`'s picture of `view` into its cache (second place: the shown one stays first). */
+function prefetchPicture(result: LessonResult, view: SectionView): void {
+  const key = pictureKey(result.settings, view.section);
+  if (view.images.some((i) => i.key === key)) return;
+  const image = renderLessonSection(result, view.section);
+  const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
+  view.images.splice(1, 0, { key, image: new ImageData(pixels, image.width, image.height) });
+  if (view.images.length > IMAGES_KEPT) view.images.pop();
 }
 const prefetched = new Set<string>();
 
