@@ -34,10 +34,8 @@ import {
   lessonPixelToWorld,
   lessonWorldToPixel,
   renderLessonSection,
-  renderShapeSection,
 } from "../src/lesson/pictures.js";
 import rectanglesSource from "../src/lesson/rectangles.ts?raw";
-import { lessonShape } from "../src/lesson/run.js";
 import { distanceToObstacles, LESSON_SCENE } from "../src/lesson/scene.js";
 import sceneSource from "../src/lesson/scene.ts?raw";
 import { radiusAt, radiusIndex } from "../src/lesson/settings.js";
@@ -848,31 +846,8 @@ function start(): void {
   wireDrag(views[3]!);
   wireCornerDrag(views[0]!);
   renderStaticCode();
-  paintFirstPicture();
+  // The default pictures are already on screen (canvas backgrounds from web/prerender.ts).
   schedule();
-}
-
-/**
- * Before the whole lesson is computed (a few hundred milliseconds on a slow machine), section
- * 1's picture, which needs only its shape, goes up when it is on screen: the reader sees a
- * picture at once, the text and tables are pre-rendered, and the rest follows on the next frame.
- */
-function paintFirstPicture(): void {
-  const view = views[0]!;
-  if (!view.context) return;
-  const box = view.canvas.getBoundingClientRect();
-  if (box.bottom < 0 || box.top > innerHeight) return;
-  const s = page.settings;
-  const image = renderShapeSection(lessonShape(s.shape, s.corner));
-  const key = pictureKey(s, 1);
-  const entry = {
-    key,
-    image: new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height),
-  };
-  view.images.unshift(entry);
-  view.context.putImageData(entry.image, 0, 0);
-  view.drawn = key;
-  body.dataset.firstPictureMs = performance.now().toFixed(1);
 }
 
 start();

@@ -693,16 +693,6 @@ function drawPath(img: RgbaImage, result: LessonResult): void {
 }
 
 /**
- * Section 1's picture from its shape alone (what renderLessonSection draws for section 1):
- * the page paints it before the rest of the lesson is computed.
- */
-export function renderShapeSection(shape: ShapeConvexity): RgbaImage {
-  const img = createImage(LESSON_CANVAS.width, LESSON_CANVAS.height, WHITE);
-  drawConvex(img, shape);
-  return img;
-}
-
-/**
  * Draws section 1..4 of the lesson for `result`'s settings into `out` (cleared to white) or
  * a new LESSON_CANVAS-sized image. Deterministic: the same result gives the same pixels.
  */

@@ -16,7 +16,6 @@ import {
   lessonPixelToWorld,
   lessonWorldToPixel,
   renderLessonSection,
-  renderShapeSection,
 } from "../../src/lesson/pictures.js";
 import { cellNavMesh } from "../../src/lesson/simple-navmesh.js";
 import { toyFilter } from "../../src/lesson/surface.js";
@@ -106,20 +105,6 @@ describe("the L's draggable inner corner", () => {
   it("rejects a corner outside the notch, naming the option", () => {
     expect(() => resolveLessonSettings({ corner: [11, 8] })).toThrow(/"corner" = 11,8 is outside/);
     expect(() => resolveLessonSettings({ corner: [14, 9] })).toThrow(MeshwayError);
-  });
-
-  it("section 1's picture from its shape alone equals the lesson's section 1", () => {
-    for (const settings of [
-      {},
-      { shape: "L" as const },
-      { shape: "L" as const, corner: [15, 5] as [number, number] },
-    ]) {
-      const r = runLesson(settings);
-      const alone = renderShapeSection(r.convex.shown);
-      expect(Buffer.from(alone.data).equals(Buffer.from(renderLessonSection(r, 1).data))).toBe(
-        true,
-      );
-    }
   });
 
   it("section 1 maps its larger view both ways", () => {
