@@ -846,8 +846,11 @@ function start(): void {
   wireDrag(views[3]!);
   wireCornerDrag(views[0]!);
   renderStaticCode();
-  // The default pictures are already on screen (canvas backgrounds from web/prerender.ts).
-  schedule();
+  // The default pictures, text and tables are already on screen (web/prerender.ts): the first
+  // recompute waits until that first frame is painted (a rAF callback would run before it).
+  body.dataset.ready = "false";
+  page.scheduled = true;
+  requestAnimationFrame(() => setTimeout(recompute, 0));
 }
 
 start();

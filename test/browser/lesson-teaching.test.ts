@@ -217,17 +217,29 @@ describe("on a phone (390 px, touch)", () => {
     // The picture's middle, away from the start and goal handles.
     const middle = await clientAt(page, "#s4 canvas", 240, 160);
     await swipe(page, middle, { x: middle.x, y: middle.y - 150 });
-    await page.waitForTimeout(300);
-    expect(await scrollY()).toBeGreaterThan(before + 50);
+    // A swipe may fling on: wait until the page has come to rest.
+    const settled = async () => {
+      let last = await scrollY();
+      for (let k = 0; k < 50; k++) {
+        await page.waitForTimeout(150);
+        const now = await scrollY();
+        if (now === last) return now;
+        last = now;
+      }
+      return last;
+    };
+    expect(await settled()).toBeGreaterThan(before + 50);
     const settings0 = await page.locator("body").getAttribute("data-settings");
     expect(JSON.parse(settings0!).goal).toEqual([21.25, 13.25]);
 
-    const scrolled = await scrollY();
+    // Back to the picture's middle in view, so the goal and where it goes are both on screen.
+    await canvas.evaluate((c) => c.scrollIntoView({ block: "center" }));
+    const scrolled = await settled();
     const goal = await clientAt(page, "#s4 canvas", 21.25 * 20, 13.25 * 20);
     const target = await clientAt(page, "#s4 canvas", 20 * 20, 3 * 20);
     await swipe(page, goal, target);
     await ready(page);
-    expect(Math.abs((await scrollY()) - scrolled)).toBeLessThan(2);
+    expect(Math.abs((await settled()) - scrolled)).toBeLessThan(2);
     const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
     expect(settings.goal[0]).toBeCloseTo(20, 0);
     expect(settings.goal[1]).toBeCloseTo(3, 0);
