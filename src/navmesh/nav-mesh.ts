@@ -241,6 +241,17 @@ export class NavMesh {
         connectTilePortals(this, other, index, oppositeSide(side));
       }
     }
+    // Layers of one cell (a tile cache's storeys) meet at layer portals inside the tile:
+    // edges marked as a side's border that lie on one grid line in both (Detour's addTile
+    // "connect with layers in current tile"). Tile-border edges of two layers never share a
+    // line, so only the inner portals link.
+    for (const other of this.tilesAt(tile.tileX, tile.tileZ)) {
+      if (other === index) continue;
+      for (let side = 0; side < 4; side++) {
+        connectTilePortals(this, index, other, side);
+        connectTilePortals(this, other, index, side);
+      }
+    }
     this.relinkOffMeshNear(tile);
     return encodePolyRef(this.slots[index]!.salt, index, 0);
   }
@@ -270,7 +281,8 @@ export class NavMesh {
     const tile = slot.tile;
     const list = this.grid.get(gridKey(tile.tileX, tile.tileZ))!;
     list.splice(list.indexOf(index), 1);
-    // Drop neighbours' portals into this tile and the off-mesh links landing on it.
+    // Drop other layers' and neighbours' portals into this tile and the off-mesh links landing on it.
+    for (const other of list) disconnectTileLinks(this, other, index);
     for (let side = 0; side < 4; side++) {
       for (const other of this.tilesAt(tile.tileX + SIDE_DX[side]!, tile.tileZ + SIDE_DZ[side]!)) {
         disconnectTileLinks(this, other, index);
