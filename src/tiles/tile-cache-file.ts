@@ -12,10 +12,10 @@ import type { CompactHeightfield } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { type CachedLayer, cachedLayers } from "./cached-layer.js";
 import { deserializeCompactHeightfield, serializeCompactHeightfield } from "./compact-codec.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
-import { type CachedLayer, cachedLayers } from "./cached-layer.js";
 import type { TileGrid } from "./tile-grid.js";
 import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
 

@@ -17,12 +17,10 @@ import { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from 
 import { NavMesh } from "../navmesh/nav-mesh.js";
 import { tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import {
-  binTriangles,
-  buildTileCompact,
-  checkTiledWork,
-  type TriangleBins,
-} from "./build-tile.js";
+import { binTriangles, buildTileCompact, checkTiledWork, type TriangleBins } from "./build-tile.js";
+import { type CachedLayer, cachedLayers } from "./cached-layer.js";
+import { layerAreas } from "./layer-grid.js";
+import { buildLayerTile } from "./layer-tile.js";
 import {
   areaVolumeBounds,
   type Bounds3,
@@ -34,9 +32,6 @@ import {
   validateObstacleShape,
 } from "./obstacles.js";
 import { decodeTileCache, encodeTileCache, type TileCacheState } from "./tile-cache-file.js";
-import { type CachedLayer, cachedLayers } from "./cached-layer.js";
-import { layerAreas } from "./layer-grid.js";
-import { buildLayerTile } from "./layer-tile.js";
 import { createTileGrid, type TileGrid, tilesTouchingBox } from "./tile-grid.js";
 
 /** Options of {@link createTileCache}. */

@@ -8,7 +8,7 @@ import { MAX_TILES_PER_CELL } from "../navmesh/nav-mesh.js";
  * walkable spans of the tile's un-eroded compact heightfield, border included, split into 2.5D
  * surfaces that never hold two spans of one column. Monotone row regions are merged into
  * connected non-overlapping surfaces (buildRegionsLayers, rcBuildLayerRegions), then surfaces
- * that still never share a column and lie within an agent height of each other are merged
+ * that still never share a column and come within four agent heights of each other are merged
  * (rcBuildHeightfieldLayers' "merge non-overlapping regions that are close in height"), so one
  * storey is normally one layer. The partition depends on the geometry only: obstacles and
  * volumes never move a span to another layer, so a rebuild of one layer never touches another.
@@ -58,12 +58,13 @@ export function partitionTileLayers(chf: CompactHeightfield, where: string): Til
     }
   }
   // Greedy merge in surface order: a surface joins the first group it neither stacks with
-  // nor lies more than an agent height away from (floor ranges, in cell heights).
+  // nor lies more than `gap` away from (floor ranges, in cell heights).
   const group = new Int32Array(n + 1).fill(-1);
   const groupMask = new Uint32Array((n + 1) * words);
   const gmin: number[] = [];
   const gmax: number[] = [];
-  const gap = chf.walkableHeightVoxels;
+  // Recast merges layers whose floor ranges come within four agent heights.
+  const gap = 4 * chf.walkableHeightVoxels;
   for (let r = 1; r <= n; r++) {
     if (ymax[r]! < 0) continue;
     let g = 0;
