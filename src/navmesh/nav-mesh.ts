@@ -20,6 +20,7 @@ import * as polyState from "./poly-state.js";
 import { queryPolygonsInTile } from "./spatial.js";
 import { type NavMeshTile, polygonAreaXZ } from "./tile.js";
 import {
+  connectLayerSeams,
   connectTilePortals,
   disconnectTileLinks,
   oppositeSide,
@@ -241,16 +242,13 @@ export class NavMesh {
         connectTilePortals(this, other, index, oppositeSide(side));
       }
     }
-    // Layers of one cell (a tile cache's storeys) meet at layer portals inside the tile:
-    // edges marked as a side's border that lie on one grid line in both (Detour's addTile
-    // "connect with layers in current tile"). Tile-border edges of two layers never share a
-    // line, so only the inner portals link.
+    // Layers of one cell (a tile cache's storeys) meet at seams inside the tile: portal edges
+    // that are the same segment, reversed, in both (Detour's addTile "connect with layers in
+    // current tile"; tile-border edges of two layers are never reversed copies).
     for (const other of this.tilesAt(tile.tileX, tile.tileZ)) {
       if (other === index) continue;
-      for (let side = 0; side < 4; side++) {
-        connectTilePortals(this, index, other, side);
-        connectTilePortals(this, other, index, side);
-      }
+      connectLayerSeams(this, index, other);
+      connectLayerSeams(this, other, index);
     }
     this.relinkOffMeshNear(tile);
     return encodePolyRef(this.slots[index]!.salt, index, 0);

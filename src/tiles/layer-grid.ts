@@ -18,6 +18,8 @@ export interface LayerGrid {
   source: Int32Array;
   /** Per layer-grid span: 1 for a ghost (a span of another layer). */
   ghost: Uint8Array;
+  /** Per layer-grid span: the ghost's own layer, NO_LAYER for the layer's own spans. */
+  ghostLayer: Uint8Array;
   /** Spans of the layer itself (not ghosts). */
   ownSpans: number;
   /** Per column: bit d set when the layer's span there links to a ghost in direction d. */
@@ -70,6 +72,7 @@ export function extractLayerGrid(
   }
   const source = new Int32Array(n);
   const ghost = new Uint8Array(n);
+  const ghostLayer = new Uint8Array(n).fill(NO_LAYER);
   const spanY = new Uint16Array(n);
   const spanH = new Uint16Array(n);
   const con = new Uint32Array(n);
@@ -82,6 +85,7 @@ export function extractLayerGrid(
         if (s < 0) continue;
         source[s] = i;
         ghost[s] = kind[i] === 2 ? 1 : 0;
+        if (kind[i] === 2) ghostLayer[s] = layerOf[i]!;
         spanY[s] = chf.spanY[i]!;
         spanH[s] = chf.spanH[i]!;
         let out = 0;
@@ -117,15 +121,30 @@ export function extractLayerGrid(
     },
     source,
     ghost,
+    ghostLayer,
     ownSpans: own,
     portalDirs,
   };
 }
 
-/** The layer grid's span areas taken from the tile's final areas; ghosts 0. */
+/**
+ * A ghost's entry in layer areas when the other layer's span is walkable: a layer tile's seams
+ * run where both sides are walkable (layer-seams.ts), so it depends on that bit of its ghosts.
+ * Never an area id (those are < 64); the mesh stage sees ghosts as area 0.
+ */
+export const WALKABLE_GHOST = 0xff;
+
+/**
+ * The layer grid's span areas taken from the tile's final areas; ghosts WALKABLE_GHOST where
+ * the other layer's span is walkable, else 0.
+ */
 export function layerAreas(grid: LayerGrid, tileAreas: Uint8Array): Uint8Array {
   const n = grid.source.length;
   const out = new Uint8Array(n);
-  for (let s = 0; s < n; s++) if (grid.ghost[s] === 0) out[s] = tileAreas[grid.source[s]!]!;
+  for (let s = 0; s < n; s++) {
+    const a = tileAreas[grid.source[s]!]!;
+    if (grid.ghost[s] === 0) out[s] = a;
+    else if (a !== 0) out[s] = WALKABLE_GHOST;
+  }
   return out;
 }

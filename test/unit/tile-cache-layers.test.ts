@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { serializeNavMeshTile } from "../../src/format/navmesh-file.js";
 import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
-import type { NavMeshTile } from "../../src/navmesh/tile.js";
+import { polyOfRef, tileOfRef } from "../../src/navmesh/poly-ref.js";
+import { EDGE_TILE_BORDER, type NavMeshTile } from "../../src/navmesh/tile.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { createTileCache, type TileCache } from "../../src/tiles/tile-cache.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
 
@@ -19,6 +21,14 @@ function yRange(tile: NavMeshTile): [number, number] {
     hi = Math.max(hi, tile.vertices[v * 3 + 1]!);
   }
   return [lo, hi];
+}
+
+/** Polygons of the tiled build (buildTiledNavMesh) at `tileSize`. */
+async function tiledPolygonCount(name: "nav_test" | "dungeon", tileSize: number): Promise<number> {
+  let n = 0;
+  const { navMesh } = await buildTiledNavMesh(loadSharedMesh(name), { tileSize });
+  for (const t of navMesh.tiles) n += t.polyCount;
+  return n;
 }
 
 function tileBytes(navMesh: NavMesh): Map<NavMeshTile, Uint8Array> {
@@ -137,5 +147,54 @@ describe("TileCache: heightfield layers, one navmesh tile per storey", () => {
     }
     expect(climbs).toBeGreaterThan(5);
     expect(agree).toBeGreaterThan(30);
+  });
+
+  it("layer seams inside a tile link both ways, edge for edge (nav_test, no staircase)", async () => {
+    const { navMesh } = createTileCache(loadSharedMesh("nav_test"), { tileSize: 48 });
+    const { origin, tileWidth, tileDepth } = navMesh.params;
+    let seams = 0;
+    let polys = 0;
+    navMesh.slots.forEach((slot, s) => {
+      const t = slot.tile;
+      if (!t) return;
+      polys += t.polyCount;
+      const nvp = t.maxVertsPerPoly;
+      const x0 = origin[0] + t.tileX * tileWidth;
+      const z0 = origin[2] + t.tileZ * tileDepth;
+      const onSquare = (x: number, z: number) =>
+        Math.min(Math.abs(x - x0), Math.abs(x - x0 - tileWidth)) < 0.01 ||
+        Math.min(Math.abs(z - z0), Math.abs(z - z0 - tileDepth)) < 0.01;
+      for (let p = 0; p < t.polyCount; p++) {
+        const n = t.polyVertCount[p]!;
+        for (let e = 0; e < n; e++) {
+          if ((t.polyNeighbours[p * nvp + e]! & EDGE_TILE_BORDER) === 0) continue;
+          const a = t.polyVerts[p * nvp + e]! * 3;
+          const b = t.polyVerts[p * nvp + ((e + 1) % n)]! * 3;
+          const v = t.vertices;
+          const mx = (v[a]! + v[b]!) / 2;
+          const mz = (v[a + 2]! + v[b + 2]!) / 2;
+          if (onSquare(mx, mz)) continue; // a tile-border edge
+          seams++;
+          // Linked to a polygon of another layer at this tile coordinate, which links back.
+          let back = 0;
+          for (let l = slot.links.first[p]!; l >= 0; l = slot.links.next[l]!) {
+            if (slot.links.edge[l] !== e) continue;
+            const ref = slot.links.ref[l]!;
+            const other = tileOfRef(ref);
+            expect(other).not.toBe(s);
+            expect(navMesh.tilesAt(t.tileX, t.tileZ)).toContain(other);
+            const o = navMesh.slots[other]!;
+            const q = polyOfRef(ref);
+            for (let m = o.links.first[q]!; m >= 0; m = o.links.next[m]!) {
+              if (tileOfRef(o.links.ref[m]!) === s && polyOfRef(o.links.ref[m]!) === p) back++;
+            }
+          }
+          expect(back, `seam edge ${e} of polygon ${p} in slot ${s}`).toBe(1);
+        }
+      }
+    });
+    expect(seams).toBeGreaterThan(0);
+    // The tiled build has no seams; simplified seams cost next to nothing (staircases: +38%).
+    expect(polys).toBeLessThanOrEqual(Math.ceil((await tiledPolygonCount("nav_test", 48)) * 1.1));
   });
 });
