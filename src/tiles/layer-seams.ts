@@ -59,6 +59,15 @@ export function layerSeams(
   const stride = width + 1;
   const corners = stride * (depth + 1);
   const edgeLists = new Map<number, number[]>();
+  // Most layers touch no other (one storey per tile): skip the walk over their spans.
+  let ghosts = false;
+  for (let s = 0; s < areas.length; s++) {
+    if (areas[s] === WALKABLE_GHOST && grid.ghost[s] === 1) {
+      ghosts = true;
+      break;
+    }
+  }
+  if (!ghosts) return { stride, corners, pairs: new Map() };
   for (let z = b; z < depth - b; z++) {
     for (let x = b; x < width - b; x++) {
       const c = x + z * width;

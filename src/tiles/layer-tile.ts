@@ -74,7 +74,8 @@ export function buildLayerTile(
     ctx,
   );
   const seams = layerSeams(grid, areas, cfg.edgeMaxErrorVoxels, cfg.edgeMaxLenVoxels);
-  snapToSeams(cset, seams, ghostBase);
+  if (seams.pairs.size > 0) snapToSeams(cset, seams, ghostBase);
+  else cset.contours = cset.contours.filter((c) => c.region < ghostBase);
   if (cset.contours.length === 0) return null;
   const polyMesh = buildPolyMesh(cset, cfg.vertsPerPoly, ctx);
   if (polyMesh.polyCount === 0) return null;
