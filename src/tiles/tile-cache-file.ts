@@ -14,6 +14,7 @@ import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { type CachedLayer, cachedLayers } from "./cached-layer.js";
 import { deserializeCompactHeightfield, serializeCompactHeightfield } from "./compact-codec.js";
+import { WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
 import type { TileGrid } from "./tile-grid.js";
@@ -423,14 +424,22 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     if (layerRecs.length !== grids.length) {
       r.fail(m, `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${grids.length}`);
     }
-    const spans = (tag: number, what: string, count: number): Uint8Array => {
+    // Layer areas hold, on ghost spans (another layer's), 0 or WALKABLE_GHOST.
+    const spans = (tag: number, what: string, count: number, ghost?: Uint8Array): Uint8Array => {
       const b = r.block(tag, `tile ${t} ${what}`);
       if (b.bytes.length !== count) {
         r.fail(b.at, `tile ${t} ${what} has ${b.bytes.length} entries, expected ${count}`);
       }
       for (let i = 0; i < b.bytes.length; i++) {
-        if (b.bytes[i]! > 63)
-          r.fail(b.at + i, `tile ${t} ${what}: area ${b.bytes[i]} is not 0..63`);
+        const a = b.bytes[i]!;
+        if (ghost?.[i] === 1) {
+          if (a !== 0 && a !== WALKABLE_GHOST) {
+            r.fail(
+              b.at + i,
+              `tile ${t} ${what}: ghost span entry ${a} is not 0 or ${WALKABLE_GHOST}`,
+            );
+          }
+        } else if (a > 63) r.fail(b.at + i, `tile ${t} ${what}: area ${a} is not 0..63`);
       }
       return b.bytes;
     };
@@ -456,9 +465,10 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       usedLive.add(liveIndex);
       const count = grids[k]!.grid.source.length;
       const layer: TileCacheFileLayer = { liveIndex, areas: null };
-      if (lb & BIT_AREAS) layer.areas = spans(TAG.area, `layer ${k} areas`, count);
+      const ghost = grids[k]!.grid.ghost;
+      if (lb & BIT_AREAS) layer.areas = spans(TAG.area, `layer ${k} areas`, count, ghost);
       if (lb & BIT_RESTORE) {
-        const areas = spans(TAG.rsta, `layer ${k} restore areas`, count);
+        const areas = spans(TAG.rsta, `layer ${k} restore areas`, count, ghost);
         const tb = r.block(TAG.rstt, `tile ${t} layer ${k} restore tile`);
         let rt: NavMeshTile;
         try {
