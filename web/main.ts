@@ -224,6 +224,7 @@ function schedule(): void {
 
 function recompute(): void {
   const t0 = performance.now();
+  performance.mark("lesson:recompute");
   page.scheduled = false;
   page.settings = readControls();
   prefetched.add(`${radiusIndex(page.settings.radius)}:${page.settings.method}`);
@@ -483,7 +484,9 @@ async function decodePrerendered(): Promise<void> {
   const defaults = resolveLessonSettings(DEFAULT_LESSON_SETTINGS);
   await Promise.all(
     views.map(async (view) => {
-      const m = /url\("?(data:image\/png;base64,[^")]+)"?\)/.exec(view.canvas.style.backgroundImage);
+      const m = /url\("?(data:image\/png;base64,[^")]+)"?\)/.exec(
+        view.canvas.style.backgroundImage,
+      );
       if (!m || !view.context) return;
       try {
         const blob = await (await fetch(m[1]!)).blob();
@@ -850,6 +853,7 @@ function wireProbe(view: SectionView): void {
 // ---- wiring ---------------------------------------------------------------------------------
 
 function start(): void {
+  performance.mark("lesson:start");
   radiusInput.min = String(LESSON_RADIUS.min);
   radiusInput.max = String(LESSON_RADIUS.max);
   radiusInput.step = String(LESSON_RADIUS.step);
