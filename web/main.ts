@@ -519,6 +519,10 @@ function renderPicture(result: LessonResult, view: SectionView): void {
     view.context.clearRect(0, 0, view.canvas.width, view.canvas.height);
     view.context.drawImage(pre.bitmap, 0, 0);
     pre.bitmap.close();
+    // Kept like a drawn picture, so coming back to the default state redraws nothing.
+    const image = view.context.getImageData(0, 0, view.canvas.width, view.canvas.height);
+    view.images.unshift({ key, image });
+    if (view.images.length > IMAGES_KEPT) view.images.pop();
     return;
   }
   if (!entry) {
