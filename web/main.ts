@@ -224,6 +224,7 @@ function schedule(): void {
 
 function recompute(): void {
   const t0 = performance.now();
+  performance.mark("lesson:recompute");
   page.scheduled = false;
   page.settings = readControls();
   prefetched.add(`${radiusIndex(page.settings.radius)}:${page.settings.method}`);
@@ -470,6 +471,37 @@ function pictureKey(s: LessonSettings, section: Section): string {
   return `${s.radius}:${s.method}:${s.view}:${s.step}:${s.start.join(",")}:${s.goal.join(",")}`;
 }
 
+/** The pre-rendered default pictures, decoded, until the first recompute draws them. */
+const prerendered = new Map<Section, { key: string; bitmap: ImageBitmap }>();
+
+/**
+ * Decodes the canvases' pre-rendered backgrounds (the default state's pictures). Exact pixels:
+ * no premultiplication, no colour conversion; the PNGs carry no colour chunks and are opaque.
+ * Any failure leaves the map short and that picture is drawn by the renderer as usual.
+ */
+async function decodePrerendered(): Promise<void> {
+  if (typeof createImageBitmap !== "function") return;
+  const defaults = resolveLessonSettings(DEFAULT_LESSON_SETTINGS);
+  await Promise.all(
+    views.map(async (view) => {
+      const m = /url\("?(data:image\/png;base64,[^")]+)"?\)/.exec(
+        view.canvas.style.backgroundImage,
+      );
+      if (!m || !view.context) return;
+      try {
+        const blob = await (await fetch(m[1]!)).blob();
+        const bitmap = await createImageBitmap(blob, {
+          premultiplyAlpha: "none",
+          colorSpaceConversion: "none",
+        });
+        prerendered.set(view.section, { key: pictureKey(defaults, view.section), bitmap });
+      } catch {
+        // Drawn from scratch instead.
+      }
+    }),
+  );
+}
+
 function renderPicture(result: LessonResult, view: SectionView): void {
   if (!view.context) return;
   const key = pictureKey(result.settings, view.section);
@@ -477,6 +509,22 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   view.drawn = key;
   const at = view.images.findIndex((i) => i.key === key);
   let entry = at >= 0 ? view.images.splice(at, 1)[0]! : null;
+  const pre = prerendered.get(view.section);
+  if (!entry && pre && pre.key === key) {
+    // The default picture is already in the HTML (web/prerender.ts): the browser's PNG decoder
+    // gives the renderer's very pixels back, for a fraction of drawing them again.
+    prerendered.delete(view.section);
+    if (view.canvas.width !== pre.bitmap.width) view.canvas.width = pre.bitmap.width;
+    if (view.canvas.height !== pre.bitmap.height) view.canvas.height = pre.bitmap.height;
+    view.context.clearRect(0, 0, view.canvas.width, view.canvas.height);
+    view.context.drawImage(pre.bitmap, 0, 0);
+    pre.bitmap.close();
+    // Kept like a drawn picture, so coming back to the default state redraws nothing.
+    const image = view.context.getImageData(0, 0, view.canvas.width, view.canvas.height);
+    view.images.unshift({ key, image });
+    if (view.images.length > IMAGES_KEPT) view.images.pop();
+    return;
+  }
   if (!entry) {
     // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
     const image = renderLessonSection(result, view.section);
@@ -809,6 +857,7 @@ function wireProbe(view: SectionView): void {
 // ---- wiring ---------------------------------------------------------------------------------
 
 function start(): void {
+  performance.mark("lesson:start");
   radiusInput.min = String(LESSON_RADIUS.min);
   radiusInput.max = String(LESSON_RADIUS.max);
   radiusInput.step = String(LESSON_RADIUS.step);
@@ -850,7 +899,8 @@ function start(): void {
   // recompute waits until that first frame is painted (a rAF callback would run before it).
   body.dataset.ready = "false";
   page.scheduled = true;
-  requestAnimationFrame(() => setTimeout(recompute, 0));
+  const decoded = decodePrerendered();
+  requestAnimationFrame(() => setTimeout(() => decoded.then(recompute, recompute), 0));
 }
 
 start();

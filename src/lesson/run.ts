@@ -1,3 +1,4 @@
+import { resolveConfig } from "../config.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { lessonChecks } from "./checks.js";
 import { measureShape, type ShapeConvexity } from "./convex.js";
@@ -7,7 +8,7 @@ import { buildLessonNavMesh, type MeshwayLessonBuild } from "./meshway-build.js"
 import { type LessonPartition, meshwayPartition, simplePartition } from "./partition.js";
 import { type LessonPath, meshwayPath, simplePath } from "./path.js";
 import { lessonReadouts } from "./readouts.js";
-import { LESSON_SCENE } from "./scene.js";
+import { LESSON_SCENE, lessonBuildConfig } from "./scene.js";
 import {
   LESSON_RADIUS_STEPS,
   type LessonSettings,
@@ -20,15 +21,41 @@ import { type LessonSurface, measureSurface, toyFilter } from "./surface.js";
 import { convexTable, partitionTable, pathTable, surfaceTable } from "./tables.js";
 import type { LessonResult } from "./types.js";
 
+/**
+ * meshway's side of a radius: its pipeline sees the radius only as walkable-radius voxels
+ * (rounded up to whole 0.5 cells), so the 26 slider positions share 3 builds, their
+ * partitions and their default-ends paths.
+ */
+interface VoxelRadiusState {
+  build: MeshwayLessonBuild;
+  partition: LessonPartition;
+  path?: LessonPath;
+}
+
+const byVoxelRadius = new Map<number, VoxelRadiusState>();
+
+function voxelRadiusState(radius: number): VoxelRadiusState {
+  const voxels = resolveConfig(lessonBuildConfig(radius)).walkableRadiusVoxels;
+  let hit = byVoxelRadius.get(voxels);
+  if (!hit) {
+    const build = buildLessonNavMesh(radius);
+    hit = { build, partition: meshwayPartition(build) };
+    byVoxelRadius.set(voxels, hit);
+  }
+  return hit;
+}
+
 /** Everything that depends on the radius only, computed once per slider position. */
 interface RadiusState {
+  /** meshway's build, partition and default path, shared by the radii of one voxel radius. */
+  voxel: VoxelRadiusState;
   meshway: MeshwayLessonBuild;
   surface: LessonSurface;
   kept: Uint8Array;
   simple: LessonPartition;
   meshwayPartition: LessonPartition;
-  /** Each method's path between the default start and goal, found when first asked for. */
-  paths: { simple?: LessonPath; meshway?: LessonPath };
+  /** The simple method's path between the default start and goal, found when first asked for. */
+  paths: { simple?: LessonPath };
   /** The kept cells as a navmesh (the simple method's exact path runs on it), built when needed. */
   cellMesh?: NavMesh;
 }
@@ -59,12 +86,14 @@ function radiusState(radius: number): RadiusState {
   const k = radiusIndex(radius);
   const hit = byRadius[k];
   if (hit) return hit;
-  const mw = buildLessonNavMesh(radius);
+  const voxel = voxelRadiusState(radius);
+  const mw = voxel.build;
   const surface = measureSurface(radius, mw);
   const kept = toyFilter(radius);
   const simple = simplePartition(kept);
-  const meshway = meshwayPartition(mw);
+  const meshway = voxel.partition;
   const state: RadiusState = {
+    voxel,
     meshway: mw,
     surface,
     kept,
@@ -101,8 +130,12 @@ function findLessonPath(
 function pathFor(st: RadiusState, s: LessonSettings): LessonPath {
   const m = s.method;
   if (same(s.start, LESSON_SCENE.start) && same(s.goal, LESSON_SCENE.goal)) {
-    st.paths[m] ??= findLessonPath(st, m, LESSON_SCENE.start, LESSON_SCENE.goal);
-    return st.paths[m];
+    if (m === "meshway") {
+      st.voxel.path ??= findLessonPath(st, m, LESSON_SCENE.start, LESSON_SCENE.goal);
+      return st.voxel.path;
+    }
+    st.paths.simple ??= findLessonPath(st, m, LESSON_SCENE.start, LESSON_SCENE.goal);
+    return st.paths.simple;
   }
   const key = `${s.radius}:${s.start.join(",")}:${s.goal.join(",")}`;
   if (dragged?.key !== key) dragged = { key };
@@ -113,6 +146,7 @@ function pathFor(st: RadiusState, s: LessonSettings): LessonPath {
 /** Drops the cached per-radius work (tests use it to measure from scratch). */
 export function clearLessonCache(): void {
   byRadius.fill(undefined);
+  byVoxelRadius.clear();
   square = null;
   ls.length = 0;
   dragged = null;
