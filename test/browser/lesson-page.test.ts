@@ -147,31 +147,44 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
-  it("every canvas shows exactly the pixels of `meshway lesson --png --section N`", async () => {
+  it("every canvas shows exactly the pixels of `meshway lesson --png --section N`, at the default state (the pre-rendered pictures) and after changes", async () => {
     const { page, problems } = await openPage(browser, url());
-    await setRadius(page, 1.1);
-    await choose(page, "shape", "L");
-    await choose(page, "method", "meshway");
-    await setStep(page, 7);
     const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-png-"));
-    try {
-      const args = ["--radius", "1.1", "--shape", "L", "--method", "meshway", "--step", "7"];
+    const expectCanvasesEqualCli = async (tag: string, args: string[]) => {
       const runs = await Promise.all(
         [1, 2, 3, 4].map((n) =>
-          meshway("lesson", ...args, "--png", join(dir, `s${n}.png`), "--section", String(n)),
+          meshway("lesson", ...args, "--png", join(dir, `${tag}${n}.png`), "--section", String(n)),
         ),
       );
       for (const r of runs) expect(r.code, r.stderr).toBe(0);
       for (const section of [1, 2, 3, 4]) {
-        const expected = decodeRgbaPng(readFileSync(join(dir, `s${section}.png`)));
+        const expected = decodeRgbaPng(readFileSync(join(dir, `${tag}${section}.png`)));
         const shown = await canvasPixels(page, `#s${section} canvas`);
         expect([shown.width, shown.height]).toEqual([expected.width, expected.height]);
         // One comparison per picture; a mismatch reports the first differing byte.
         const want = Buffer.from(expected.pixels);
         const firstDiff = shown.pixels.findIndex((b, i) => b !== want[i]);
-        expect(firstDiff, `section ${section}: first differing byte`).toBe(-1);
+        expect(firstDiff, `${tag} section ${section}: first differing byte`).toBe(-1);
         expect(shown.pixels.length).toBe(want.length);
       }
+    };
+    try {
+      // The first recompute draws the PNGs pre-rendered into the HTML: they must be the CLI's.
+      await expectCanvasesEqualCli("default", []);
+      await setRadius(page, 1.1);
+      await choose(page, "shape", "L");
+      await choose(page, "method", "meshway");
+      await setStep(page, 7);
+      await expectCanvasesEqualCli("changed", [
+        "--radius",
+        "1.1",
+        "--shape",
+        "L",
+        "--method",
+        "meshway",
+        "--step",
+        "7",
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
