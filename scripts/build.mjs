@@ -19,6 +19,8 @@ export const ENTRIES = {
   index: "src/index.ts",
   io: "src/io/index.ts",
   node: "src/node/index.ts",
+  lesson: "src/lesson/public.ts",
+  render: "src/render/index.ts",
   debug: "src/debug/index.ts",
   three: "src/three/index.ts",
   cli: "src/cli/main.ts",
@@ -41,11 +43,43 @@ const ALIASES = {
 
 const entryFiles = new Set(Object.values(ENTRIES).map((p) => join(root, p)));
 
-/** The shared chunk of a source module: its folder under src/ ("core" at the top); entries stay. */
-function folderChunk(id) {
+/** Modules `import("meshway")` can reach (static imports from src/index.ts), found on first use. */
+let rootReach = null;
+/** The folders of those modules. */
+const rootFolders = new Set();
+function reachableFromRoot(id, ctx) {
+  if (rootReach === null) {
+    rootReach = new Set();
+    const stack = [join(root, ENTRIES.index)];
+    while (stack.length > 0) {
+      const m = stack.pop();
+      if (rootReach.has(m)) continue;
+      rootReach.add(m);
+      stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
+    }
+    for (const m of rootReach) rootFolders.add(folderOf(m));
+  }
+  return rootReach.has(id);
+}
+
+/**
+ * The shared chunk of a source module: its folder under src/ ("core" at the top); entries stay.
+ * What the root entry cannot reach of a folder it uses goes to "<folder>-more" (the glTF parser, CLI-only stages …),
+ * so a cold `import("meshway")` does not parse code only other entry points use.
+ */
+function folderChunk(id, ctx) {
   if (entryFiles.has(id)) return null;
-  const rel = id.startsWith(join(root, "src/")) ? id.slice(join(root, "src/").length) : null;
-  if (rel === null) return null;
+  const folder = folderOf(id);
+  if (folder === null) return null;
+  if (ctx === undefined || reachableFromRoot(id, ctx) || !rootFolders.has(folder)) return folder;
+  return `${folder}-more`;
+}
+
+/** A source module's folder under src/ ("core" for the files at the top), null outside src/. */
+function folderOf(id) {
+  const src = join(root, "src/");
+  if (!id.startsWith(src)) return null;
+  const rel = id.slice(src.length);
   const slash = rel.indexOf("/");
   return slash < 0 ? "core" : rel.slice(0, slash);
 }
