@@ -121,8 +121,9 @@ export {
   StraightPath,
   type StraightPathOptions,
 } from "./query/index.js";
-// Exact shortest paths (any-angle, Polyanya-style): NavMeshQuery.findShortestPath and the
-// allocation-free finder behind it.
+// Exact shortest paths (any-angle, Polyanya-style): findShortestPath(query, start, end) (a free
+// function, so apps that never call it do not ship it) and the allocation-free finder behind it.
+export { findShortestPath } from "./query/shortest-path/find-shortest-path.js";
 export { ShortestPath } from "./query/shortest-path/reconstruct.js";
 export {
   DEFAULT_SHORTEST_MAX_NODES,
