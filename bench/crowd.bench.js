@@ -16,9 +16,18 @@
 // each run executes every engine once in rotating order; times are the median over runs, the
 // quality columns come from the first run (every engine is deterministic).
 //
+// A slow engine (--slow, navcat by default) runs once, and from --slow-from agents on for
+// --slow-seconds simulated seconds only; its cells are then marked "(S s)" — its arrivals are
+// not comparable with the other columns' (less time to arrive), its ms per update is the
+// median over the shorter run.
+//
 // Usage: npm run bench:crowd -- [--agents 100,500,1000,5000] [--seconds 20] [--seed 1]
-//          [--scene dungeon|large] [--runs 1] [--clock cpu|wall]
+//          [--scene dungeon,large] [--runs 1] [--clock cpu|wall]
 //          [--engines detour,navcat,meshway-sampled,meshway-orca] [--flags 31]
+//          [--slow navcat] [--slow-from 1000] [--slow-seconds 8]
+//          [--base path/to/other/dist/index.js]   (adds meshway-sampled@base, meshway-orca@base:
+//                                                  another build of meshway, e.g. main's, for
+//                                                  before/after ratios in one process)
 import { parseArgs } from "node:util";
 import * as core from "@recast-navigation/core";
 import { generateSoloNavMesh as wasmGenerate } from "@recast-navigation/generators";
@@ -33,11 +42,15 @@ const { values } = parseArgs({
     agents: { type: "string", default: "100,500,1000,5000" },
     seconds: { type: "string", default: "20" },
     seed: { type: "string", default: "1" },
-    scene: { type: "string", default: "dungeon" },
+    scene: { type: "string", default: "dungeon,large" },
     runs: { type: "string", default: "1" },
     clock: { type: "string", default: "cpu" },
     engines: { type: "string", default: "detour,navcat,meshway-sampled,meshway-orca" },
     flags: { type: "string", default: "31" },
+    slow: { type: "string", default: "navcat" },
+    "slow-from": { type: "string", default: "1000" },
+    "slow-seconds": { type: "string", default: "8" },
+    base: { type: "string", default: "" },
   },
 });
 const COUNTS = values.agents.split(",").map(Number);
@@ -50,10 +63,16 @@ if (COUNTS.some((n) => !Number.isInteger(n) || n < 1))
 if (!(SECONDS > 5)) throw new Error("--seconds must be > 5 (stuck looks at the last 5 s)");
 if (!(RUNS >= 1)) throw new Error("--runs must be >= 1");
 if (values.clock !== "wall" && values.clock !== "cpu") throw new Error("--clock is wall or cpu");
-if (values.scene !== "dungeon" && values.scene !== "large")
-  throw new Error("--scene is dungeon or large");
+const SCENES = values.scene.split(",");
+for (const sc of SCENES) {
+  if (sc !== "dungeon" && sc !== "large") throw new Error("--scene: dungeon and/or large");
+}
+const SLOW = new Set(values.slow ? values.slow.split(",") : []);
+const SLOW_FROM = Number(values["slow-from"]);
+const SLOW_SECONDS = Number(values["slow-seconds"]);
+if (!(SLOW_SECONDS > 5)) throw new Error("--slow-seconds must be > 5");
 for (const e of ENGINES) {
-  if (!["detour", "navcat", "meshway-sampled", "meshway-orca"].includes(e)) {
+  if (!["detour", "navcat", "meshway-sampled", "meshway-orca"].includes(e.replace("@base", ""))) {
     throw new Error(`--engines: unknown engine ${e}`);
   }
 }
@@ -68,7 +87,6 @@ const clock =
     : () => performance.now();
 
 const DT = 1 / 60;
-const FRAMES = Math.round(SECONDS / DT);
 const SAMPLE_EVERY = 10;
 const STUCK_FRAMES = Math.round(5 / DT);
 const AGENT = {
@@ -91,28 +109,44 @@ if (!Number.isInteger(UPDATE_FLAGS) || UPDATE_FLAGS < 0 || UPDATE_FLAGS > 31) {
 const OVERLAP_DIST = 0.9 * 2 * AGENT.radius;
 
 const meshway = await import("../dist/index.js");
+const base = values.base
+  ? await import(new URL(values.base, `file://${process.cwd()}/`).href)
+  : null;
+if (base) ENGINES.push("meshway-sampled@base", "meshway-orca@base");
 await core.init();
 
 // ---------------------------------------------------------------------------------------------
 // Navmeshes and the scenario's points (not timed)
 
 const cfg = meshway.resolveConfig({ agentRadius: AGENT.radius });
-const mesh = loadScene(values.scene);
-const built = wasmGenerate(mesh.positions, mesh.indices, recastGeneratorConfig(cfg));
-if (!built.success) throw new Error(`${values.scene}: WASM build failed: ${built.error}`);
-const dtMesh = built.navMesh;
-const ncMesh = navcatGenerate(
-  { positions: mesh.positions, indices: mesh.indices },
-  navcatGeneratorOptions(cfg),
-).navMesh;
 const hasMeshwayCrowd = typeof meshway.Crowd === "function";
-const mwMesh = hasMeshwayCrowd
-  ? meshway.buildNavMesh(mesh, { agentRadius: AGENT.radius }).navMesh
-  : null;
+/** The current scene's navmeshes, one per engine (set by loadMeshes). */
+let sceneName = "";
+let dtMesh = null;
+let ncMesh = null;
+let mwMesh = null;
+let baseMesh = null;
+
+function loadMeshes(name) {
+  sceneName = name;
+  const mesh = loadScene(name);
+  const built = wasmGenerate(mesh.positions, mesh.indices, recastGeneratorConfig(cfg));
+  if (!built.success) throw new Error(`${name}: WASM build failed: ${built.error}`);
+  dtMesh?.destroy?.();
+  dtMesh = built.navMesh;
+  ncMesh = navcatGenerate(
+    { positions: mesh.positions, indices: mesh.indices },
+    navcatGeneratorOptions(cfg),
+  ).navMesh;
+  baseMesh = base ? base.buildNavMesh(mesh, { agentRadius: AGENT.radius }).navMesh : null;
+  mwMesh = hasMeshwayCrowd
+    ? meshway.buildNavMesh(mesh, { agentRadius: AGENT.radius }).navMesh
+    : null;
+}
 
 /** Seeded starts and targets, area-weighted on Detour's navmesh, as float32 like every engine. */
 function scenarioPoints(n) {
-  const imported = meshway.importDetourNavMesh(core.exportNavMesh(dtMesh), values.scene);
+  const imported = meshway.importDetourNavMesh(core.exportNavMesh(dtMesh), sceneName);
   const q = new meshway.NavMeshQuery(imported);
   const filter = new meshway.QueryFilter();
   const rand = meshway.mulberry32(SEED);
@@ -188,9 +222,12 @@ function makeNavcat(n, pts) {
   };
 }
 
-function makeMeshway(avoidance) {
+function makeMeshway(avoidance, lib = meshway) {
   return (n, pts) => {
-    const crowd = new meshway.Crowd(mwMesh, { maxAgents: n, maxAgentRadius: AGENT.radius });
+    const crowd = new lib.Crowd(lib === meshway ? mwMesh : baseMesh, {
+      maxAgents: n,
+      maxAgentRadius: AGENT.radius,
+    });
     const ids = [];
     for (let i = 0; i < n; i++) {
       const id = crowd.addAgent([...pts.subarray(i * 6, i * 6 + 3)], {
@@ -222,6 +259,8 @@ const MAKERS = {
   navcat: makeNavcat,
   "meshway-sampled": hasMeshwayCrowd ? makeMeshway("sampled") : null,
   "meshway-orca": hasMeshwayCrowd ? makeMeshway("orca") : null,
+  "meshway-sampled@base": base ? makeMeshway("sampled", base) : null,
+  "meshway-orca@base": base ? makeMeshway("orca", base) : null,
 };
 if (!hasMeshwayCrowd && ENGINES.some((e) => e.startsWith("meshway"))) {
   console.log("meshway crowd: not built yet");
@@ -231,12 +270,17 @@ const engines = ENGINES.filter((e) => MAKERS[e]);
 // ---------------------------------------------------------------------------------------------
 // Quality measures
 
+/** A number naming cell (x, z) (exact for |x|, |z| < 2^25). */
+function cellKey(x, z) {
+  return x * 67108864 + z;
+}
+
 /** Pairs closer than OVERLAP_DIST horizontally and less than a height apart, via a grid. */
 function countOverlaps(pos, n) {
   const cell = OVERLAP_DIST;
   const grid = new Map();
   for (let i = 0; i < n; i++) {
-    const key = `${Math.floor(pos[i * 3] / cell)},${Math.floor(pos[i * 3 + 2] / cell)}`;
+    const key = cellKey(Math.floor(pos[i * 3] / cell), Math.floor(pos[i * 3 + 2] / cell));
     const list = grid.get(key);
     if (list) list.push(i);
     else grid.set(key, [i]);
@@ -247,7 +291,7 @@ function countOverlaps(pos, n) {
     const cz = Math.floor(pos[i * 3 + 2] / cell);
     for (let dz = -1; dz <= 1; dz++) {
       for (let dx = -1; dx <= 1; dx++) {
-        const list = grid.get(`${cx + dx},${cz + dz}`);
+        const list = grid.get(cellKey(cx + dx, cz + dz));
         if (!list) continue;
         for (const j of list) {
           if (j <= i) continue;
@@ -272,7 +316,8 @@ function dist3(a, i, b, j) {
 }
 
 /** One engine's whole scenario: per-update times and the quality columns. */
-function runScenario(make, n, pts) {
+function runScenario(make, n, pts, seconds) {
+  const FRAMES = Math.round(seconds / DT);
   const sim = make(n, pts);
   const pos = new Float32Array(n * 3);
   const before = new Float32Array(n * 3); // positions 5 s before the end
@@ -304,42 +349,55 @@ function runScenario(make, n, pts) {
 
 // ---------------------------------------------------------------------------------------------
 
-const rows = [];
-for (const n of COUNTS) {
-  const pts = scenarioPoints(n);
-  const perEngine = Object.fromEntries(engines.map((e) => [e, { ms: [], first: null }]));
-  for (let run = 0; run < RUNS; run++) {
-    for (let k = 0; k < engines.length; k++) {
-      const e = engines[(run + k) % engines.length];
-      const r = runScenario(MAKERS[e], n, pts);
-      perEngine[e].ms.push(r.ms);
-      perEngine[e].first ??= r;
-      console.error(`${values.scene} ${n} ${e} run ${run + 1}: ${r.ms.toFixed(3)} ms`);
+for (const scene of SCENES) {
+  loadMeshes(scene);
+  const rows = [];
+  for (const n of COUNTS) {
+    const pts = scenarioPoints(n);
+    const perEngine = Object.fromEntries(
+      engines.map((e) => [e, { ms: [], first: null, seconds: SECONDS }]),
+    );
+    for (let run = 0; run < RUNS; run++) {
+      for (let k = 0; k < engines.length; k++) {
+        const e = engines[(run + k) % engines.length];
+        const slow = SLOW.has(e);
+        if (slow && run > 0) continue; // a slow engine runs once
+        const seconds = slow && n >= SLOW_FROM ? Math.min(SLOW_SECONDS, SECONDS) : SECONDS;
+        const r = runScenario(MAKERS[e], n, pts, seconds);
+        perEngine[e].ms.push(r.ms);
+        perEngine[e].first ??= r;
+        perEngine[e].seconds = seconds;
+        console.error(`${scene} ${n} ${e} run ${run + 1} (${seconds} s): ${r.ms.toFixed(3)} ms`);
+      }
     }
+    rows.push({ n, perEngine });
   }
-  rows.push({ n, perEngine });
+  printTable(scene, rows);
 }
 
-const head = ["agents"];
-for (const e of engines) head.push(`${e} ms`);
-if (engines.includes("detour"))
-  for (const e of engines) if (e !== "detour") head.push(`${e}/detour`);
-for (const e of engines) head.push(`${e} arrived`, `${e} overlaps`, `${e} stuck`);
-console.log(
-  `\ncrowd bench: ${values.scene}, seed ${SEED}, ${SECONDS} s at dt 1/60, update flags ${UPDATE_FLAGS}, ${values.clock} clock, ${RUNS} run(s), median ms per update\n`,
-);
-console.log(`| ${head.join(" | ")} |`);
-console.log(`|${head.map(() => "---").join("|")}|`);
-for (const { n, perEngine } of rows) {
-  const cells = [String(n)];
-  const ms = Object.fromEntries(engines.map((e) => [e, median(perEngine[e].ms)]));
-  for (const e of engines) cells.push(ms[e].toFixed(2));
-  if (engines.includes("detour")) {
-    for (const e of engines) if (e !== "detour") cells.push((ms[e] / ms.detour).toFixed(2));
+function printTable(scene, rows) {
+  const head = ["agents"];
+  for (const e of engines) head.push(`${e} ms`);
+  if (engines.includes("detour"))
+    for (const e of engines) if (e !== "detour") head.push(`${e}/detour`);
+  for (const e of engines) head.push(`${e} arrived`, `${e} overlaps`, `${e} stuck`);
+  console.log(
+    `\ncrowd bench: ${scene}, seed ${SEED}, ${SECONDS} s at dt 1/60, update flags ${UPDATE_FLAGS}, ${values.clock} clock, ${RUNS} run(s), median ms per update; "(S s)": that engine simulated S s only, once\n`,
+  );
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${head.map(() => "---").join("|")}|`);
+  for (const { n, perEngine } of rows) {
+    const cells = [String(n)];
+    const ms = Object.fromEntries(engines.map((e) => [e, median(perEngine[e].ms)]));
+    const mark = (e) => (perEngine[e].seconds < SECONDS ? ` (${perEngine[e].seconds} s)` : "");
+    for (const e of engines) cells.push(`${ms[e].toFixed(2)}${mark(e)}`);
+    if (engines.includes("detour")) {
+      for (const e of engines) if (e !== "detour") cells.push((ms[e] / ms.detour).toFixed(2));
+    }
+    for (const e of engines) {
+      const f = perEngine[e].first;
+      cells.push(`${f.arrived} / ${n}${mark(e)}`, f.overlaps.toFixed(1), String(f.stuck));
+    }
+    console.log(`| ${cells.join(" | ")} |`);
   }
-  for (const e of engines) {
-    const f = perEngine[e].first;
-    cells.push(`${f.arrived} / ${n}`, f.overlaps.toFixed(1), String(f.stuck));
-  }
-  console.log(`| ${cells.join(" | ")} |`);
 }

@@ -26,7 +26,7 @@ import {
   resolveConfig,
   serializeNavMesh,
 } from "../dist/index.js";
-import { createTileCacheNode, NodeTilePool } from "../dist/node/index.js";
+import { createTileCacheNode, NodeTilePool } from "../dist/node.js";
 import { recastGeneratorConfig } from "./generator-config.js";
 import { loadScene } from "./scenes.js";
 import { median } from "./stats.js";

@@ -1,7 +1,7 @@
 // The tiled builders under comparison: meshway on 1 thread (in-process) and on N worker threads,
 // recast-navigation's generateTiledNavMesh (WASM), all with the same config and tile size.
 import { buildTiledNavMesh, resolveConfig } from "../dist/index.js";
-import { NodeTilePool } from "../dist/node/index.js";
+import { NodeTilePool } from "../dist/node.js";
 import { recastGeneratorConfig } from "./generator-config.js";
 
 /** Builders by name: "wasm", "meshway-1", "meshway-2", … (meshway-N keeps a pool of N threads). */

@@ -3,8 +3,13 @@
 // Each target is { name, arbitrary, check }: `check(value)` runs the code under test on one
 // generated case and throws a FuzzViolation when the case ends in anything but a valid result
 // or a MeshwayError with a known code and a message. Runs on dist/ (`npm run build` first).
+
+import { crc32 as zlibCrc32 } from "node:zlib";
 import fc from "fast-check";
-import { crc32 } from "../dist/format/crc32.js";
+
+/** CRC-32 of bytes[start, end) — the checksum the file formats use (zlib's). */
+const crc32 = (bytes, start, end) => zlibCrc32(bytes.subarray(start, end));
+
 import {
   buildNavMesh,
   createTileCache,
@@ -25,7 +30,7 @@ import {
   tileOfRef,
   validateNavMesh,
 } from "../dist/index.js";
-import { parseGlb, parseGltf } from "../dist/node/index.js";
+import { parseGlb, parseGltf } from "../dist/node.js";
 import { FIXTURE_CONFIG, fixtures, freshNavMesh, levelObjText } from "./fixtures.js";
 import { applyEdits, editsArb, INTERESTING_U32, NASTY_TOKENS } from "./mutate.js";
 
@@ -765,6 +770,174 @@ export const tileCacheTarget = {
   },
 };
 
+// Tile cache files, format 2's layers: several heightfield layers per tile coordinate
+
+let layeredSeedBytes;
+
+/** Two storeys over each other (a mezzanine above the ground, a ramp up): 2 layers per tile. */
+function twoStoreyMesh() {
+  const p = [];
+  const ix = [];
+  const quad = (a, b, c, d) => {
+    const o = p.length / 3;
+    p.push(...a, ...b, ...c, ...d);
+    ix.push(o, o + 2, o + 1, o, o + 3, o + 2);
+  };
+  quad([0, 0, 0], [20, 0, 0], [20, 0, 20], [0, 0, 20]);
+  quad([8, 2.4, 2], [18, 2.4, 2], [18, 2.4, 18], [8, 2.4, 18]);
+  quad([2, 0.05, 8], [8, 2.4, 8], [8, 2.4, 12], [2, 0.05, 12]);
+  return { positions: new Float32Array(p), indices: new Uint32Array(ix) };
+}
+
+/** A layered cache with an obstacle on the upper storey (restore tiles kept) and one pending. */
+function layeredSeed() {
+  if (!layeredSeedBytes) {
+    const { cache } = createTileCache(twoStoreyMesh(), { tileSize: 24 });
+    cache.addObstacle({ kind: "cylinder", center: [13, 2.4, 10], radius: 1, height: 2 });
+    cache.flush();
+    cache.addObstacle({ kind: "box", min: [3, -0.5, 3], max: [5, 1, 5] });
+    layeredSeedBytes = cache.serialize();
+  }
+  return layeredSeedBytes;
+}
+
+/** The META block's JSON and where the blocks after it start (format 2: META comes first). */
+function splitMeta(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const len = dv.getUint32(32, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(48, 48 + len)));
+  return { json, rest: bytes.subarray(48 + Math.ceil(len / 8) * 8) };
+}
+
+/** A tile cache image with META replaced by `json`, checksums repaired. */
+function joinMeta(bytes, json, rest) {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const padded = Math.ceil(text.length / 8) * 8;
+  const out = new Uint8Array(48 + padded + rest.length);
+  out.set(bytes.subarray(0, 32), 0);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(32, text.length, true);
+  dv.setUint32(36, 0x4154454d, true);
+  out.set(text, 48);
+  out.set(rest, 48 + padded);
+  const payload = out.length - 32;
+  dv.setUint32(8, payload % 2 ** 32, true);
+  dv.setUint32(12, Math.floor(payload / 2 ** 32), true);
+  return fixTileCacheChecksums(out);
+}
+
+/** Edits of the per-tile layer records: [tile, bits, [[liveIndex, layerBits], …]]. */
+const layerEditArb = fc.oneof(
+  fc.record({
+    op: fc.constant("liveIndex"),
+    tile: fc.nat(),
+    layer: fc.nat(),
+    value: fc.integer({ min: -2, max: 1e6 }),
+  }),
+  fc.record({
+    op: fc.constant("layerBits"),
+    tile: fc.nat(),
+    layer: fc.nat(),
+    value: fc.integer({ min: -1, max: 255 }),
+  }),
+  fc.record({
+    op: fc.constant("tileBits"),
+    tile: fc.nat(),
+    value: fc.integer({ min: -1, max: 255 }),
+  }),
+  fc.record({ op: fc.constant("dropLayer"), tile: fc.nat(), layer: fc.nat() }),
+  fc.record({ op: fc.constant("dupLayer"), tile: fc.nat(), layer: fc.nat() }),
+  fc.record({ op: fc.constant("swapLayers"), tile: fc.nat(), other: fc.nat() }),
+  fc.record({
+    op: fc.constant("tileIndex"),
+    tile: fc.nat(),
+    value: fc.integer({ min: -1, max: 1000 }),
+  }),
+  fc.record({
+    op: fc.constant("junk"),
+    tile: fc.nat(),
+    value: fc.constantFrom(null, "x", 1.5, [], {}, [1]),
+  }),
+);
+
+function applyLayerEdit(json, e) {
+  const tiles = json.tiles;
+  if (!Array.isArray(tiles) || tiles.length === 0) return;
+  const t = tiles[e.tile % tiles.length];
+  const layers = t[2];
+  const l = layers.length > 0 ? e.layer % layers.length : 0;
+  switch (e.op) {
+    case "liveIndex":
+      if (layers[l]) layers[l][0] = e.value;
+      break;
+    case "layerBits":
+      if (layers[l]) layers[l][1] = e.value;
+      break;
+    case "tileBits":
+      t[1] = e.value;
+      break;
+    case "dropLayer":
+      layers.splice(l, 1);
+      break;
+    case "dupLayer":
+      if (layers[l]) layers.splice(l, 0, [...layers[l]]);
+      break;
+    case "swapLayers": {
+      const u = tiles[e.other % tiles.length];
+      [t[2], u[2]] = [u[2], t[2]];
+      break;
+    }
+    case "tileIndex":
+      t[0] = e.value;
+      break;
+    case "junk":
+      if (layers[l]) layers[l] = e.value;
+      else t[2] = e.value;
+      break;
+  }
+}
+
+export const tileCacheLayersTarget = {
+  name: "tilecache-layers",
+  description:
+    "TileCache.deserialize on a format-2 cache with two layers per tile (a storey over another, restore tiles, a pending tile): edits of the META layer records (live tile indices, layer and tile bits, layers dropped, duplicated, swapped between tiles, junk values) with checksums repaired, then byte edits; every loaded cache is queried, takes obstacles on both storeys, rebuilds and saves again",
+  arbitrary: fc.record({
+    layerEdits: fc.array(layerEditArb, { minLength: 1, maxLength: 3 }),
+    edits: fc.oneof(fc.constant([]), editsArb(2)),
+    query: fc.nat(),
+  }),
+  async check(c) {
+    const seed = layeredSeed();
+    const { json, rest } = splitMeta(seed);
+    for (const e of c.layerEdits) applyLayerEdit(json, e);
+    let bytes = joinMeta(seed, json, rest);
+    if (c.edits.length > 0) bytes = fixTileCacheChecksums(applyEdits(bytes, c.edits));
+    let cache;
+    try {
+      cache = TileCache.deserialize(bytes, "fuzz.tilecache");
+    } catch (e) {
+      const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
+      if (!/ at byte \d+$/.test(e.message)) {
+        violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
+      }
+      return code;
+    }
+    exerciseNavMesh(cache.navMesh, c.query, "loaded layered tile cache");
+    try {
+      cache.addObstacle({ kind: "cylinder", center: [12, 2.4, 8], radius: 1.5, height: 2 });
+      cache.addObstacle({ kind: "cylinder", center: [4, 0, 14], radius: 1.5, height: 2 });
+      cache.flush();
+      for (const id of cache.obstacleIds()) cache.removeObstacle(id);
+      cache.flush();
+      TileCache.deserialize(cache.serialize(), "fuzz again");
+    } catch (e) {
+      acceptError(e, ["INVALID_ARGUMENT"], "loaded layered tile cache: obstacles, flush, save");
+    }
+    exerciseNavMesh(cache.navMesh, c.query + 1, "rebuilt layered tile cache");
+    return "loaded, rebuilt and queried";
+  },
+};
+
 // ---------------------------------------------------------------------------------------------
 // The build pipeline
 
@@ -1334,6 +1507,7 @@ export const targets = [
   navmeshTarget,
   detourTarget,
   tileCacheTarget,
+  tileCacheLayersTarget,
   buildTarget,
   queryTarget,
 ];

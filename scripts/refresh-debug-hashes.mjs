@@ -1,7 +1,7 @@
 // Rewrites test/golden/debug-hashes.json from the current build (run `npm run build` first).
 // Golden hashes change only deliberately: commit the new file with a note saying why.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import * as debug from "../dist/debug/index.js";
+import * as debug from "../dist/debug.js";
 import { buildNavMesh, NavMeshQuery, parseObj } from "../dist/index.js";
 import { debugDrawings } from "../test/helpers/debug-drawings.js";
 

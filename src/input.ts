@@ -69,31 +69,45 @@ export function validateTriangleMesh(input: TriangleMeshInput, source = "input")
   }
   const pos =
     positions instanceof Float32Array && up === "y" ? positions : Float32Array.from(positions);
-  for (let i = 0; i < pos.length; i++) {
-    if (!Number.isFinite(pos[i])) {
-      const v = Math.floor(i / 3);
+  // v - v is 0 exactly for finite v (NaN for NaN and ±Infinity): no call per coordinate,
+  // which matters while this one-off loop runs in the interpreter on a cold first build.
+  for (let i = 0, n = pos.length; i < n; i++) {
+    const v = pos[i]!;
+    if (v - v !== 0) {
       throw new MeshwayError(
         "INVALID_INPUT",
-        `${source}: vertex ${v} has a non-finite coordinate ${"xyz"[i % 3]} = ${positions[i]}` +
+        `${source}: vertex ${Math.floor(i / 3)} has a non-finite coordinate ${"xyz"[i % 3]} = ${positions[i]}` +
           (Number.isFinite(Number(positions[i])) ? " (outside float32 range)" : ""),
       );
     }
   }
-  const idx =
-    indices instanceof Uint32Array && !flipWinding ? indices : new Uint32Array(indices.length);
-  for (let i = 0; i < indices.length; i++) {
-    const raw = indices[i] as number;
-    if (!Number.isInteger(raw) || raw < 0 || raw >= vertexCount) {
-      throw new MeshwayError(
-        "INVALID_INPUT",
-        `${source}: triangle ${Math.floor(i / 3)} has vertex index ${raw}, outside [0, ${vertexCount - 1}]`,
-      );
+  let idx: Uint32Array;
+  if (indices instanceof Uint32Array && !flipWinding) {
+    // Used as given: its entries are integers >= 0 already, only the upper bound can fail.
+    idx = indices;
+    for (let i = 0, n = idx.length; i < n; i++) {
+      if (idx[i]! >= vertexCount) badIndex(source, i, idx[i]!, vertexCount);
     }
-    idx[i] = raw;
+  } else {
+    idx = new Uint32Array(indices.length);
+    for (let i = 0; i < indices.length; i++) {
+      const raw = indices[i] as number;
+      if (!Number.isInteger(raw) || raw < 0 || raw >= vertexCount) {
+        badIndex(source, i, raw, vertexCount);
+      }
+      idx[i] = raw;
+    }
   }
   if (up === "z") zUpToYUp(pos);
   if (flipWinding) reverseWinding(idx);
   return { positions: pos, indices: idx, vertexCount, triangleCount };
+}
+
+function badIndex(source: string, i: number, raw: unknown, vertexCount: number): never {
+  throw new MeshwayError(
+    "INVALID_INPUT",
+    `${source}: triangle ${Math.floor(i / 3)} has vertex index ${raw}, outside [0, ${vertexCount - 1}]`,
+  );
 }
 
 /** (x, y, z) Z-up → (x, z, −y) Y-up in place: −90° about X, so winding seen from up is kept. */

@@ -16,7 +16,9 @@ import {
   fmt4,
   fmtRadius,
   hitTestLesson,
+  LESSON_CORNER,
   LESSON_RADIUS,
+  LESSON_RADIUS_STEPS,
   type LessonLang,
   type LessonReadout,
   type LessonResult,
@@ -30,14 +32,15 @@ import {
   LESSON_CANVAS,
   lessonLegend,
   lessonPixelToWorld,
+  lessonWorldToPixel,
   renderLessonSection,
 } from "../src/lesson/pictures.js";
 import rectanglesSource from "../src/lesson/rectangles.ts?raw";
-import { distanceToObstacles } from "../src/lesson/scene.js";
+import { distanceToObstacles, LESSON_SCENE } from "../src/lesson/scene.js";
 import sceneSource from "../src/lesson/scene.ts?raw";
+import { radiusAt, radiusIndex } from "../src/lesson/settings.js";
 import surfaceSource from "../src/lesson/surface.ts?raw";
 import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
-import type { RgbaImage } from "../src/render/raster.js";
 import { codeRegion } from "./code-region.js";
 import { isPageMessageKey, pageText } from "./page-messages.js";
 
@@ -55,11 +58,16 @@ interface SectionView {
   readouts: HTMLDListElement;
   legend: HTMLUListElement;
   tableWrap: HTMLElement;
-  /** The section's last picture, redrawn in place on the next recompute. */
-  image: RgbaImage | null;
+  /** The section's recent pictures by settings key, most recent first (revisits draw nothing). */
+  images: { key: string; image: ImageData }[];
   /** The settings the picture was drawn for: an unchanged key skips the redraw. */
   drawn: string;
+  /** What the legend, readouts and table show now (content + language): unchanged skips the DOM. */
+  shown: { legend: string; readouts: string; table: string };
 }
+
+/** Pictures kept per section: a few radii, methods and steps back and forth. */
+const IMAGES_KEPT = 8;
 
 const page = {
   lang: "zh" as LessonLang,
@@ -74,12 +82,16 @@ const page = {
   goal: DEFAULT_LESSON_SETTINGS.goal,
   /** Which end is being dragged, if any. */
   dragging: null as "start" | "goal" | null,
+  /** When the input that the pending recompute answers arrived (performance.now()). */
+  inputAt: null as number | null,
 };
 
 const body = document.body;
 const radiusInput = byId<HTMLInputElement>("radius");
 const radiusValue = byId<HTMLOutputElement>("radius-value");
 const stepInput = byId<HTMLInputElement>("step");
+const cornerX = byId<HTMLInputElement>("corner-x");
+const cornerZ = byId<HTMLInputElement>("corner-z");
 const stepValue = byId<HTMLOutputElement>("step-value");
 const views: SectionView[] = SECTIONS.map((section) => {
   const root = byId<HTMLElement>(`s${section}`);
@@ -94,10 +106,13 @@ const views: SectionView[] = SECTIONS.map((section) => {
     readouts: root.querySelector(".readouts dl")!,
     legend: root.querySelector(".legend")!,
     tableWrap: root.querySelector(".table-wrap")!,
-    image: null,
+    images: [],
     drawn: "",
+    shown: { legend: "", readouts: "", table: "" },
   };
 });
+/** Language and content the static text and the checks were last written for. */
+const shown = { lang: "", checks: "" };
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -175,6 +190,7 @@ function readControls(): LessonSettings {
     step,
     start: page.start,
     goal: page.goal,
+    corner: [Number(cornerX.value), Number(cornerZ.value)],
   };
 }
 
@@ -193,11 +209,14 @@ function writeControls(s: LessonSettings): void {
   stepInput.value = s.step < 0 ? stepInput.max : String(s.step);
   page.start = s.start;
   page.goal = s.goal;
+  cornerX.value = String(s.corner[0]);
+  cornerZ.value = String(s.corner[1]);
 }
 
 /** Marks the page busy now and recomputes once on the next frame (slider drags coalesce). */
 function schedule(): void {
   body.dataset.ready = "false";
+  page.inputAt ??= performance.now();
   if (page.scheduled) return;
   page.scheduled = true;
   requestAnimationFrame(recompute);
@@ -207,6 +226,7 @@ function recompute(): void {
   const t0 = performance.now();
   page.scheduled = false;
   page.settings = readControls();
+  prefetched.add(`${radiusIndex(page.settings.radius)}:${page.settings.method}`);
   const error = byId<HTMLElement>("error");
   try {
     page.settings = resolveLessonSettings(page.settings);
@@ -219,15 +239,70 @@ function recompute(): void {
   }
   renderAll();
   body.dataset.settings = JSON.stringify(page.result?.settings ?? page.settings);
-  body.dataset.renderMs = (performance.now() - t0).toFixed(1);
+  const t1 = performance.now();
+  body.dataset.renderMs = (t1 - t0).toFixed(1);
+  // From the first input of this recompute to its end: the frame wait and any idle work included.
+  body.dataset.latencyMs = (t1 - (page.inputAt ?? t0)).toFixed(1);
+  // The first full render, counted from the navigation's start (HTML, script and all).
+  body.dataset.firstMs ??= t1.toFixed(1);
+  page.inputAt = null;
   body.dataset.ready = "true";
+  prefetchSoon();
 }
+
+// ---- idle work: the radii around the current one, before the reader asks -------------------
+
+let prefetchQueued = false;
+
+/** When the page is idle, runs the lesson for the nearest radius not yet computed (one per idle slot). */
+function prefetchSoon(): void {
+  if (prefetchQueued || !page.result) return;
+  prefetchQueued = true;
+  const idle =
+    typeof requestIdleCallback === "function"
+      ? (f: () => void) => requestIdleCallback(f, { timeout: 2000 })
+      : (f: () => void) => setTimeout(f, 50);
+  idle(() => {
+    prefetchQueued = false;
+    if (page.scheduled || !page.result) return;
+    const s = page.result.settings;
+    const here = radiusIndex(s.radius);
+    for (let d = 1; d < LESSON_RADIUS_STEPS; d++) {
+      for (const k of [here + d, here - d]) {
+        // The next two radii either way get their pictures too; the rest only their numbers.
+        const pictures = d <= 2 && page.canDraw;
+        const key = `${k}:${s.method}${pictures ? `:${JSON.stringify(s)}` : ""}`;
+        if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(key)) continue;
+        prefetched.add(key);
+        const result = runLesson({ ...s, radius: radiusAt(k) });
+        if (pictures) for (const view of views.slice(1)) prefetchPicture(result, view);
+        prefetchSoon();
+        return;
+      }
+    }
+  });
+}
+
+/** Draws `result`'s picture of `view` into its cache (second place: the shown one stays first). */
+function prefetchPicture(result: LessonResult, view: SectionView): void {
+  const key = pictureKey(result.settings, view.section);
+  if (view.images.some((i) => i.key === key)) return;
+  const image = renderLessonSection(result, view.section);
+  const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
+  view.images.splice(1, 0, { key, image: new ImageData(pixels, image.width, image.height) });
+  if (view.images.length > IMAGES_KEPT) view.images.pop();
+}
+const prefetched = new Set<string>();
 
 // ---- rendering ------------------------------------------------------------------------------
 
 function renderAll(): void {
   renderStaticText();
   radiusValue.textContent = fmtRadius(page.settings.radius);
+  byId("corner-x-value").textContent = page.settings.corner[0].toFixed(2);
+  byId("corner-z-value").textContent = page.settings.corner[1].toFixed(2);
+  // The corner belongs to the L: its sliders rest while the square is shown.
+  cornerX.disabled = cornerZ.disabled = page.settings.shape !== "L";
   const result = page.result;
   if (!result) return;
   renderStepper(result);
@@ -243,6 +318,8 @@ function renderAll(): void {
 }
 
 function renderStaticText(): void {
+  if (shown.lang === page.lang) return;
+  shown.lang = page.lang;
   const root = document.documentElement;
   root.lang = page.lang === "zh" ? "zh-CN" : "en";
   document.title = text("page.doc.title");
@@ -387,7 +464,7 @@ function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): vo
 
 /** What each section's picture depends on (the language on none of them). */
 function pictureKey(s: LessonSettings, section: Section): string {
-  if (section === 1) return s.shape;
+  if (section === 1) return `${s.shape}:${s.shape === "L" ? s.corner.join(",") : ""}`;
   if (section === 3) return `${s.radius}:${s.method}`;
   if (section === 2) return `${s.radius}:${s.method}:${s.start.join(",")}:${s.goal.join(",")}`;
   return `${s.radius}:${s.method}:${s.view}:${s.step}:${s.start.join(",")}:${s.goal.join(",")}`;
@@ -398,18 +475,29 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   const key = pictureKey(result.settings, view.section);
   if (key === view.drawn) return;
   view.drawn = key;
-  // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
-  const image = renderLessonSection(result, view.section, view.image ?? undefined);
-  view.image = image;
+  const at = view.images.findIndex((i) => i.key === key);
+  let entry = at >= 0 ? view.images.splice(at, 1)[0]! : null;
+  if (!entry) {
+    // The rasterizer's pixels, unchanged: straight-alpha RGBA rows, exactly ImageData's layout.
+    const image = renderLessonSection(result, view.section);
+    const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
+    entry = { key, image: new ImageData(pixels, image.width, image.height) };
+  }
+  view.images.unshift(entry);
+  if (view.images.length > IMAGES_KEPT) view.images.pop();
+  const { image } = entry;
   if (view.canvas.width !== image.width) view.canvas.width = image.width;
   if (view.canvas.height !== image.height) view.canvas.height = image.height;
-  const pixels = image.data as Uint8ClampedArray<ArrayBuffer>;
-  view.context.putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
+  view.context.putImageData(image, 0, 0);
 }
 
 /** The picture's legend: the renderer's own colour for each thing it draws now, named in the page language. */
 function renderLegend(result: LessonResult, view: SectionView): void {
-  const items = lessonLegend(result, view.section).map((entry) => {
+  const entries = lessonLegend(result, view.section);
+  const sig = `${page.lang}:${entries.map((e) => e.key).join(",")}`;
+  if (sig === view.shown.legend) return;
+  view.shown.legend = sig;
+  const items = entries.map((entry) => {
     const li = el(
       "li",
       undefined,
@@ -427,6 +515,9 @@ function renderLegend(result: LessonResult, view: SectionView): void {
 }
 
 function renderReadouts(items: readonly LessonReadout[], view: SectionView): void {
+  const sig = `${page.lang}:${JSON.stringify(items)}`;
+  if (sig === view.shown.readouts) return;
+  view.shown.readouts = sig;
   const nodes: HTMLElement[] = [];
   for (const item of items) {
     const dt = el("dt", text(item.label));
@@ -439,6 +530,9 @@ function renderReadouts(items: readonly LessonReadout[], view: SectionView): voi
 
 function renderTable(result: LessonResult, view: SectionView): void {
   const data = result.tables[view.section - 1];
+  const sig = `${page.lang}:${JSON.stringify(data ?? null)}`;
+  if (sig === view.shown.table) return;
+  view.shown.table = sig;
   if (!data) {
     view.tableWrap.replaceChildren();
     return;
@@ -473,6 +567,9 @@ function renderTable(result: LessonResult, view: SectionView): void {
 }
 
 function renderChecks(result: LessonResult): void {
+  const sig = `${page.lang}:${JSON.stringify([result.checks, result.log, result.logVars])}`;
+  if (sig === shown.checks) return;
+  shown.checks = sig;
   const passed = result.checks.filter((c) => c.pass).length;
   const failed = result.checks.length - passed;
   const summary = byId("checks-summary");
@@ -571,11 +668,34 @@ function toPicture(view: SectionView, clientX: number, clientY: number) {
   };
 }
 
+/**
+ * A finger that lands on a draggable handle drags it; anywhere else on the picture it scrolls
+ * the page as usual (the canvas keeps touch-action: auto). Cancelling touchstart is what stops
+ * the browser's scroll for that one touch; pointer events still follow the finger.
+ */
+function captureTouchOnHandle(
+  view: SectionView,
+  onHandle: (at: { px: number; py: number }) => boolean,
+): void {
+  view.canvas.addEventListener(
+    "touchstart",
+    (e) => {
+      const touch = e.touches[0];
+      if (e.touches.length !== 1 || !touch) return;
+      const at = toPicture(view, touch.clientX, touch.clientY);
+      if (at && onHandle(at)) e.preventDefault();
+    },
+    { passive: false },
+  );
+}
+
 /** Section 4: pressing on the start or goal dot picks it up; dragging moves it; releasing drops it. */
 function wireDrag(view: SectionView): void {
-  const S = LESSON_CANVAS.width / result0().scene.width;
+  // The scene's own constants: asking a result here would run the whole lesson before the first frame.
+  const S = LESSON_CANVAS.width / LESSON_SCENE.width;
   const near = (p: readonly number[], at: { px: number; py: number }) =>
     Math.hypot(p[0]! * S - at.px, p[1]! * S - at.py) <= 14;
+  captureTouchOnHandle(view, (at) => near(page.goal, at) || near(page.start, at));
   view.canvas.addEventListener("pointerdown", (e) => {
     const at = toPicture(view, e.clientX, e.clientY);
     if (!at) return;
@@ -589,7 +709,7 @@ function wireDrag(view: SectionView): void {
     if (!page.dragging) return;
     const at = toPicture(view, e.clientX, e.clientY);
     if (!at) return;
-    const { width, depth } = result0().scene;
+    const { width, depth } = LESSON_SCENE;
     const x = Math.min(width, Math.max(0, at.px / S));
     const z = Math.min(depth, Math.max(0, at.py / S));
     const p: [number, number] = [Math.round(x * 100) / 100, Math.round(z * 100) / 100];
@@ -599,6 +719,40 @@ function wireDrag(view: SectionView): void {
   });
   const drop = () => {
     page.dragging = null;
+  };
+  view.canvas.addEventListener("pointerup", drop);
+  view.canvas.addEventListener("pointercancel", drop);
+}
+
+/** Section 1: the L's inner corner follows the pointer, on its sliders' 0.25 grid inside the notch. */
+function wireCornerDrag(view: SectionView): void {
+  const near = (at: { px: number; py: number }) => {
+    if (page.settings.shape !== "L") return false;
+    const [cx, cy] = lessonWorldToPixel(1, Number(cornerX.value), Number(cornerZ.value));
+    return Math.hypot(cx - at.px, cy - at.py) <= 22;
+  };
+  let dragging = false;
+  captureTouchOnHandle(view, near);
+  view.canvas.addEventListener("pointerdown", (e) => {
+    const at = toPicture(view, e.clientX, e.clientY);
+    if (!at || !near(at)) return;
+    dragging = true;
+    view.canvas.setPointerCapture(e.pointerId);
+    e.preventDefault();
+  });
+  view.canvas.addEventListener("pointermove", (e) => {
+    if (!dragging) return;
+    const at = toPicture(view, e.clientX, e.clientY);
+    const world = at && lessonPixelToWorld(1, at.px, at.py);
+    if (!world) return;
+    const snap = (v: number, lo: number, hi: number) =>
+      Math.min(hi, Math.max(lo, Math.round(v * 4) / 4));
+    cornerX.value = String(snap(world.x, LESSON_CORNER.minX, LESSON_CORNER.maxX));
+    cornerZ.value = String(snap(world.z, LESSON_CORNER.minZ, LESSON_CORNER.maxZ));
+    schedule();
+  });
+  const drop = () => {
+    dragging = false;
   };
   view.canvas.addEventListener("pointerup", drop);
   view.canvas.addEventListener("pointercancel", drop);
@@ -630,7 +784,7 @@ function wireProbe(view: SectionView): void {
     if (!d) return;
     e.preventDefault();
     // One cell (10 picture pixels) per key press, starting from the picture's centre.
-    const cell = result0().scene.cellSize * 20;
+    const cell = LESSON_SCENE.cellSize * 20;
     const now = page.probes.get(view.section) ?? {
       px: LESSON_CANVAS.width / 2 - cell / 2,
       py: LESSON_CANVAS.height / 2 - cell / 2,
@@ -650,10 +804,6 @@ function wireProbe(view: SectionView): void {
   view.canvas.addEventListener("focus", () => {
     if (!page.probes.has(view.section)) renderProbe(view);
   });
-}
-
-function result0(): LessonResult {
-  return page.result ?? runLesson(page.settings);
 }
 
 // ---- wiring ---------------------------------------------------------------------------------
@@ -694,8 +844,13 @@ function start(): void {
   }
   for (const view of views) wireProbe(view);
   wireDrag(views[3]!);
+  wireCornerDrag(views[0]!);
   renderStaticCode();
-  schedule();
+  // The default pictures, text and tables are already on screen (web/prerender.ts): the first
+  // recompute waits until that first frame is painted (a rAF callback would run before it).
+  body.dataset.ready = "false";
+  page.scheduled = true;
+  requestAnimationFrame(() => setTimeout(recompute, 0));
 }
 
 start();

@@ -13,7 +13,7 @@ const zh = {
   "page.methodName.simple": "简单方法",
   "page.methodName.meshway": "meshway 流水线",
   "page.summary":
-    "现在（{method}）：{cells} 个可走格，按半径 {r} 过滤后剩 {kept} 个；切成 {polygons} 个凸多边形；A* 找出 {sequence} 个多边形的序列；穿过 portal 中点的折线 {midPoints} 个点、长 {midLength}；逐点试删之后 {dropPoints} 个点、长 {dropLength}；funnel 拉直成 {funnelPoints} 个点、长 {funnelLength}；精确最短路长 {exactLength}。",
+    "现在（{method}）：{cells} 个可走格，按半径 {r} 过滤后剩 {kept} 个；切成 {polygons} 个凸多边形；A* 找出 {sequence} 个多边形的序列；穿过门户（portal）中点的折线 {midPoints} 个点、长 {midLength}；逐点试删之后 {dropPoints} 个点、长 {dropLength}；漏斗算法（funnel）拉直成 {funnelPoints} 个点、长 {funnelLength}；精确最短路长 {exactLength}。",
   "page.controls.step": "步骤",
   "page.controls.prev": "上一步",
   "page.controls.next": "下一步",
@@ -22,18 +22,18 @@ const zh = {
   "page.s3.canvas": "第 ③ 段的图：切出的多边形",
   "page.s4.canvas": "第 ④ 段的图：多边形序列和路径",
   "page.s4.why":
-    "为什么逐点试删会停住：它只能删点，不能挪点——每个中点的捷径都擦过墙角出了可走面，就一个也删不掉；funnel 把拐点直接放到 portal 的端点，也就是墙角上，最短路正是在那里拐弯。",
+    "为什么逐点试删会停住：它只能删点，不能挪点——每个中点的捷径都擦过墙角出了可走面，就一个也删不掉；漏斗把拐点直接放到门户的端点，也就是墙角上，最短路正是在那里拐弯。",
   "page.s4.step.midpoint":
-    "第 0 步：把 A* 选出的多边形串起来，穿过每个 portal 的中点（{points} 个点，长 {length}）。",
+    "第 0 步：把 A* 选出的多边形串起来，穿过每个门户的中点（{points} 个点，长 {length}）。",
   "page.s4.step.drop":
     "第 {step} 步 · 逐点试删 {k} / {n}：试删点 {point}，从点 {prev} 到点 {next} 的捷径{verdict}",
   "page.s4.step.dropYes": "留在可走面上 → 删掉这个点。",
   "page.s4.step.dropNo": "出了可走面 → 这个点留下。",
   "page.s4.step.stall": "一整轮没有删掉任何点：试删停在这里（{points} 个点里留下 {kept} 个）。",
   "page.s4.step.funnel":
-    "第 {step} 步 · funnel，portal {portal} / {portals}：顶点 {apex}，左边到 {left}，右边到 {right}；已定下 {fixed} 个点。",
+    "第 {step} 步 · 漏斗，门户 {portal} / {portals}：顶点 {apex}，左边到 {left}，右边到 {right}；已定下 {fixed} 个点。",
   "page.s4.step.done":
-    "最后一步：最终路径是 funnel 的结果，{points} 个点、长 {length}；精确最短路 {exact}；逐点试删停在 {dropped}。",
+    "最后一步：最终路径是漏斗的结果，{points} 个点、长 {length}；精确最短路 {exact}；逐点试删停在 {dropped}。",
   "page.code.s1": "运行的代码：判据①，相邻两条边的叉积（src/lesson/geometry.ts 原文）",
   "page.code.s2":
     "运行的代码：格心到障碍的距离和按半径过滤（src/lesson/scene.ts、surface.ts 原文）",
@@ -58,15 +58,18 @@ const zh = {
   "page.title": "从格到面",
   "page.subtitle": "导航网格为什么能用：四步，每一步都由 meshway 在你的浏览器里现场量出来",
   "page.lede":
-    "在方格上找路，数、方向和人都待在格子里；可真实关卡的地面是任意形状。这一课把承载路径的东西从“格”换成“面”：先把场景切成格、滤掉 agent 挤不进的地方，再把剩下的面切成凸多边形，最后在多边形组成的图上找路并拉直。每一步先用最朴素的做法（简单方法）讲清楚，再换成 meshway 真正的流水线对照。",
+    "在方格上找路，数、方向和人都待在格子里；可真实关卡的地面是任意形状。这一课把承载路径的东西从“格”换成“面”：先把场景切成格、滤掉角色（agent）挤不进的地方，再把剩下的面切成凸多边形，最后在多边形组成的图上找路并拉直。每一步先用最朴素的做法（简单方法）讲清楚，再换成 meshway 真正的流水线对照。",
   "page.roadmap":
-    "每一段都把同一件事做两遍：一遍是最朴素的做法（简单方法），一遍是 meshway 真正的流水线（体素距离场腐蚀、区域 → 轮廓 → 凸多边形、funnel）。两边的差别都写成数字，放在同一张表里。",
+    "每一段都把同一件事做两遍：一遍是最朴素的做法（简单方法），一遍是 meshway 真正的流水线（体素距离场腐蚀、区域 → 轮廓 → 凸多边形、漏斗）。两边的差别都写成数字，放在同一张表里。",
   "page.nav.title": "分段",
   "page.controls.reset": "复位",
   "page.controls.shape": "拿哪个形状试凸性",
   "page.shape.square": "正方形（凸）",
   "page.shape.L": "L 形（凹）",
-  "page.controls.radius": "agent 半径",
+  "page.controls.corner": "L 形的内角（也可以在图上拖动蓝圈）",
+  "page.controls.cornerX": "内角 x",
+  "page.controls.cornerZ": "内角 z",
+  "page.controls.radius": "角色半径",
   "page.controls.method": "方法：先看简单方法，再换成真正的流水线",
   "page.method.simple": "简单方法",
   "page.method.meshway": "现在换成真正的流水线：meshway",
@@ -74,7 +77,7 @@ const zh = {
   "page.hover.shapeName.square": "正方形",
   "page.hover.shapeName.L": "L 形",
   "page.fallback":
-    "这台设备拿不到 canvas 2D 绘图上下文，所以画面显示不出来。下面的文字、读数和四张表照常计算、照常更新——画面只是把同一份数据画出来而已。",
+    "这台设备拿不到画布（canvas）的 2D 绘图上下文，所以画面显示不出来。下面的文字、读数和四张表照常计算、照常更新——画面只是把同一份数据画出来而已。",
   "page.readouts.title": "读数",
   "page.section.gap": "上一步留下的缺口",
   "page.section.adds": "这一步只增加一样东西",
@@ -85,12 +88,12 @@ const zh = {
   "page.s1.adds":
     "凸多边形：面内任意两点的连线都不离开这个面。用两种互相独立的方法检验——相邻两条边的叉积是否同号；在面内随机取 1000 对点，每条连线采样 256 个点，数有多少对跑出了面。",
   "page.s1.observe":
-    "在“正方形 / L 形”之间切换，看画面上的 60 条采样连线里有没有被标亮的（离开了形状）。凸性保证同一个面里任意两点可以直线相连，后面拉直路径靠的正是这一点。",
+    "在“正方形 / L 形”之间切换，看画面上的 60 条采样连线里有没有被标亮的（离开了形状）。再拖动 L 形的内角（蓝圈，或用滑块）：它在虚线对角线内侧时，那个角的叉积变号（红点），有连线出界；拖过对角线，两条判据一起变成“凸”。凸性保证同一个面里任意两点可以直线相连，后面拉直路径靠的正是这一点。",
   "page.s2.title": "② 从体素到可走面",
   "page.s2.gap":
     "形状定了，可数据还是一堆三角形，不是多边形。得先把空间变成一张能回答“这里能不能站人”的格子图。",
   "page.s2.adds":
-    "体素化加按半径过滤：格心落在障碍里的格记为不可走；再去掉离障碍太近、agent 挤不进去的格。简单方法按格心到障碍的精确距离判断（被删的格画成深色斜纹）。换成 meshway 后，它在同一场景的三角网格上建体素距离场再腐蚀；和简单方法结果不同的格用品红小方块标出。",
+    "体素化加按半径过滤：格心落在障碍里的格记为不可走；再去掉离障碍太近、角色挤不进去的格。简单方法按格心到障碍的精确距离判断（被删的格画成深色斜纹）。换成 meshway 后，它在同一场景的三角网格上建体素距离场再腐蚀；和简单方法结果不同的格用品红小方块标出。",
   "page.s2.observe":
     "把半径从 0.25 拖到 1.50，看可走面怎样变窄、窄道在哪个半径被封死。把鼠标放在一个格上（或按方向键），下面一行会说出它离障碍多远、为什么被删或留下。",
   "page.s3.title": "③ 切成多边形",
@@ -99,13 +102,13 @@ const zh = {
   "page.s3.adds":
     "划分：简单方法把可走格切成极大矩形（先向右长到头，再整行向下长）；meshway 走真实流程：区域 → 轮廓 → 凸多边形。检查三件事：面积恰好盖满、每个面都是凸的、相邻的面共享一段有长度的边，而不是只碰一个点。",
   "page.s3.observe":
-    "找两块颜色的交界，看它是一段线还是一个点。一个点当不了 portal，agent 也穿不过去，所以能走的交界必须是一段线。meshway 的多边形常在一个顶点处几块相会（红点）：这些点周围的多边形两两之间另有线段相连，不算问题；真正不许出现的是掐点——只在一个点相接、周围也连不起来的两块，两边的这一项都必须是 0。",
+    "找两块颜色的交界，看它是一段线还是一个点。一个点当不了门户，角色也穿不过去，所以能走的交界必须是一段线。meshway 的多边形常在一个顶点处几块相会（红点）：这些点周围的多边形两两之间另有线段相连，不算问题；真正不许出现的是掐点——只在一个点相接、周围也连不起来的两块，两边的这一项都必须是 0。",
   "page.s4.title": "④ 在面上找路",
   "page.s4.gap": "面切好了，但面还不是路：得知道面和面怎样相连，连起来以后具体怎么走。",
   "page.s4.adds":
-    "多边形是节点，共享的边是 portal；A* 在多边形图上找出一串多边形（图里标着编号）。先穿过各 portal 的中点连成折线，再拉直：逐点试删反复删掉能被捷径替代的点；funnel 沿着 portal 收紧左右两条边，在墙角处定下拐点。用下面的步骤条一步一步看两种拉直；最后一步把所有的线叠在一起，谁也不挡谁。",
+    "多边形是节点，共享的边是门户；A* 在多边形图上找出一串多边形（图里标着编号）。先穿过各门户的中点连成折线，再拉直：逐点试删反复删掉能被捷径替代的点；漏斗沿着门户收紧左右两条边，在墙角处定下拐点。用下面的步骤条一步一步看两种拉直；最后一步把所有的线叠在一起，谁也不挡谁。",
   "page.s4.observe":
-    "把步骤条从头拖到尾：先看逐点试删在哪一步停住，再看 funnel 的顶点怎样一个 portal 一个 portal往前走。最后一步里，宽的浅蓝带是试删的结果，深蓝线是 funnel，紫色虚线是精确最短路：深蓝线从紫色虚线的缝里露出来，说明 funnel 已经最短。",
+    "把步骤条从头拖到尾：先看逐点试删在哪一步停住，再看漏斗的顶点怎样一个门户一个门户往前走。最后一步里，宽的浅蓝带是试删的结果，深蓝线是漏斗，紫色虚线是精确最短路：深蓝线从紫色虚线的缝里露出来，说明漏斗已经最短。",
   "page.honest.title": "如实说明：简单方法与 Recast/Detour 的差别",
   "page.honest.1":
     "障碍只用轴对齐的矩形，这样“点在不在障碍里”和“点离障碍多远”都能精确算出。meshway 接受任意三角网格：同一场景也被做成三角网格（地面加障碍盒子）送进真实流水线。",
@@ -114,7 +117,7 @@ const zh = {
   "page.honest.3":
     "简单划分是极大矩形；Recast 和 meshway 先用分水岭把可走面分成区域，描出并简化轮廓，再三角化并合并成凸多边形，所以多边形更少、形状不限于矩形，面积也只是近似等于格数乘格面积。",
   "page.honest.4":
-    "逐点试删只能删点，不能把拐点挪到墙角，所以它会停在比最短路长的地方（r = 0.75 时 33.0158 对 28.9660，一个点也没删掉）。在同一串矩形的 portal 上跑 funnel，得到的正是精确最短路，26 个半径都是这样——差距来自试删，不是来自 A* 选定的多边形序列。Detour 和 meshway 用的就是 funnel。funnel 只在 A* 选定的序列里拉直，一般不保证全局最短；meshway 的 findShortestPath（仿 Polyanya 的任意角度搜索）求的是精确最短路，这里画成紫色虚线，并检查它不比任何一条拉直的路径长。",
+    "逐点试删只能删点，不能把拐点挪到墙角，所以它会停在比最短路长的地方（r = 0.75 时 33.0158 对 28.9660，一个点也没删掉）。在同一串矩形的门户上跑漏斗，得到的正是精确最短路，26 个半径都是这样——差距来自试删，不是来自 A* 选定的多边形序列。Detour 和 meshway 用的就是漏斗。漏斗只在 A* 选定的序列里拉直，一般不保证全局最短；meshway 的 findShortestPath（仿 Polyanya 的任意角度搜索）求的是精确最短路，这里画成紫色虚线，并检查它不比任何一条拉直的路径长。",
   "page.honest.5":
     "这一课是平面的：只有一层地面、没有台阶和坡。Recast 和 meshway 的真实流水线还处理高度、坡度、台阶和多层结构。画面由 meshway 自己的软件光栅器画出，与命令行 meshway lesson --png 输出的像素一致。",
   "page.legend.title": "图例",
@@ -197,6 +200,9 @@ const en: Record<PageMessageKey, string> = {
   "page.controls.shape": "Shape for the convexity test",
   "page.shape.square": "Square (convex)",
   "page.shape.L": "L shape (concave)",
+  "page.controls.corner": "The L's inner corner (or drag the blue ring in the picture)",
+  "page.controls.cornerX": "Corner x",
+  "page.controls.cornerZ": "Corner z",
   "page.controls.radius": "Agent radius",
   "page.controls.method": "Method: the simple one first, then the real pipeline",
   "page.method.simple": "Simple method",
@@ -216,7 +222,7 @@ const en: Record<PageMessageKey, string> = {
   "page.s1.adds":
     "Convex polygons: the segment between any two points of the face stays inside it. Two independent tests check it: the cross products of consecutive edges all have the same sign; and 1000 random point pairs inside the shape, each segment sampled at 256 points, counting the pairs that leave the shape.",
   "page.s1.observe":
-    "Switch between square and L shape and look for highlighted segments among the 60 drawn: those leave the shape. Convexity means any two points of one face are joined by a straight line, which is exactly what straightening the path relies on later.",
+    "Switch between square and L shape and look for highlighted segments among the 60 drawn: those leave the shape. Then drag the L's inner corner (the blue ring, or the sliders): while it is inside the dashed diagonal its cross product flips sign (red dot) and segments leave; past the diagonal both criteria turn to convex together. Convexity means any two points of one face are joined by a straight line, which is exactly what straightening the path relies on later.",
   "page.s2.title": "2 · From voxels to a walkable surface",
   "page.s2.gap":
     "The shape is settled, but the data is still a heap of triangles, not polygons. First the space has to become a grid that answers “can someone stand here?”.",

@@ -18,8 +18,9 @@ import {
   t,
   tv,
 } from "../src/lesson/index.js";
-import { lessonLegend } from "../src/lesson/pictures.js";
+import { lessonLegend, renderLessonSection } from "../src/lesson/pictures.js";
 import { lastPathStep } from "../src/lesson/timeline.js";
+import { encodePng } from "../src/node/png.js";
 import { isPageMessageKey, type PageLang, pageText } from "./page-messages.js";
 
 const LANG: PageLang = "zh";
@@ -131,6 +132,13 @@ export function prerenderPage(html: string): string {
     out = fillId(out, `s${n}-readouts`, readoutsHtml(result, n));
     out = fillId(out, `s${n}-legend`, legendHtml(result, n));
     out = fillId(out, `probe-${n}`, escapeHtml(text("page.probe.idle")));
+    // The default picture as the canvas's background: it shows at first paint, before (and
+    // without) JavaScript; main.ts later draws the very same pixels onto the canvas.
+    const png = Buffer.from(encodePng(renderLessonSection(result, n))).toString("base64");
+    out = out.replace(
+      new RegExp(`(<section[^>]*\\sid="s${n}"[\\s\\S]*?<canvas)`),
+      `$1 style="background-image: url(data:image/png;base64,${png})"`,
+    );
   }
   const p = result.path;
   const f = p.funnel ?? p.dropped;

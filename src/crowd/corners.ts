@@ -38,17 +38,22 @@ function triArea2(ax: number, az: number, bx: number, bz: number, cx: number, cz
   return (cx - ax) * (bz - az) - (bx - ax) * (cz - az);
 }
 
-/** Appends a point (merging into an equal last one); true when out is full or it is the end. */
-function append(
-  out: StraightPath,
-  x: number,
-  y: number,
-  z: number,
-  flags: number,
-  ref: PolyRef,
-  maxPoints: number,
-): boolean {
+/**
+ * The point append() adds: x, y, z, polygon ref. Passed through this array, not as arguments:
+ * append is not inlined, and double arguments (refs are above 2^31) would be boxed on the heap
+ * at every call.
+ */
+const pt = new Float64Array(4);
+
+/**
+ * Appends `pt` (merging into an equal last one); true when out is full or it is the end.
+ * Writes out's arrays directly (out.capacity >= maxPoints, checked by the caller).
+ */
+function append(out: StraightPath, flags: number, maxPoints: number): boolean {
   const n = out.count;
+  const x = pt[0]!;
+  const y = pt[1]!;
+  const z = pt[2]!;
   if (n > 0) {
     const o = (n - 1) * 3;
     const dx = out.points[o]! - x;
@@ -56,12 +61,26 @@ function append(
     const dz = out.points[o + 2]! - z;
     if (dx * dx + dy * dy + dz * dz < EQUAL_SQR) {
       out.flags[n - 1] = flags;
-      out.refs[n - 1] = ref;
+      out.refs[n - 1] = pt[3]!;
       return (flags & STRAIGHT_PATH_END) !== 0;
     }
   }
-  out.push(x, y, z, flags, ref);
-  return out.count >= maxPoints || (flags & STRAIGHT_PATH_END) !== 0;
+  const o = n * 3;
+  out.points[o] = x;
+  out.points[o + 1] = y;
+  out.points[o + 2] = z;
+  out.flags[n] = flags;
+  out.refs[n] = pt[3]!;
+  out.count = n + 1;
+  return n + 1 >= maxPoints || (flags & STRAIGHT_PATH_END) !== 0;
+}
+
+/** Sets pt to (x, y, z, ref). Small: inlined where it is called. */
+function setPt(x: number, y: number, z: number, ref: PolyRef): void {
+  pt[0] = x;
+  pt[1] = y;
+  pt[2] = z;
+  pt[3] = ref;
 }
 
 /**
@@ -82,12 +101,16 @@ export function findCorridorCorners(
 ): QueryStatus {
   out.count = 0;
   if (count <= 0 || maxPoints <= 0) return "noStart";
+  // append() writes out's arrays directly: make room for maxPoints once.
+  while (out.flags.length < maxPoints) out.push(0, 0, 0, 0, 0);
+  out.count = 0;
   const first = path[0]!;
   const last = path[count - 1]!;
   if (!isLiveRef(navMesh, first) || !isLiveRef(navMesh, last)) return "invalidRef";
   closestPointOnBoundaryByRef(navMesh, first, start[0]!, start[1]!, start[2]!, startPt);
   closestPointOnBoundaryByRef(navMesh, last, end[0]!, end[1]!, end[2]!, endPt);
-  if (append(out, startPt[0]!, startPt[1]!, startPt[2]!, STRAIGHT_PATH_START, first, maxPoints)) {
+  setPt(startPt[0]!, startPt[1]!, startPt[2]!, first);
+  if (append(out, STRAIGHT_PATH_START, maxPoints)) {
     return "complete";
   }
   if (count > 1) {
@@ -129,7 +152,8 @@ export function findCorridorCorners(
           if (!getPortalPoints(navMesh, path[i]!, to, left, right)) {
             // Broken corridor: end on the last polygon reached.
             closestPointOnBoundaryByRef(navMesh, path[i]!, end[0]!, end[1]!, end[2]!, endPt);
-            append(out, endPt[0]!, endPt[1]!, endPt[2]!, 0, path[i]!, maxPoints);
+            setPt(endPt[0]!, endPt[1]!, endPt[2]!, path[i]!);
+            append(out, 0, maxPoints);
             return "partial";
           }
           if (i < MAX_CACHED) {
@@ -174,7 +198,8 @@ export function findCorridorCorners(
           az = lz;
           apexIndex = leftIndex;
           const flags = leftRef === 0 ? STRAIGHT_PATH_END : leftOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
-          if (append(out, ax, ay, az, flags, leftRef, maxPoints)) return "complete";
+          setPt(ax, ay, az, leftRef);
+          if (append(out, flags, maxPoints)) return "complete";
           lx = rx = ax;
           ly = ry = ay;
           lz = rz = az;
@@ -199,7 +224,8 @@ export function findCorridorCorners(
           apexIndex = rightIndex;
           const flags =
             rightRef === 0 ? STRAIGHT_PATH_END : rightOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
-          if (append(out, ax, ay, az, flags, rightRef, maxPoints)) return "complete";
+          setPt(ax, ay, az, rightRef);
+          if (append(out, flags, maxPoints)) return "complete";
           lx = rx = ax;
           ly = ry = ay;
           lz = rz = az;
@@ -209,7 +235,8 @@ export function findCorridorCorners(
       }
     }
   }
-  append(out, endPt[0]!, endPt[1]!, endPt[2]!, STRAIGHT_PATH_END, 0, maxPoints);
+  setPt(endPt[0]!, endPt[1]!, endPt[2]!, 0);
+  append(out, STRAIGHT_PATH_END, maxPoints);
   return "complete";
 }
 

@@ -1,3 +1,6 @@
+import type { QueryFilter } from "../navmesh/filter.js";
+import type { PolyRef } from "../navmesh/poly-ref.js";
+import type { PathCorridor } from "./path-corridor.js";
 import {
   COLLISION_RESOLVE_FACTOR,
   type CrowdSim,
@@ -6,6 +9,7 @@ import {
   T_NONE,
   T_VELOCITY,
 } from "./sim.js";
+import { StepWall, stepStaysOnMesh } from "./straight-step.js";
 
 /**
  * Motion passes: integration within maxAcceleration, collision resolution between
@@ -114,7 +118,13 @@ export function moveAlongSurface(s: CrowdSim): void {
     if (s.state[i] !== S_WALKING) continue;
     const o = i * 3;
     const c = s.corridors[i]!;
-    c.movePosition(s.nposView[i]!, q, s.filters[i]!);
+    const filter = s.filters[i]!;
+    const fromRef = c.firstPoly;
+    const fx = c.pos[0]!;
+    const fy = c.pos[1]!;
+    const fz = c.pos[2]!;
+    c.movePosition(s.nposView[i]!, q, filter);
+    if (c.firstPoly !== fromRef) keepStepStraight(s, c, filter, fromRef, fx, fy, fz);
     s.npos[o] = c.pos[0]!;
     s.npos[o + 1] = c.pos[1]!;
     s.npos[o + 2] = c.pos[2]!;
@@ -124,6 +134,80 @@ export function moveAlongSurface(s: CrowdSim): void {
       s.partial[i] = 0;
     }
   }
+}
+
+/**
+ * After a move from (fx, fy, fz) in polygon fromRef into another polygon: when the straight
+ * step cut a corner (see straight-step.ts), moves instead to the nearest end it reaches — past
+ * the corner on the line grazing it, else along the wall up to the corner, else nowhere.
+ */
+function keepStepStraight(
+  s: CrowdSim,
+  c: PathCorridor,
+  filter: QueryFilter,
+  fromRef: PolyRef,
+  fx: number,
+  fy: number,
+  fz: number,
+): void {
+  const nm = s.navMesh;
+  const q = s.query;
+  const ex = c.pos[0]!;
+  const ez = c.pos[2]!;
+  if (stepStaysOnMesh(nm, filter, fromRef, fx, fz, ex, ez, stepHit)) return;
+  if (slideTarget(ex, ez, stepHit, slide)) {
+    const ux = slide[0]! - fx;
+    const uz = slide[2]! - fz;
+    const ul2 = ux * ux + uz * uz;
+    const k = ul2 > 0 ? ((ex - fx) * ux + (ez - fz) * uz) / ul2 : 1;
+    if (k > 1) {
+      corner.set(slide);
+      slide[0] = fx + ux * k;
+      slide[2] = fz + uz * k;
+      c.movePosition(slide, q, filter);
+      if (
+        c.firstPoly === fromRef ||
+        stepStaysOnMesh(nm, filter, fromRef, fx, fz, c.pos[0]!, c.pos[2]!, stepHit)
+      ) {
+        return;
+      }
+      slide.set(corner);
+    }
+  }
+  c.movePosition(slide, q, filter);
+  if (
+    c.firstPoly === fromRef ||
+    stepStaysOnMesh(nm, filter, fromRef, fx, fz, c.pos[0]!, c.pos[2]!, stepHit)
+  ) {
+    return;
+  }
+  slide[0] = fx;
+  slide[1] = fy;
+  slide[2] = fz;
+  c.movePosition(slide, q, filter);
+}
+
+const stepHit = new StepWall();
+const slide = new Float64Array(3);
+const corner = new Float64Array(3);
+
+/**
+ * Where a step that met `hit`'s wall should end instead of (ex, ez): the wall's point nearest
+ * to it, within the wall's ends — the step slides along the wall up to its corner. True when
+ * it ended at a corner (an end of the wall).
+ */
+function slideTarget(ex: number, ez: number, hit: StepWall, out: Float64Array): boolean {
+  const w = hit.wall;
+  const wx = w[3]! - w[0]!;
+  const wz = w[5]! - w[2]!;
+  const l2 = wx * wx + wz * wz;
+  let u = l2 > 0 ? ((ex - w[0]!) * wx + (ez - w[2]!) * wz) / l2 : 0;
+  const clamped = u <= 0 || u >= 1;
+  u = Math.max(0, Math.min(u, 1));
+  out[0] = w[0]! + wx * u;
+  out[1] = w[1]! + (w[4]! - w[1]!) * u;
+  out[2] = w[2]! + wz * u;
+  return clamped;
 }
 
 /** Off-mesh links: to the take-off point (first 15 %), then along the link. */

@@ -106,8 +106,19 @@ export class ObstacleAvoidanceQuery {
   private readonly pattern = new Float64Array((MAX_PATTERN_DIVS * MAX_PATTERN_RINGS + 1) * 2);
   private readonly trig = new Float64Array(2);
   // The current call's parameters, set by begin().
-  private params: Readonly<ObstacleAvoidanceParams> = CROWD_DEFAULTS;
   private invHorizTime = 0;
+  /** processSample's arguments and result: candidate x, z, minPenalty, penalty. */
+  private readonly io = new Float64Array(4);
+  private vx = 0;
+  private vz = 0;
+  private dvx = 0;
+  private dvz = 0;
+  // params' weights and horizon as plain fields (read once per sample).
+  private wDes = 0;
+  private wCur = 0;
+  private wSide = 0;
+  private wToi = 0;
+  private horiz = 0;
   private invVmax = 0;
 
   /** Capacities: neighbours (Detour's crowd uses 6) and wall segments (its boundary keeps 8). */
@@ -238,15 +249,25 @@ export class ObstacleAvoidanceQuery {
     let resZ = dvz * params.velBias;
     const limit = (vmax + 0.001) * (vmax + 0.001);
     let samples = 0;
+    // The previous pass's winner is the next pass's centre (pattern point 0): its penalty is
+    // known, so each refinement starts from it instead of evaluating it again (same result:
+    // the other samples must beat it strictly either way).
+    let carried = Number.POSITIVE_INFINITY;
     for (let k = 0; k < depth; k++) {
-      let minPenalty = Number.POSITIVE_INFINITY;
-      let bestX = 0;
-      let bestZ = 0;
-      for (let i = 0; i < n; i++) {
+      let minPenalty = carried;
+      let bestX = carried < Number.POSITIVE_INFINITY ? resX : 0;
+      let bestZ = carried < Number.POSITIVE_INFINITY ? resZ : 0;
+      if (carried < Number.POSITIVE_INFINITY) samples++; // counted as Detour counts it
+      for (let i = carried < Number.POSITIVE_INFINITY ? 1 : 0; i < n; i++) {
         const cx = resX + pat[i * 2]! * cr;
         const cz = resZ + pat[i * 2 + 1]! * cr;
         if (cx * cx + cz * cz > limit) continue;
-        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
+        const io = this.io;
+        io[0] = cx;
+        io[1] = cz;
+        io[2] = minPenalty;
+        this.processSample();
+        const penalty = io[3]!;
         samples++;
         if (penalty < minPenalty) {
           minPenalty = penalty;
@@ -256,6 +277,7 @@ export class ObstacleAvoidanceQuery {
       }
       resX = bestX;
       resZ = bestZ;
+      carried = minPenalty;
       cr *= 0.5;
     }
     out[0] = resX;
@@ -301,7 +323,12 @@ export class ObstacleAvoidanceQuery {
         const cx = cvx + x * cs - half;
         const cz = cvz + y * cs - half;
         if (cx * cx + cz * cz > limit) continue;
-        const penalty = this.processSample(cx, cz, vx, vz, dvx, dvz, minPenalty);
+        const io = this.io;
+        io[0] = cx;
+        io[1] = cz;
+        io[2] = minPenalty;
+        this.processSample();
+        const penalty = io[3]!;
         samples++;
         if (penalty < minPenalty) {
           minPenalty = penalty;
@@ -344,7 +371,15 @@ export class ObstacleAvoidanceQuery {
     if (out.length < 2) {
       throw new MeshwayError("INVALID_ARGUMENT", "sampleVelocity: out needs 2 elements (x, z)");
     }
-    this.params = params;
+    this.vx = vx;
+    this.vz = vz;
+    this.dvx = dvx;
+    this.dvz = dvz;
+    this.wDes = params.weightDesVel;
+    this.wCur = params.weightCurVel;
+    this.wSide = params.weightSide;
+    this.wToi = params.weightToi;
+    this.horiz = params.horizTime;
     this.invHorizTime = 1 / params.horizTime;
     this.invVmax = vmax > 0 ? 1 / vmax : Number.MAX_VALUE;
     if (!(vmax > 0)) {
@@ -420,33 +455,43 @@ export class ObstacleAvoidanceQuery {
     return false;
   }
 
-  /** Detour's penalty of one candidate velocity; bails out early once it cannot beat minPenalty. */
-  private processSample(
-    cx: number,
-    cz: number,
-    vx: number,
-    vz: number,
-    dvx: number,
-    dvz: number,
-    minPenalty: number,
-  ): number {
-    const p = this.params;
-    const horiz = p.horizTime;
-    const vpen = p.weightDesVel * (dist2(cx, cz, dvx, dvz) * this.invVmax);
-    const vcpen = p.weightCurVel * (dist2(cx, cz, vx, vz) * this.invVmax);
+  /**
+   * Detour's penalty of one candidate velocity; bails out early once it cannot beat minPenalty.
+   * Arguments and result go through `io` (candidate x, z, minPenalty → penalty) and the
+   * agent's velocities through fields: a call too large to inline would otherwise box every
+   * double argument and the result (a heap allocation per sample).
+   */
+  private processSample(): void {
+    const io = this.io;
+    const cx = io[0]!;
+    const cz = io[1]!;
+    const minPenalty = io[2]!;
+    const vx = this.vx;
+    const vz = this.vz;
+    const dvx = this.dvx;
+    const dvz = this.dvz;
+    const horiz = this.horiz;
+    const vpen = this.wDes * (dist2(cx, cz, dvx, dvz) * this.invVmax);
+    const vcpen = this.wCur * (dist2(cx, cz, vx, vz) * this.invVmax);
     // The impact time below which this sample cannot win (inverting tpen below).
     const minPen = minPenalty - vpen - vcpen;
-    const tThreshold = (p.weightToi / minPen - 0.1) * horiz;
-    if (tThreshold - horiz > -1.1920929e-7) return minPenalty;
+    const tThreshold = (this.wToi / minPen - 0.1) * horiz;
+    if (tThreshold - horiz > -1.1920929e-7) {
+      io[3] = minPenalty;
+      return;
+    }
 
     let tmin = horiz;
     let side = 0;
     const c = this.inputs.circles;
-    for (let i = 0; i < this.inputs.circleCount; i++) {
+    const nc = this.inputs.circleCount;
+    const cx2 = cx * 2;
+    const cz2 = cz * 2;
+    for (let i = 0; i < nc; i++) {
       const o = i * CIRCLE;
       // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
-      const vabx = cx * 2 - c[o + 14]!;
-      const vabz = cz * 2 - c[o + 15]!;
+      const vabx = cx2 - c[o + 14]!;
+      const vabz = cz2 - c[o + 15]!;
       const along = (c[o + 7]! * vabx + c[o + 8]! * vabz) * 0.5 + 0.5;
       const across = (c[o + 9]! * vabx + c[o + 10]! * vabz) * 2;
       side += Math.min(Math.max(Math.min(along, across), 0), 1);
@@ -466,12 +511,16 @@ export class ObstacleAvoidanceQuery {
       if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
       if (htmin >= 0 && htmin < tmin) {
         tmin = htmin;
-        if (tmin < tThreshold) return minPenalty;
+        if (tmin < tThreshold) {
+          io[3] = minPenalty;
+          return;
+        }
       }
     }
     const s = this.inputs.segments;
     const activeSegments = this.activeSegments;
-    for (let k = 0; k < this.activeCount; k++) {
+    const ns = this.activeCount;
+    for (let k = 0; k < ns; k++) {
       const o = activeSegments[k]! * SEGMENT;
       const ex = s[o + 4]!;
       const ez = s[o + 5]!;
@@ -493,13 +542,16 @@ export class ObstacleAvoidanceQuery {
       htmin *= 2; // avoid walls less than agents
       if (htmin < tmin) {
         tmin = htmin;
-        if (tmin < tThreshold) return minPenalty;
+        if (tmin < tThreshold) {
+          io[3] = minPenalty;
+          return;
+        }
       }
     }
-    if (this.inputs.circleCount > 0) side /= this.inputs.circleCount;
-    const spen = p.weightSide * side;
-    const tpen = p.weightToi * (1 / (0.1 + tmin * this.invHorizTime));
-    return vpen + vcpen + spen + tpen;
+    if (nc > 0) side /= nc;
+    const spen = this.wSide * side;
+    const tpen = this.wToi * (1 / (0.1 + tmin * this.invHorizTime));
+    io[3] = vpen + vcpen + spen + tpen;
   }
 }
 

@@ -16,16 +16,10 @@ import {
  * links close enough to take.
  */
 
-/** Proximity grid, local boundaries and the nearest neighbours of every walking agent. */
+/** Neighbour grid, local boundaries and the nearest neighbours of every walking agent. */
 export function updateNeighbours(s: CrowdSim): void {
-  const grid = s.grid;
   const np = s.npos;
-  grid.clear();
-  for (let a = 0; a < s.nactive; a++) {
-    const i = s.activeList[a]!;
-    const r = s.radius[i]!;
-    grid.addItem(i, np[i * 3]! - r, np[i * 3 + 2]! - r, np[i * 3]! + r, np[i * 3 + 2]! + r);
-  }
+  s.grid.build(s.activeList, s.nactive, np, s.height);
   const q = s.query;
   for (let a = 0; a < s.nactive; a++) {
     const i = s.activeList[a]!;
@@ -40,75 +34,21 @@ export function updateNeighbours(s: CrowdSim): void {
     if (!(dx * dx + dz * dz <= thr * thr) || !b.isValid(q, filter)) {
       b.update(s.corridors[i]!.firstPoly, s.nposView[i]!, range, q, filter);
     }
-    findNeighbours(s, i, range);
+    // The MAX_NEIGHBOURS nearest within collisionQueryRange (Detour's getNeighbours, but the
+    // true nearest: see NeighbourGrid).
+    s.nneis[i] = s.grid.nearest(
+      i,
+      np[o]!,
+      np[o + 1]!,
+      np[o + 2]!,
+      s.height[i]!,
+      range,
+      MAX_NEIGHBOURS,
+      s.neis,
+      s.neiDist,
+      i * MAX_NEIGHBOURS,
+    );
   }
-}
-
-/**
- * The MAX_NEIGHBOURS nearest agents within `range` (XZ; vertically within the mean of the two
- * heights), sorted by distance: Detour's getNeighbours, which reads the first 32 agents the
- * grid holds around the whole range. In a dense crowd those 32 are not the nearest (the grid
- * scans cells row by row), so for an agent that had MAX_NEIGHBOURS neighbours last update
- * meshway first asks a quarter of the range: when that finds MAX_NEIGHBOURS agents without
- * overflowing, they are the true nearest; otherwise the full-range query runs as Detour's. Less work, and neighbours that are
- * really the closest where it matters.
- */
-export function findNeighbours(s: CrowdSim, i: number, range: number): void {
-  // Try the small query only where the agent was crowded last update: in sparse surroundings
-  // it would find too few and cost a second query.
-  if (s.nneis[i] === MAX_NEIGHBOURS) {
-    const n = gatherNeighbours(s, i, range * 0.25);
-    if (n === MAX_NEIGHBOURS && s.lastQueryCount < s.ids.length) return;
-  }
-  gatherNeighbours(s, i, range);
-}
-
-/** One grid query of half size `range` into agent i's sorted neighbour list; returns its length. */
-function gatherNeighbours(s: CrowdSim, i: number, range: number): number {
-  const np = s.npos;
-  const o = i * 3;
-  const px = np[o]!;
-  const py = np[o + 1]!;
-  const pz = np[o + 2]!;
-  const nids = s.grid.queryItems(px - range, pz - range, px + range, pz + range, s.ids);
-  s.lastQueryCount = nids;
-  const base = i * MAX_NEIGHBOURS;
-  const neis = s.neis;
-  const dist = s.neiDist;
-  let n = 0;
-  const h = s.height[i]!;
-  const rangeSqr = range * range;
-  for (let k = 0; k < nids; k++) {
-    const j = s.ids[k]!;
-    if (j === i) continue;
-    const dy = py - np[j * 3 + 1]!;
-    if (Math.abs(dy) >= (h + s.height[j]!) / 2) continue;
-    const dx = px - np[j * 3]!;
-    const dz = pz - np[j * 3 + 2]!;
-    const d = dx * dx + dz * dz;
-    if (d > rangeSqr) continue;
-    // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
-    let slot: number;
-    if (n === 0) {
-      slot = 0;
-    } else if (d >= dist[base + n - 1]!) {
-      if (n >= MAX_NEIGHBOURS) continue;
-      slot = n;
-    } else {
-      slot = 0;
-      while (slot < n && d > dist[base + slot]!) slot++;
-      const last = Math.min(n, MAX_NEIGHBOURS - 1);
-      for (let m = last; m > slot; m--) {
-        neis[base + m] = neis[base + m - 1]!;
-        dist[base + m] = dist[base + m - 1]!;
-      }
-    }
-    neis[base + slot] = j;
-    dist[base + slot] = d;
-    n = Math.min(n + 1, MAX_NEIGHBOURS);
-  }
-  s.nneis[i] = n;
-  return n;
 }
 
 export function updateCorners(s: CrowdSim): void {

@@ -10,6 +10,7 @@ import {
 } from "../query/nav-mesh-query.js";
 import type { CrowdOptions } from "./crowd.js";
 import { LocalBoundary, MAX_LOCAL_POLYS, MAX_LOCAL_SEGS } from "./local-boundary.js";
+import { NeighbourGrid } from "./neighbour-grid.js";
 import {
   AVOIDANCE_PRESETS,
   type ObstacleAvoidanceParams,
@@ -18,7 +19,6 @@ import {
 import { DEFAULT_ORCA_PARAMS, type OrcaParams, OrcaPlanner } from "./orca.js";
 import { PathCorridor } from "./path-corridor.js";
 import { PATH_QUEUE_INVALID, PathQueue } from "./path-queue.js";
-import { ProximityGrid } from "./proximity-grid.js";
 
 export type { ObstacleAvoidanceParams, OrcaParams };
 
@@ -49,8 +49,6 @@ export const OPT_MAX_AGENTS = 1;
 export const PATH_MAX_AGENTS = 8;
 /** Result size of the quick search (MAX_RES). */
 export const QUICK_MAX_RES = 32;
-/** Neighbour candidates read from the grid per agent (getNeighbours' MAX_NEIS). */
-export const MAX_GRID_IDS = 32;
 export const COLLISION_RESOLVE_FACTOR = 0.7;
 
 /**
@@ -74,7 +72,7 @@ export class CrowdSim {
   readonly halfExtents: Float64Array;
   readonly avoidanceParams: Readonly<ObstacleAvoidanceParams>;
   readonly orcaParams: Readonly<OrcaParams>;
-  readonly grid: ProximityGrid;
+  readonly grid: NeighbourGrid;
   readonly sampler = new ObstacleAvoidanceQuery(MAX_NEIGHBOURS, MAX_LOCAL_SEGS);
   readonly orca = new OrcaPlanner(MAX_NEIGHBOURS, MAX_LOCAL_SEGS);
 
@@ -127,12 +125,9 @@ export class CrowdSim {
   readonly animStartView: Float64Array[] = [];
   readonly animEndView: Float64Array[] = [];
   nactive = 0;
-  /** Ids the last neighbour grid query returned (= ids.length: it overflowed). */
-  lastQueryCount = 0;
 
   // Scratch.
   readonly nearest = createNearestPolyResult();
-  readonly ids = new Int32Array(MAX_GRID_IDS);
   readonly pathQueueAgents = new Int32Array(PATH_MAX_AGENTS);
   readonly optQueue = new Int32Array(OPT_MAX_AGENTS);
   readonly avoidOut = new Float64Array(2);
@@ -188,7 +183,7 @@ export class CrowdSim {
     this.orcaParams = options.orcaParams ?? DEFAULT_ORCA_PARAMS;
     this.query = new NavMeshQuery(navMesh, { maxNodes: 512 });
     this.pathQueue = new PathQueue(navMesh, MAX_PATH, options.maxPathNodes ?? 4096);
-    this.grid = new ProximityGrid(n * 4, r * 3);
+    this.grid = new NeighbourGrid(n, r * 4);
 
     this.positions = new Float32Array(n * 3);
     this.velocities = new Float32Array(n * 3);

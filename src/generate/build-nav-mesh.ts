@@ -117,12 +117,8 @@ export function buildNavMesh(
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
   const layers = Math.ceil((bmax[1] - bmin[1]) / cfg.cellHeight) + 1;
   checkGridSize(width, depth, layers, cfg.maxVoxels, cfg.cellSize, cfg.cellHeight, false);
-  checkWork(
-    rasterWorkCells(mesh.positions, mesh.indices, bmin, cfg.cellSize, width, depth),
-    `rasterizing ${mesh.triangleCount} triangles`,
-    cfg.maxVoxels,
-    cfg.cellSize,
-  );
+  const workCells = rasterWorkCells(mesh.positions, mesh.indices, bmin, cfg.cellSize, width, depth);
+  checkWork(workCells, `rasterizing ${mesh.triangleCount} triangles`, cfg.maxVoxels, cfg.cellSize);
 
   t = performance.now();
   const { areas: triangleAreas, degenerateCount } = markWalkableTriangles(
@@ -136,6 +132,7 @@ export function buildNavMesh(
   try {
     compact = runCompactStage(mesh.positions, mesh.indices, triangleAreas, box, cfg, ctx, {
       keepHeightfield: keep,
+      workCells,
       lap,
     })!;
   } catch (e) {

@@ -563,6 +563,50 @@ function mergeHoles(
 }
 
 /**
+ * Sets each region span's edge bits (a direction whose neighbour lies in another region or
+ * is missing) and lists the spans that may start a walk as (span, column) pairs in `starts`;
+ * returns how many.
+ */
+function markEdges(
+  g: Grid,
+  cellCount: Uint16Array,
+  depth: number,
+  edgeFlags: Uint8Array,
+  starts: IntScratch,
+): number {
+  const { first, links, spanRegion, width } = g;
+  let startCount = 0;
+  for (let z = 0; z < depth; z++) {
+    for (let x = 0; x < width; x++) {
+      const col = x + z * width;
+      for (let i = first[col]!, end = i + cellCount[col]!; i < end; i++) {
+        const reg = spanRegion[i]!;
+        if (reg === 0 || (reg & BORDER_REGION) !== 0) continue;
+        const con = links[i]!;
+        let f = 0;
+        let c = con & 0xff;
+        if (c === NOT_CONNECTED || spanRegion[first[col - 1]! + c] !== reg) f = 1;
+        c = (con >>> 8) & 0xff;
+        if (c === NOT_CONNECTED || spanRegion[first[col + width]! + c] !== reg) f |= 2;
+        c = (con >>> 16) & 0xff;
+        if (c === NOT_CONNECTED || spanRegion[first[col + 1]! + c] !== reg) f |= 4;
+        c = con >>> 24;
+        if (c === NOT_CONNECTED || spanRegion[first[col - width]! + c] !== reg) f |= 8;
+        edgeFlags[i] = f;
+        // A one-span region (all four bits) has no interior to outline, as in Recast.
+        if (f !== 0 && f !== 0xf) {
+          if (startCount * 2 + 2 > starts.data.length) reserve(starts, startCount * 2 + 2);
+          starts.data[startCount * 2] = i;
+          starts.data[startCount * 2 + 1] = col;
+          startCount++;
+        }
+      }
+    }
+  }
+  return startCount;
+}
+
+/**
  * Builds the simplified outline of every region (Recast's rcBuildContours).
  *
  * @param chf compact heightfield the regions were built on (not modified).
@@ -606,37 +650,11 @@ export function buildContours(
 
   // Per span, one bit per direction whose neighbour lies in another region (or none).
   // Spans with some but not all bits set may start a walk; they are listed in scan order
-  // (span, column) so the walk loop need not rescan the grid.
+  // (span, column) so the walk loop need not rescan the grid. A function of its own, so the
+  // walk loop below is not left in the interpreter when this loop's optimized code exits.
   const edgeFlags = new Uint8Array(spanCount);
   const starts: IntScratch = { data: new Int32Array(1024) };
-  let startCount = 0;
-  for (let z = 0; z < depth; z++) {
-    for (let x = 0; x < width; x++) {
-      const col = x + z * width;
-      for (let i = first[col]!, end = i + cellCount[col]!; i < end; i++) {
-        const reg = spanRegion[i]!;
-        if (reg === 0 || (reg & BORDER_REGION) !== 0) continue;
-        const con = links[i]!;
-        let f = 0;
-        let c = con & 0xff;
-        if (c === NOT_CONNECTED || spanRegion[first[col - 1]! + c] !== reg) f = 1;
-        c = (con >>> 8) & 0xff;
-        if (c === NOT_CONNECTED || spanRegion[first[col + width]! + c] !== reg) f |= 2;
-        c = (con >>> 16) & 0xff;
-        if (c === NOT_CONNECTED || spanRegion[first[col + 1]! + c] !== reg) f |= 4;
-        c = con >>> 24;
-        if (c === NOT_CONNECTED || spanRegion[first[col - width]! + c] !== reg) f |= 8;
-        edgeFlags[i] = f;
-        // A one-span region (all four bits) has no interior to outline, as in Recast.
-        if (f !== 0 && f !== 0xf) {
-          if (startCount * 2 + 2 > starts.data.length) reserve(starts, startCount * 2 + 2);
-          starts.data[startCount * 2] = i;
-          starts.data[startCount * 2 + 1] = col;
-          startCount++;
-        }
-      }
-    }
-  }
+  const startCount = markEdges(g, cellCount, depth, edgeFlags, starts);
 
   const contours: Contour[] = [];
   const raw: IntScratch = { data: new Int32Array(1024) };

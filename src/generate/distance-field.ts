@@ -13,19 +13,33 @@ export function buildDistanceField(
   chf: CompactHeightfield,
   scratch: BuildScratch = sharedBuildScratch,
 ): DistanceField {
-  const { width: w, cellCount, areas, spanCount: n } = chf;
-  const cellFirst = int32View(chf.cellFirst);
-  const con = int32View(chf.spanCon);
-  const columns = w * chf.depth;
+  const n = chf.spanCount;
   const src = scratch.uint16("distance", n);
   // Column of each span, so later passes can run over spans instead of (mostly empty) columns.
   const spanCol = scratch.int32("spanColumn", n);
+  // One function per pass: each loop is optimized (on-stack) on its own, and none runs on
+  // after the previous loop's optimized code bailed out at its exit (a cold first build).
+  const ordered = forwardPass(chf, src, spanCol);
+  // The backward pass needs spans in descending column order: span order itself when the
+  // columns are laid out in order (as the compact build makes them), else an explicit list.
+  const order = ordered ? null : columnOrder(chf, scratch.int32("spanOrder", n));
+  const maxDistance = backwardPass(chf, src, spanCol, order);
+  return { dist: boxBlur(chf, src, spanCol, 1), maxDistance };
+}
+
+/**
+ * Forward pass (rows ascending): border spans 0, the others relaxed from -x, -x-z, -z, +x-z;
+ * records each span's column. Returns whether the columns' spans lie in column order.
+ */
+function forwardPass(chf: CompactHeightfield, src: Uint16Array, spanCol: Int32Array): boolean {
+  const { width: w, cellCount, areas } = chf;
+  const cellFirst = int32View(chf.cellFirst);
+  const con = int32View(chf.spanCon);
+  const columns = w * chf.depth;
   let ordered = true;
   let next = 0;
-
-  // Forward pass (rows ascending): mark border spans 0, relax the others from -x, -x-z, -z,
-  // +x-z. A span's start value depends only on areas, so marking it on arrival is the same
-  // as a separate marking pass. Non-border spans have all four neighbours.
+  // A span's start value depends only on areas, so marking it on arrival is the same as a
+  // separate marking pass. Non-border spans have all four neighbours.
   for (let c = 0; c < columns; c++) {
     const count = cellCount[c]!;
     if (count === 0) continue;
@@ -74,20 +88,33 @@ export function buildDistanceField(
       src[i] = v;
     }
   }
+  return ordered;
+}
 
-  // The backward pass needs spans in descending column order: span order itself when the
-  // columns are laid out in order (as the compact build makes them), else an explicit list.
-  let order: Int32Array | null = null;
-  if (!ordered) {
-    order = scratch.int32("spanOrder", n);
-    let k = 0;
-    for (let c = 0; c < columns; c++) {
-      const end = cellFirst[c]! + cellCount[c]!;
-      for (let i = cellFirst[c]!; i < end; i++) order[k++] = i;
-    }
+/** Every span index in column order (for span layouts not already in that order). */
+function columnOrder(chf: CompactHeightfield, order: Int32Array): Int32Array {
+  const { cellCount } = chf;
+  const cellFirst = int32View(chf.cellFirst);
+  const columns = chf.width * chf.depth;
+  let k = 0;
+  for (let c = 0; c < columns; c++) {
+    const end = cellFirst[c]! + cellCount[c]!;
+    for (let i = cellFirst[c]!; i < end; i++) order[k++] = i;
   }
+  return order;
+}
 
-  // Backward pass (rows descending): relax from +x, +x+z, +z, -x+z; track the maximum.
+/** Backward pass (rows descending): relax from +x, +x+z, +z, -x+z; returns the maximum. */
+function backwardPass(
+  chf: CompactHeightfield,
+  src: Uint16Array,
+  spanCol: Int32Array,
+  order: Int32Array | null,
+): number {
+  const w = chf.width;
+  const n = chf.spanCount;
+  const cellFirst = int32View(chf.cellFirst);
+  const con = int32View(chf.spanCon);
   let maxDistance = 0;
   for (let j = n - 1; j >= 0; j--) {
     const i = order === null ? j : order[j]!;
@@ -116,8 +143,7 @@ export function buildDistanceField(
     src[i] = v;
     if (v > maxDistance) maxDistance = v;
   }
-
-  return { dist: boxBlur(chf, src, spanCol, 1), maxDistance };
+  return maxDistance;
 }
 
 /**

@@ -4,16 +4,26 @@ import { SPAN_MAX_HEIGHT } from "./types.js";
 
 /** Axis-aligned bounds of a position array (3 floats per vertex). */
 export function computeBounds(positions: Float32Array): { bmin: Vec3; bmax: Vec3 } {
-  const bmin: Vec3 = [Infinity, Infinity, Infinity];
-  const bmax: Vec3 = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = positions[i + k]!;
-      if (v < bmin[k]!) bmin[k] = v;
-      if (v > bmax[k]!) bmax[k] = v;
-    }
+  // Six scalars rather than bmin[k] / bmax[k]: on a cold first build this loop runs in the
+  // interpreter, where every array access costs; it then also compiles sooner.
+  let minX = Infinity;
+  let minY = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let maxZ = -Infinity;
+  for (let i = 0, n = positions.length; i < n; i += 3) {
+    const x = positions[i]!;
+    const y = positions[i + 1]!;
+    const z = positions[i + 2]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
   }
-  return { bmin, bmax };
+  return { bmin: [minX, minY, minZ], bmax: [maxX, maxY, maxZ] };
 }
 
 /** Grid columns covering the bounds, rounded like Recast's rcCalcGridSize. */
@@ -105,18 +115,40 @@ export function rasterWorkCells(
 ): number {
   let cells = 0;
   const n = Math.floor(indices.length / 3);
+  const minX = bmin[0];
+  const minZ = bmin[2];
+  // Comparisons instead of Math.min / Math.max of three: cheaper while this one-off pass
+  // still runs in the interpreter (a cold first build).
   for (let t = 0; t < n; t++) {
     const a = indices[t * 3]! * 3;
     const b = indices[t * 3 + 1]! * 3;
     const c = indices[t * 3 + 2]! * 3;
-    const x0 = Math.min(positions[a]!, positions[b]!, positions[c]!);
-    const x1 = Math.max(positions[a]!, positions[b]!, positions[c]!);
-    const z0 = Math.min(positions[a + 2]!, positions[b + 2]!, positions[c + 2]!);
-    const z1 = Math.max(positions[a + 2]!, positions[b + 2]!, positions[c + 2]!);
-    const cx0 = Math.max(0, Math.floor((x0 - bmin[0]) / cellSize));
-    const cx1 = Math.min(width - 1, Math.floor((x1 - bmin[0]) / cellSize));
-    const cz0 = Math.max(0, Math.floor((z0 - bmin[2]) / cellSize));
-    const cz1 = Math.min(depth - 1, Math.floor((z1 - bmin[2]) / cellSize));
+    const ax = positions[a]!;
+    const bx = positions[b]!;
+    const cx = positions[c]!;
+    const az = positions[a + 2]!;
+    const bz = positions[b + 2]!;
+    const cz = positions[c + 2]!;
+    let x0 = ax;
+    let x1 = ax;
+    if (bx < x0) x0 = bx;
+    if (bx > x1) x1 = bx;
+    if (cx < x0) x0 = cx;
+    if (cx > x1) x1 = cx;
+    let z0 = az;
+    let z1 = az;
+    if (bz < z0) z0 = bz;
+    if (bz > z1) z1 = bz;
+    if (cz < z0) z0 = cz;
+    if (cz > z1) z1 = cz;
+    let cx0 = Math.floor((x0 - minX) / cellSize);
+    let cx1 = Math.floor((x1 - minX) / cellSize);
+    let cz0 = Math.floor((z0 - minZ) / cellSize);
+    let cz1 = Math.floor((z1 - minZ) / cellSize);
+    if (cx0 < 0) cx0 = 0;
+    if (cx1 > width - 1) cx1 = width - 1;
+    if (cz0 < 0) cz0 = 0;
+    if (cz1 > depth - 1) cz1 = depth - 1;
     if (cx1 >= cx0 && cz1 >= cz0) cells += (cx1 - cx0 + 1) * (cz1 - cz0 + 1);
   }
   return cells;

@@ -49,7 +49,7 @@ export function createHeightfield(
   }
   // Never past the limit: the pool only grows (and checks the limit) when it is full.
   capacity = Math.max(0, Math.min(capacity, Math.floor(maxSpans)));
-  return {
+  const hf: Heightfield = {
     width,
     depth,
     bmin: [bmin[0], bmin[1], bmin[2]],
@@ -57,13 +57,23 @@ export function createHeightfield(
     cellSize,
     cellHeight,
     columnHead: new Int32Array(columns).fill(-1),
-    spans: pool ? new Int32Array(pool.spans, 0, capacity * 2) : new Int32Array(capacity * 2),
-    spanArea: pool ? new Uint8Array(pool.areas, 0, capacity) : new Uint8Array(capacity),
+    spans: EMPTY_SPANS,
+    spanArea: EMPTY_AREAS,
     poolUsed: 0,
     freeHead: -1,
     maxSpans: Math.max(0, Math.min(Math.floor(maxSpans), MAX_POOL_CAPACITY)),
   };
+  // Assigned after creation on purpose: V8 treats a field never re-stored as a constant and
+  // compiles addSpan / the rasterizer against it; the pool's first growth (growPool) would
+  // then throw that code away in the middle of the first build. Storing here marks the
+  // fields mutable before any code is optimized.
+  hf.spans = pool ? new Int32Array(pool.spans, 0, capacity * 2) : new Int32Array(capacity * 2);
+  hf.spanArea = pool ? new Uint8Array(pool.areas, 0, capacity) : new Uint8Array(capacity);
+  return hf;
 }
+
+const EMPTY_SPANS = new Int32Array(0);
+const EMPTY_AREAS = new Uint8Array(0);
 
 /** Bottom of pool span `s`. */
 export function spanBottom(hf: Heightfield, s: number): number {

@@ -11,6 +11,7 @@ import { countSpans, createHeightfield } from "./heightfield.js";
 import { partitionRegions } from "./partition.js";
 import { buildPolyMesh } from "./polymesh.js";
 import { rasterizeTriangles } from "./rasterize.js";
+import { MAX_RETAINED_SCRATCH_BYTES } from "./scratch.js";
 import type {
   CompactHeightfield,
   ContourSet,
@@ -41,7 +42,25 @@ export interface CompactStageOptions {
   keepHeightfield?: boolean;
   /** Stop with null as soon as nothing is rasterized or nothing stays walkable (tiles). */
   stopWhenEmpty?: boolean;
+  /**
+   * Column visits the rasterizer will make (rasterWorkCells), when known: an upper bound on
+   * the spans it can add, used to size the span pool so it rarely has to grow.
+   */
+  workCells?: number;
   lap?: StageLap;
+}
+
+/**
+ * Spans the pool starts with: about one per column, more when the work estimate allows up to
+ * two per column (most scenes have 1–2 solid spans per column). Growing copies the pool into
+ * fresh memory, and on a cold first build the first growth also throws away the rasterizer's
+ * optimized code (its growth path had never run); slots reserved but never used are never
+ * touched, so over-reserving costs address space only. Capped so the buffer (16 bytes per
+ * span, see runCompactStage) stays in retained scratch.
+ */
+function initialPoolSpans(columns: number, workCells: number | undefined): number {
+  const guess = workCells === undefined ? columns : Math.min(workCells, 2 * columns);
+  return Math.min(Math.max(columns, guess, 1024), MAX_RETAINED_SCRATCH_BYTES >>> 4);
 }
 
 export interface CompactStageResult {
@@ -74,7 +93,7 @@ export function runCompactStage(
   // retained scratch (neighbours for spans, dirtySpans for areas: neither is used before the
   // region stage). Reusing the previous build's resident pages skips allocating, zeroing and
   // faulting in a fresh pool, and taking all the slots hold usually avoids growing it.
-  const poolSpans = Math.min(Math.max(width * depth, 1024), 1 << 20);
+  const poolSpans = initialPoolSpans(width * depth, options.workCells);
   const hf = createHeightfield(
     width,
     depth,
@@ -85,7 +104,9 @@ export function runCompactStage(
     keep
       ? undefined
       : {
-          spans: scratch.bytes("neighbours", poolSpans * 8),
+          // 16 bytes per span, not the pool's 8: the region stage's neighbour table (16 per
+          // open span, at most one per solid span) later reuses this buffer and its pages.
+          spans: scratch.bytes("neighbours", poolSpans * 16),
           areas: scratch.bytes("dirtySpans", poolSpans),
         },
     // maxVoxels bounds what the heightfield allocates: its columns, then its spans.

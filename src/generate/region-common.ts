@@ -15,7 +15,14 @@ export class IntStack {
   length = 0;
 
   constructor(capacity = 256) {
-    this.data = new Int32Array(Math.max(4, capacity));
+    // Start tiny and push past the end once: push's growth branch (and the data field's
+    // reassignment) then already has type feedback, so code that inlines push is not
+    // thrown away the first time a stack grows in the middle of a cold first build.
+    this.data = new Int32Array(1);
+    this.push(0);
+    this.push(0);
+    this.length = 0;
+    this.grow(Math.max(4, capacity));
   }
 
   push(v: number): void {
@@ -223,9 +230,6 @@ export function mergeAndFilterRegions(
       chf,
       (ctx?.scratch ?? sharedBuildScratch).int32("neighbours", chf.spanCount * 4),
     );
-  const { width: w, cellCount, areas } = chf;
-  const cellFirst = int32View(chf.cellFirst);
-  const columns = w * chf.depth;
 
   const ids = new Int32Array(nreg);
   for (let r = 0; r < nreg; r++) ids[r] = r;
@@ -233,7 +237,6 @@ export function mergeAndFilterRegions(
   const areaType = new Uint8Array(nreg);
   const overlap = new Uint8Array(nreg);
   const visited = new Uint8Array(nreg);
-  const outlined = new Uint8Array(nreg);
   const connections: number[][] = new Array(nreg);
   const floors: number[][] = new Array(nreg);
   for (let r = 0; r < nreg; r++) {
@@ -241,47 +244,20 @@ export function mergeAndFilterRegions(
     floors[r] = [];
   }
 
-  // 1. Gather per-region facts.
-  for (let c = 0; c < columns; c++) {
-    const count = cellCount[c]!;
-    if (count === 0) continue;
-    const first = cellFirst[c]!;
-    const end = first + count;
-    for (let i = first; i < end; i++) {
-      const r = spanRegion[i]!;
-      if (r === 0) continue;
-      if (r >= nreg) {
-        if (r & BORDER_FLAG) continue;
-        throw new MeshwayError(
-          "INVALID_ARGUMENT",
-          `mergeAndFilterRegions: span ${i} has region ${r} > regionCount ${regionCount}`,
-        );
-      }
-      spanCounts[r]!++;
-      if (count > 1) {
-        // Regions sharing a column ("floors") may never merge; a region over itself overlaps.
-        const fl = floors[r]!;
-        for (let j = first; j < end; j++) {
-          if (j === i) continue;
-          const f = spanRegion[j]!;
-          if (f === 0 || f >= nreg) continue;
-          if (f === r) overlap[r] = 1;
-          addUnique(fl, f);
-        }
-      }
-      if (outlined[r]) continue;
-      areaType[r] = areas[i]!;
-      const o = i * 4;
-      for (let dir = 0; dir < 4; dir++) {
-        const ai = nei[o + dir]!;
-        if ((ai >= 0 ? spanRegion[ai]! : 0) !== r) {
-          walkRegionOutline(spanRegion, nei, i, dir, connections[r]!);
-          outlined[r] = 1;
-          break;
-        }
-      }
-    }
-  }
+  // 1. Gather per-region facts. Each span pass is a function of its own, so its loop is
+  // optimized on its own feedback (a cold first build would otherwise run the later passes
+  // in the interpreter after the first loop's optimized code bails out at its exit).
+  gatherRegionFacts(
+    chf,
+    spanRegion,
+    nei,
+    regionCount,
+    spanCounts,
+    areaType,
+    overlap,
+    connections,
+    floors,
+  );
   const hadSpans = spanCounts.slice();
 
   // 2. Remove small groups of connected regions that do not touch a tile border.
@@ -370,11 +346,7 @@ export function mergeAndFilterRegions(
     const id = ids[r]!;
     if (id !== 0 && (id & BORDER_FLAG) === 0) finalId[r] = newIdOf[id]!;
   }
-  const n = spanRegion.length;
-  for (let i = 0; i < n; i++) {
-    const r = spanRegion[i]!;
-    if ((r & BORDER_FLAG) === 0) spanRegion[i] = finalId[r]!;
-  }
+  remapSpanRegions(spanRegion, finalId);
 
   let overlapping = 0;
   for (let r = 0; r < nreg; r++) overlapping += overlap[r]!;
@@ -383,6 +355,74 @@ export function mergeAndFilterRegions(
     ctx?.count("regions.overlapping", overlapping);
   }
   return next;
+}
+
+/** Step 1 of {@link mergeAndFilterRegions}: span counts, areas, overlap, floors, outlines. */
+function gatherRegionFacts(
+  chf: CompactHeightfield,
+  spanRegion: Uint16Array,
+  nei: Int32Array,
+  regionCount: number,
+  spanCounts: Int32Array,
+  areaType: Uint8Array,
+  overlap: Uint8Array,
+  connections: number[][],
+  floors: number[][],
+): void {
+  const nreg = regionCount + 1;
+  const { width: w, cellCount, areas } = chf;
+  const cellFirst = int32View(chf.cellFirst);
+  const columns = w * chf.depth;
+  const outlined = new Uint8Array(nreg);
+  for (let c = 0; c < columns; c++) {
+    const count = cellCount[c]!;
+    if (count === 0) continue;
+    const first = cellFirst[c]!;
+    const end = first + count;
+    for (let i = first; i < end; i++) {
+      const r = spanRegion[i]!;
+      if (r === 0) continue;
+      if (r >= nreg) {
+        if (r & BORDER_FLAG) continue;
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `mergeAndFilterRegions: span ${i} has region ${r} > regionCount ${regionCount}`,
+        );
+      }
+      spanCounts[r]!++;
+      if (count > 1) {
+        // Regions sharing a column ("floors") may never merge; a region over itself overlaps.
+        const fl = floors[r]!;
+        for (let j = first; j < end; j++) {
+          if (j === i) continue;
+          const f = spanRegion[j]!;
+          if (f === 0 || f >= nreg) continue;
+          if (f === r) overlap[r] = 1;
+          addUnique(fl, f);
+        }
+      }
+      if (outlined[r]) continue;
+      areaType[r] = areas[i]!;
+      const o = i * 4;
+      for (let dir = 0; dir < 4; dir++) {
+        const ai = nei[o + dir]!;
+        if ((ai >= 0 ? spanRegion[ai]! : 0) !== r) {
+          walkRegionOutline(spanRegion, nei, i, dir, connections[r]!);
+          outlined[r] = 1;
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** Step 4 of {@link mergeAndFilterRegions}: every non-border span id through `finalId`. */
+function remapSpanRegions(spanRegion: Uint16Array, finalId: Uint16Array): void {
+  const n = spanRegion.length;
+  for (let i = 0; i < n; i++) {
+    const r = spanRegion[i]!;
+    if ((r & BORDER_FLAG) === 0) spanRegion[i] = finalId[r]!;
+  }
 }
 
 /**

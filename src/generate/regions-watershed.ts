@@ -96,7 +96,7 @@ export function buildRegionsWatershed(
 
     firstSort = false;
     const stack = stacks[sId]!;
-    expandRegions(ws, EXPAND_ITERS, level, stack, false);
+    expandRegions(ws, EXPAND_ITERS, level, stack);
 
     // Spans still unassigned at this level seed new regions.
     const data = stack.data;
@@ -119,7 +119,11 @@ export function buildRegionsWatershed(
   }
 
   // Let regions take every walkable span they can reach.
-  expandRegions(ws, EXPAND_ITERS * 8, 0, ws.flood, true);
+  // Filled here rather than by a branch in expandRegions: that function is optimized during
+  // the per-level calls, and a branch they never took would send this long last call back to
+  // the interpreter (a cold first build).
+  fillFromPending(ws, 0, ws.flood);
+  expandRegions(ws, EXPAND_ITERS * 8, 0, ws.flood);
 
   const regionCount = mergeAndFilterRegions(
     chf,
@@ -311,37 +315,12 @@ function appendUnassigned(ws: Watershed, from: IntStack, to: IntStack): void {
  * Grows regions into the spans of `stack` one ring per iteration: each unassigned span joins
  * the same-area neighbour region whose seed distance is smallest (ties: lowest direction).
  * Spans that get a region are removed from the stack, the others keep their order. Stops
- * when a ring assigns nothing, or after `maxIter` rings unless `level` is 0. With
- * `fillStack` the stack is first refilled with every unassigned span at distance >= level.
+ * when a ring assigns nothing, or after `maxIter` rings unless `level` is 0.
  */
-function expandRegions(
-  ws: Watershed,
-  maxIter: number,
-  level: number,
-  stack: IntStack,
-  fillStack: boolean,
-): void {
-  const { chf, nei, reg, regDist, dist, dirtySpan, dirtyValue } = ws;
+function expandRegions(ws: Watershed, maxIter: number, level: number, stack: IntStack): void {
+  const { chf, nei, reg, regDist, dirtySpan, dirtyValue } = ws;
   const areas = chf.areas;
-  let len = 0;
-  if (fillStack) {
-    compactPending(ws);
-    const pending = ws.pending;
-    const n = ws.pendingLength;
-    stack.grow(n);
-    const data = stack.data;
-    for (let j = 0; j < n; j++) {
-      const i = pending[j]!;
-      if (dist[i]! >= level) data[len++] = i;
-    }
-  } else {
-    const data = stack.data;
-    for (let j = 0; j < stack.length; j++) {
-      const i = data[j]!;
-      if (reg[i] === 0) data[len++] = i;
-    }
-  }
-  stack.length = len;
+  let len = keepUnassigned(reg, stack);
 
   const data = stack.data;
   let iter = 0;
@@ -382,6 +361,34 @@ function expandRegions(
     if (level > 0 && ++iter >= maxIter) break;
   }
   stack.length = len;
+}
+
+/** Refills `stack` with every pending (unassigned) span at distance >= level; its length. */
+function fillFromPending(ws: Watershed, level: number, stack: IntStack): number {
+  compactPending(ws);
+  const { pending, dist } = ws;
+  const n = ws.pendingLength;
+  stack.grow(n);
+  const data = stack.data;
+  let len = 0;
+  for (let j = 0; j < n; j++) {
+    const i = pending[j]!;
+    if (dist[i]! >= level) data[len++] = i;
+  }
+  stack.length = len;
+  return len;
+}
+
+/** Drops the spans of `stack` that have a region, keeping the order; the new length. */
+function keepUnassigned(reg: Uint16Array, stack: IntStack): number {
+  const data = stack.data;
+  let len = 0;
+  for (let j = 0; j < stack.length; j++) {
+    const i = data[j]!;
+    if (reg[i] === 0) data[len++] = i;
+  }
+  stack.length = len;
+  return len;
 }
 
 /**

@@ -1,5 +1,7 @@
+import { lCornerReflex } from "./convex.js";
 import { fmt4, fmtInt, fmtOf, fmtRadius, NA } from "./format.js";
 import type { LessonPath } from "./path.js";
+import { LESSON_DEFAULT_CORNER } from "./settings.js";
 import type { LessonSurface } from "./surface.js";
 import type { LessonCheck, LessonConvexSection, LessonPartitionSection } from "./types.js";
 
@@ -21,8 +23,27 @@ export function lessonChecks(
   add("squareCross", sq.crossConvex, `+${sq.crossPositive} / −${sq.crossNegative}`, "true");
   add("squarePairs", sq.leaving === 0, fmtOf(sq.leaving, sq.pairs), "0");
   const L = convex.L;
-  add("lCross", !L.crossConvex, `+${L.crossPositive} / −${L.crossNegative}`, "false");
-  add("lPairs", L.leaving > 0, fmtOf(L.leaving, L.pairs), "> 0");
+  const moved =
+    convex.corner[0] !== LESSON_DEFAULT_CORNER[0] || convex.corner[1] !== LESSON_DEFAULT_CORNER[1];
+  if (!moved) {
+    add("lCross", !L.crossConvex, `+${L.crossPositive} / −${L.crossNegative}`, "false");
+    add("lPairs", L.leaving > 0, fmtOf(L.leaving, L.pairs), "> 0");
+  } else {
+    // The corner dragged: both criteria must follow the geometry (reflex corner ⇔ concave).
+    const reflex = lCornerReflex(convex.corner);
+    add(
+      "lCrossMoved",
+      L.crossConvex === !reflex,
+      `+${L.crossPositive} / −${L.crossNegative}`,
+      reflex ? "false" : "true",
+    );
+    add(
+      "lPairsMoved",
+      reflex ? L.leaving > 0 : L.leaving === 0,
+      fmtOf(L.leaving, L.pairs),
+      reflex ? "> 0" : "0",
+    );
+  }
   for (const m of ["simple", "meshway"] as const) {
     const p = partition[m];
     const c = p.convexity;

@@ -18,6 +18,23 @@ export const LESSON_SHAPES_XZ: Readonly<Record<LessonShape, Ring>> = Object.free
   L: new Float64Array([7, 3, 12, 3, 12, 8, 17, 8, 17, 13, 7, 13]),
 });
 
+/** The L with its inner corner (ring index 2) at `corner`; the default corner gives LESSON_SHAPES_XZ.L. */
+export function lShapeRing(corner: readonly [number, number]): Ring {
+  const ring = LESSON_SHAPES_XZ.L.slice();
+  ring[4] = corner[0];
+  ring[5] = corner[1];
+  return ring;
+}
+
+/**
+ * True when the L's inner corner is reflex: strictly on the notch's side of the diagonal from
+ * (12, 3) to (17, 8) (the geometry the two criteria are checked against).
+ */
+export function lCornerReflex(corner: readonly [number, number]): boolean {
+  // Cross product of (17, 8) − (12, 3) with corner − (12, 3): positive on the (12, 8) side.
+  return 5 * (corner[1] - 3) - 5 * (corner[0] - 12) > 1e-9;
+}
+
 const SHAPE_SEED: Record<LessonShape, number> = { square: 0x5eed01, L: 0x5eed02 };
 
 /** Both convexity criteria measured on one shape. */
@@ -105,8 +122,11 @@ function samplePairs(
 }
 
 /** Section 1 on one of the two shapes. Deterministic (seeded per shape). */
-export function measureShape(shape: LessonShape): ShapeConvexity {
-  const ring = LESSON_SHAPES_XZ[shape];
+export function measureShape(
+  shape: LessonShape,
+  corner: readonly [number, number] = [12, 8],
+): ShapeConvexity {
+  const ring = shape === "L" ? lShapeRing(corner) : LESSON_SHAPES_XZ[shape];
   const signs = crossProductSigns(ring);
   const drawn = new Float64Array(CONVEX_DRAWN * 4);
   const drawnLeaves = new Uint8Array(CONVEX_DRAWN);

@@ -22,6 +22,7 @@ import {
   strokeCircle,
   WHITE,
 } from "../render/raster.js";
+import type { ShapeConvexity } from "./convex.js";
 import type { Ring } from "./geometry.js";
 import { digitsWidth, forEachDigitPixel } from "./glyphs.js";
 import { LESSON_SCENE } from "./scene.js";
@@ -66,6 +67,8 @@ const SEQUENCE_OUTLINE: Rgba = [20, 28, 44, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
 const POINT_CONTACT: Rgba = [220, 40, 40, 255];
+const HANDLE: Rgba = [30, 60, 160, 255];
+const DIAGONAL: Rgba = [90, 96, 110, 255];
 
 /** Light fills for polygons; neighbours rarely share one with 8 hues over a small scene. */
 const PALETTE: readonly Rgba[] = [
@@ -117,6 +120,8 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
       { key: "legend.segmentLeaves", kind: "line", colour: LEAVES },
       { key: "legend.crossAgrees", kind: "dot", colour: CROSS_AGREES },
       { key: "legend.crossFlips", kind: "dot", colour: CROSS_FLIPS },
+      { key: "legend.cornerHandle", kind: "dot", colour: HANDLE },
+      { key: "legend.diagonal", kind: "line", colour: DIAGONAL, dashed: true },
     ],
     2: [
       { key: "legend.walkable", kind: "area", colour: WALKABLE },
@@ -174,7 +179,12 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
   const entries = LESSON_LEGEND[section];
   if (section === 1) {
     const flips = cornerSigns(result.convex.shown.ring).count > 0;
-    return entries.filter((e) => e.key !== "legend.crossFlips" || flips);
+    const L = result.settings.shape === "L";
+    return entries.filter(
+      (e) =>
+        (e.key !== "legend.crossFlips" || flips) &&
+        ((e.key !== "legend.cornerHandle" && e.key !== "legend.diagonal") || L),
+    );
   }
   if (section !== 4) return entries.slice();
   const at = pathStepAt(
@@ -204,16 +214,49 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
 }
 
 /**
+ * Section 1 is drawn larger than the scene's 20 px per unit: the 10 × 10 test shapes fill the
+ * picture's height, centred on the shapes' centre (12, 8).
+ */
+export const LESSON_SHAPE_VIEW = Object.freeze({ scale: 28, centreX: 12, centreZ: 8 });
+
+/** A world point → section `section`'s picture pixels. */
+export function lessonWorldToPixel(section: LessonSection, x: number, z: number): [number, number] {
+  if (section !== 1) return [x * S, z * S];
+  const v = LESSON_SHAPE_VIEW;
+  return [
+    (x - v.centreX) * v.scale + LESSON_CANVAS.width / 2,
+    (z - v.centreZ) * v.scale + LESSON_CANVAS.height / 2,
+  ];
+}
+
+/**
  * A pixel of a section's picture → the world XZ point under its centre, with the panel it
  * belongs to (always null: each section has one panel). Null outside the picture.
  */
 export function lessonPixelToWorld(
-  _section: LessonSection,
+  section: LessonSection,
   px: number,
   py: number,
 ): { x: number; z: number; panel: LessonMethod | null } | null {
   if (!(px >= 0 && py >= 0 && px < LESSON_CANVAS.width && py < LESSON_CANVAS.height)) return null;
-  return { x: px / S, z: py / S, panel: null };
+  if (section !== 1) return { x: px / S, z: py / S, panel: null };
+  const v = LESSON_SHAPE_VIEW;
+  return {
+    x: (px - LESSON_CANVAS.width / 2) / v.scale + v.centreX,
+    z: (py - LESSON_CANVAS.height / 2) / v.scale + v.centreZ,
+    panel: null,
+  };
+}
+
+/** A ring or segment list in section 1's pixels. */
+function shapePixels(pts: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(pts.length);
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    const [x, y] = lessonWorldToPixel(1, pts[i]!, pts[i + 1]!);
+    out[i] = x;
+    out[i + 1] = y;
+  }
+  return out;
 }
 
 function ringPixels(ring: Ring): Float64Array {
@@ -228,28 +271,67 @@ function drawObstacles(img: RgbaImage): void {
   }
 }
 
+/** `colour` as one 32-bit word in the platform's byte order (a pixel of RGBA bytes). */
+function packed(colour: Rgba): number {
+  return new Uint32Array(Uint8Array.from(colour).buffer)[0]!;
+}
+
+/** The image's pixels as 32-bit words, for whole-pixel writes (same bytes as setPixel). */
+function words(img: RgbaImage): Uint32Array {
+  const d = img.data;
+  return new Uint32Array(d.buffer, d.byteOffset, d.byteLength >> 2);
+}
+
 /**
  * Cells by state as opaque 9 × 9 squares on their 10 × 10 pixel cell, leaving a 1-pixel white
- * gap so the voxels read as voxels. Written pixel by pixel (setPixel): 1536 scan conversions
- * through fillRect would cost most of a frame while the slider moves.
+ * gap so the voxels read as voxels. Written as whole pixels (one 32-bit word each): 1536 scan
+ * conversions through fillRect, or 120 000 setPixel calls, would cost most of a frame while
+ * the slider moves.
  */
 function drawCells(img: RgbaImage, state: Uint8Array): void {
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
+  const px = words(img);
+  const w = img.width;
+  const walkable = packed(WALKABLE);
+  const removed = packed(REMOVED);
+  const hatch = packed(REMOVED_HATCH);
   for (let j = 0; j < rows; j++) {
-    for (let i = 0; i < cols; i++) {
-      const s = state[i + j * cols]!;
-      if (s === CELL_BLOCKED) continue;
-      const walkable = s === CELL_WALKABLE;
-      for (let y = j * c; y < j * c + c - 1; y++) {
-        for (let x = i * c; x < i * c + c - 1; x++) {
-          // Removed cells carry a diagonal hatch, so they read as removed without colour too.
-          const colour = walkable ? WALKABLE : (x + y) % 4 === 0 ? REMOVED_HATCH : REMOVED;
-          setPixel(img, x, y, colour);
-        }
+    for (let y = j * c; y < j * c + c - 1 && y < img.height; y++) {
+      for (let i = 0; i < cols; i++) {
+        const s = state[i + j * cols]!;
+        if (s === CELL_BLOCKED) continue;
+        const row = y * w;
+        const x1 = Math.min(i * c + c - 1, w);
+        if (s === CELL_WALKABLE) px.fill(walkable, row + i * c, row + x1);
+        // Removed cells carry a diagonal hatch, so they read as removed without colour too.
+        else for (let x = i * c; x < x1; x++) px[row + x] = (x + y) % 4 === 0 ? hatch : removed;
       }
     }
   }
+}
+
+/**
+ * Cells and obstacles of one method's surface (the first layers of sections 2–4), drawn once
+ * per cell-state array and copied after: a few recent ones are kept, keyed by the array itself
+ * (run.ts keeps one per radius and method, so the key is stable while the result lives).
+ */
+const baseLayers: { state: Uint8Array; pixels: Uint8ClampedArray }[] = [];
+const BASE_LAYERS_KEPT = 6;
+
+function drawCellsAndObstacles(img: RgbaImage, state: Uint8Array): void {
+  const hit = baseLayers.findIndex((l) => l.state === state);
+  if (hit >= 0) {
+    const layer = baseLayers[hit]!;
+    baseLayers.splice(hit, 1);
+    baseLayers.unshift(layer);
+    img.data.set(layer.pixels);
+    return;
+  }
+  drawCells(img, state);
+  drawObstacles(img);
+  baseLayers.unshift({ state, pixels: img.data.slice() });
+  if (baseLayers.length > BASE_LAYERS_KEPT) baseLayers.pop();
 }
 
 function dot(img: RgbaImage, x: number, z: number, r: number, colour: Rgba): void {
@@ -263,31 +345,44 @@ function drawStartGoal(img: RgbaImage, result: LessonResult): void {
   dot(img, goal[0], goal[1], 5, GOAL);
 }
 
-/** Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red. */
-function drawConvex(img: RgbaImage, result: LessonResult): void {
-  const shape = result.convex.shown;
-  const ring = ringPixels(shape.ring);
+/**
+ * Section 1: the chosen shape and 60 of its sampled segments, the leaving ones in red, each
+ * corner's cross-product sign, and for the L its draggable inner corner and the diagonal it
+ * must cross to make the shape convex.
+ */
+function drawConvex(img: RgbaImage, shape: ShapeConvexity): void {
+  const ring = shapePixels(shape.ring);
   fillPolygon(img, ring, SHAPE_FILL);
+  const isL = shape.shape === "L";
+  if (isL) {
+    const [ax, ay] = lessonWorldToPixel(1, 12, 3);
+    const [bx, by] = lessonWorldToPixel(1, 17, 8);
+    drawSegments(img, dashes([ax, ay, bx, by], 6, 5), 1.5, DIAGONAL, { antialias: true });
+  }
   const inside: number[] = [];
   const leaving: number[] = [];
-  const d = shape.drawn;
+  const d = shapePixels(shape.drawn);
   for (let k = 0; k < shape.drawnLeaves.length; k++) {
-    const seg = [d[k * 4]! * S, d[k * 4 + 1]! * S, d[k * 4 + 2]! * S, d[k * 4 + 3]! * S];
+    const seg = [d[k * 4]!, d[k * 4 + 1]!, d[k * 4 + 2]!, d[k * 4 + 3]!];
     (shape.drawnLeaves[k] ? leaving : inside).push(...seg);
   }
   drawSegments(img, inside, 1.2, INSIDE, { antialias: true });
   drawSegments(img, leaving, 2, LEAVES, { antialias: true });
-  drawPolyline(img, ring, 2, OUTLINE, { antialias: true, closed: true });
+  drawPolyline(img, ring, 2.5, OUTLINE, { antialias: true, closed: true });
   // Criterion ① drawn: each corner's cross product, green where its sign agrees with most
-  // corners, red where it flips (the L's inner corner).
+  // corners, red where it flips (the L's inner corner while it is reflex).
   const signs = cornerSigns(shape.ring);
   const n = shape.ring.length >> 1;
   for (let i = 0; i < n; i++) {
     const colour = signs.flips[i] ? CROSS_FLIPS : CROSS_AGREES;
-    const x = shape.ring[i * 2]! * S;
-    const y = shape.ring[i * 2 + 1]! * S;
-    fillCircle(img, x, y, 7, WHITE, { antialias: true });
-    fillCircle(img, x, y, 5, colour, { antialias: true });
+    const x = ring[i * 2]!;
+    const y = ring[i * 2 + 1]!;
+    fillCircle(img, x, y, 8, WHITE, { antialias: true });
+    fillCircle(img, x, y, 6, colour, { antialias: true });
+  }
+  if (isL) {
+    // The handle: a ring around the inner corner (ring index 2), wide enough for a finger.
+    strokeCircle(img, ring[4]!, ring[5]!, 13, 3, HANDLE, { antialias: true });
   }
 }
 
@@ -323,17 +418,17 @@ function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
 /** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
 function drawSurface(img: RgbaImage, result: LessonResult): void {
   const m = result.settings.method;
-  drawCells(img, result.surface[m].state);
-  drawObstacles(img);
+  drawCellsAndObstacles(img, result.surface[m].state);
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
   const differ = result.surface.differ;
+  const px = words(img);
+  const mark = packed(DIFFER);
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
       if (!differ[i + j * cols]) continue;
-      for (let y = j * c + 3; y < j * c + c - 3; y++) {
-        for (let x = i * c + 3; x < i * c + c - 3; x++) setPixel(img, x, y, DIFFER);
-      }
+      for (let y = j * c + 3; y < j * c + c - 3; y++)
+        px.fill(mark, y * img.width + i * c + 3, y * img.width + i * c + c - 3);
     }
   }
   drawStartGoal(img, result);
@@ -374,10 +469,44 @@ function drawPolygons(
   drawSegments(img, bold, 2.5, SEQUENCE_OUTLINE, { antialias: true, cap: "round" });
 }
 
+/**
+ * Section 4's first layers (cells, obstacles, the polygons with the sequence highlighted):
+ * the same for every step of one path, so kept for the few most recent paths.
+ */
+const sequenceLayers: {
+  state: Uint8Array;
+  polygons: readonly Ring[];
+  sequence: readonly number[];
+  pixels: Uint8ClampedArray;
+}[] = [];
+
+function drawSequenceLayer(img: RgbaImage, result: LessonResult): void {
+  const state = result.surface[result.settings.method].state;
+  const polygons = result.partition.current.polygons;
+  const sequence = result.path.polygons;
+  const hit = sequenceLayers.findIndex(
+    (l) =>
+      l.state === state &&
+      l.polygons === polygons &&
+      l.sequence.length === sequence.length &&
+      l.sequence.every((p, i) => p === sequence[i]),
+  );
+  if (hit >= 0) {
+    const layer = sequenceLayers[hit]!;
+    sequenceLayers.splice(hit, 1);
+    sequenceLayers.unshift(layer);
+    img.data.set(layer.pixels);
+    return;
+  }
+  drawCellsAndObstacles(img, state);
+  drawPolygons(img, result, 210, new Set(sequence));
+  sequenceLayers.unshift({ state, polygons, sequence: sequence.slice(), pixels: img.data.slice() });
+  if (sequenceLayers.length > BASE_LAYERS_KEPT) sequenceLayers.pop();
+}
+
 /** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
 function drawPartition(img: RgbaImage, result: LessonResult): void {
-  drawCells(img, result.surface[result.settings.method].state);
-  drawObstacles(img);
+  drawCellsAndObstacles(img, result.surface[result.settings.method].state);
   drawPolygons(img, result, 200, null);
   const pts = result.partition.current.adjacency.points;
   for (let k = 0; k < pts.length; k += 2) {
@@ -543,10 +672,8 @@ function drawFunnelStep(img: RgbaImage, result: LessonResult, index: number): vo
  * the final path with the midpoints, point-dropping and the exact path all visible.
  */
 function drawPath(img: RgbaImage, result: LessonResult): void {
-  drawCells(img, result.surface[result.settings.method].state);
-  drawObstacles(img);
   const path = result.path;
-  drawPolygons(img, result, 210, new Set(path.polygons));
+  drawSequenceLayer(img, result);
   const at = pathStepAt(path, result.settings.view === "midpoint" ? 0 : result.settings.step);
   if (path.midpoint.count > 0) {
     if (at.phase === "midpoint") drawMidpointStep(img, result);
@@ -588,7 +715,7 @@ export function renderLessonSection(
   } else {
     img = createImage(width, height, WHITE);
   }
-  if (section === 1) drawConvex(img, result);
+  if (section === 1) drawConvex(img, result.convex.shown);
   else if (section === 2) drawSurface(img, result);
   else if (section === 3) drawPartition(img, result);
   else if (section === 4) drawPath(img, result);

@@ -1,5 +1,6 @@
+import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { lessonChecks } from "./checks.js";
-import { measureShape } from "./convex.js";
+import { measureShape, type ShapeConvexity } from "./convex.js";
 import { computeExactPath } from "./exact-path.js";
 import { fmtInt, fmtRadius } from "./format.js";
 import { buildLessonNavMesh, type MeshwayLessonBuild } from "./meshway-build.js";
@@ -10,6 +11,7 @@ import { LESSON_SCENE } from "./scene.js";
 import {
   LESSON_RADIUS_STEPS,
   type LessonSettings,
+  type LessonShape,
   radiusIndex,
   resolveLessonSettings,
 } from "./settings.js";
@@ -25,17 +27,33 @@ interface RadiusState {
   kept: Uint8Array;
   simple: LessonPartition;
   meshwayPartition: LessonPartition;
-  /** Both paths between the default start and goal. */
-  simplePath: LessonPath;
-  meshwayPath: LessonPath;
+  /** Each method's path between the default start and goal, found when first asked for. */
+  paths: { simple?: LessonPath; meshway?: LessonPath };
+  /** The kept cells as a navmesh (the simple method's exact path runs on it), built when needed. */
+  cellMesh?: NavMesh;
 }
 
 /** The last paths for a start and goal the reader dragged (one entry: a drag recomputes often). */
-let dragged: { key: string; simple: LessonPath; meshway: LessonPath } | null = null;
+let dragged: { key: string; simple?: LessonPath; meshway?: LessonPath } | null = null;
 
 const byRadius: (RadiusState | undefined)[] = new Array(LESSON_RADIUS_STEPS);
-let shapes: { square: ReturnType<typeof measureShape>; L: ReturnType<typeof measureShape> } | null =
-  null;
+let square: ShapeConvexity | null = null;
+/** The L measured for its last few inner corners (a drag revisits them). */
+const ls: { key: string; shape: ShapeConvexity }[] = [];
+
+/** Section 1's shape for these settings (the L with the settings' corner), measured once. */
+export function lessonShape(shape: LessonShape, corner: readonly [number, number]): ShapeConvexity {
+  if (shape === "square") {
+    square ??= measureShape("square");
+    return square;
+  }
+  const key = corner.join(",");
+  const at = ls.findIndex((e) => e.key === key);
+  const entry = at >= 0 ? ls.splice(at, 1)[0]! : { key, shape: measureShape("L", corner) };
+  ls.unshift(entry);
+  if (ls.length > 8) ls.pop();
+  return entry.shape;
+}
 
 function radiusState(radius: number): RadiusState {
   const k = radiusIndex(radius);
@@ -46,19 +64,13 @@ function radiusState(radius: number): RadiusState {
   const kept = toyFilter(radius);
   const simple = simplePartition(kept);
   const meshway = meshwayPartition(mw);
-  const { start, goal } = LESSON_SCENE;
   const state: RadiusState = {
     meshway: mw,
     surface,
     kept,
     simple,
     meshwayPartition: meshway,
-    simplePath: simplePath(
-      simple.surface,
-      simple.adjacency,
-      computeExactPath(cellNavMesh(kept), start, goal),
-    ),
-    meshwayPath: meshwayPath(mw.navMesh, meshway.surface),
+    paths: {},
   };
   byRadius[k] = state;
   return state;
@@ -66,28 +78,43 @@ function radiusState(radius: number): RadiusState {
 
 const same = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1];
 
-/** Both methods' paths for the settings' start and goal (cached per radius for the defaults). */
-function pathsFor(st: RadiusState, s: LessonSettings): { simple: LessonPath; meshway: LessonPath } {
-  if (same(s.start, LESSON_SCENE.start) && same(s.goal, LESSON_SCENE.goal))
-    return { simple: st.simplePath, meshway: st.meshwayPath };
+/** One method's path between two points on the radius state's surface. */
+function findLessonPath(
+  st: RadiusState,
+  method: LessonSettings["method"],
+  start: readonly [number, number],
+  goal: readonly [number, number],
+): LessonPath {
+  if (method === "simple") {
+    st.cellMesh ??= cellNavMesh(st.kept);
+    const exact = computeExactPath(st.cellMesh, start, goal);
+    return simplePath(st.simple.surface, st.simple.adjacency, exact, start, goal);
+  }
+  return meshwayPath(st.meshway.navMesh, st.meshwayPartition.surface, start, goal);
+}
+
+/**
+ * The settings' method's path for their start and goal: per radius for the default ends, the
+ * last dragged ends otherwise; each method's path only once it is shown (the other method's
+ * exact path over ~1000 cells is most of a radius's cost).
+ */
+function pathFor(st: RadiusState, s: LessonSettings): LessonPath {
+  const m = s.method;
+  if (same(s.start, LESSON_SCENE.start) && same(s.goal, LESSON_SCENE.goal)) {
+    st.paths[m] ??= findLessonPath(st, m, LESSON_SCENE.start, LESSON_SCENE.goal);
+    return st.paths[m];
+  }
   const key = `${s.radius}:${s.start.join(",")}:${s.goal.join(",")}`;
-  if (dragged?.key === key) return dragged;
-  const simple = simplePath(
-    st.simple.surface,
-    st.simple.adjacency,
-    computeExactPath(cellNavMesh(st.kept), s.start, s.goal),
-    s.start,
-    s.goal,
-  );
-  const meshway = meshwayPath(st.meshway.navMesh, st.meshwayPartition.surface, s.start, s.goal);
-  dragged = { key, simple, meshway };
-  return dragged;
+  if (dragged?.key !== key) dragged = { key };
+  dragged[m] ??= findLessonPath(st, m, s.start, s.goal);
+  return dragged[m];
 }
 
 /** Drops the cached per-radius work (tests use it to measure from scratch). */
 export function clearLessonCache(): void {
   byRadius.fill(undefined);
-  shapes = null;
+  square = null;
+  ls.length = 0;
   dragged = null;
 }
 
@@ -99,12 +126,14 @@ export function clearLessonCache(): void {
  */
 export function runLesson(settings: Partial<LessonSettings>): LessonResult {
   const s = resolveLessonSettings(settings);
-  if (!shapes) shapes = { square: measureShape("square"), L: measureShape("L") };
+  const L = lessonShape("L", s.corner);
+  const sq = lessonShape("square", s.corner);
   const st = radiusState(s.radius);
   const convex = {
-    square: shapes.square,
-    L: shapes.L,
-    shown: shapes[s.shape],
+    square: sq,
+    L,
+    corner: s.corner,
+    shown: s.shape === "L" ? L : sq,
     partitions: { simple: st.simple.convexity, meshway: st.meshwayPartition.convexity },
   };
   const partition = {
@@ -112,7 +141,7 @@ export function runLesson(settings: Partial<LessonSettings>): LessonResult {
     meshway: st.meshwayPartition,
     current: s.method === "simple" ? st.simple : st.meshwayPartition,
   };
-  const path = pathsFor(st, s)[s.method];
+  const path = pathFor(st, s);
   const tables = [
     convexTable(convex, partition),
     surfaceTable(st.surface, s.radius),

@@ -25,7 +25,18 @@ export interface LessonSettings {
   /** Start and goal of section 4's path, XZ in world units inside the 24 × 16 scene. */
   start: readonly [number, number];
   goal: readonly [number, number];
+  /**
+   * Section 1: the L's inner corner, XZ in world units, inside the notch LESSON_CORNER (the
+   * L's other corners stay). At (12, 8) the corner is reflex; dragged past the diagonal from
+   * (12, 3) to (17, 8) it turns convex and so does the shape.
+   */
+  corner: readonly [number, number];
 }
+
+/** Where the L's inner corner may go: the notch's square, so the outline never crosses itself. */
+export const LESSON_CORNER = Object.freeze({ minX: 12, maxX: 17, minZ: 3, maxZ: 8, step: 0.25 });
+/** The L's inner corner as drawn by default. */
+export const LESSON_DEFAULT_CORNER: readonly [number, number] = Object.freeze([12, 8] as const);
 
 /** Largest step the settings accept (timelines are a few tens of steps long). */
 export const LESSON_MAX_STEP = 999;
@@ -41,6 +52,7 @@ export const DEFAULT_LESSON_SETTINGS: Readonly<LessonSettings> = Object.freeze({
   step: -1,
   start: LESSON_SCENE.start,
   goal: LESSON_SCENE.goal,
+  corner: LESSON_DEFAULT_CORNER,
 });
 
 export const LESSON_SHAPES: readonly LessonShape[] = ["square", "L"];
@@ -136,6 +148,14 @@ export function resolveLessonSettings(partial: Partial<LessonSettings> = {}): Le
   }
   const start = point("start", partial.start ?? d.start);
   const goal = point("goal", partial.goal ?? d.goal);
+  const corner = point("corner", partial.corner ?? d.corner);
+  const C = LESSON_CORNER;
+  if (!(corner[0] >= C.minX && corner[0] <= C.maxX && corner[1] >= C.minZ && corner[1] <= C.maxZ)) {
+    throw new MeshwayError(
+      "INVALID_ARGUMENT",
+      `lesson option "corner" = ${corner[0]},${corner[1]} is outside the L's notch: x must be in ${C.minX}..${C.maxX}, z in ${C.minZ}..${C.maxZ}`,
+    );
+  }
   return {
     radius: radiusAt(radiusIndex(r)),
     shape: oneOf("shape", partial.shape ?? d.shape, LESSON_SHAPES),
@@ -144,5 +164,6 @@ export function resolveLessonSettings(partial: Partial<LessonSettings> = {}): Le
     step,
     start,
     goal,
+    corner,
   };
 }

@@ -2,6 +2,7 @@ import { fmt4, fmtBool, fmtInt, fmtOf, fmtPercent, fmtRadius, NA } from "./forma
 import type { LessonPartition } from "./partition.js";
 import type { LessonPath, LessonPolyline } from "./path.js";
 import { LESSON_SCENE } from "./scene.js";
+import { LESSON_DEFAULT_CORNER } from "./settings.js";
 import type { LessonSurface } from "./surface.js";
 import type { LessonConvexSection, LessonTable, LessonTableRow } from "./types.js";
 
@@ -14,6 +15,11 @@ function withMeans(
     columns: [...table.columns, "col.means"],
     rows: table.rows.map((r) => ({ ...r, means: `${r.label}.means` })),
   };
+}
+
+/** True when the L's inner corner is not where the lesson draws it by default. */
+function cornerMoved(corner: readonly [number, number]): boolean {
+  return corner[0] !== LESSON_DEFAULT_CORNER[0] || corner[1] !== LESSON_DEFAULT_CORNER[1];
 }
 
 /** Table ①: both criteria on the square, the L and every polygon of both partitions. */
@@ -42,7 +48,7 @@ export function convexTable(
     columns: ["col.item", "col.crossAgree", "col.crossSigns", "col.leaving"],
     rows: [
       { label: "row.convex.square", ...shape(c.square) },
-      { label: "row.convex.L", ...shape(c.L) },
+      { label: cornerMoved(c.corner) ? "row.convex.Lmoved" : "row.convex.L", ...shape(c.L) },
       { label: "row.convex.simplePolys", ...part(partitions.simple) },
       { label: "row.convex.meshwayPolys", ...part(partitions.meshway) },
     ],

@@ -43,7 +43,10 @@ export interface LessonCheck {
 /** Section 1: both criteria on both shapes, and over both partitions' polygons. */
 export interface LessonConvexSection {
   square: ShapeConvexity;
+  /** The L with the settings' inner corner. */
   L: ShapeConvexity;
+  /** The L's inner corner (settings.corner); at LESSON_DEFAULT_CORNER the L of the lesson. */
+  corner: readonly [number, number];
   /** The shape the settings choose (the one section 1 draws). */
   shown: ShapeConvexity;
   partitions: { simple: PartitionConvexity; meshway: PartitionConvexity };

@@ -20,6 +20,7 @@ import * as polyState from "./poly-state.js";
 import { queryPolygonsInTile } from "./spatial.js";
 import { type NavMeshTile, polygonAreaXZ } from "./tile.js";
 import {
+  connectLayerSeams,
   connectTilePortals,
   disconnectTileLinks,
   oppositeSide,
@@ -241,6 +242,14 @@ export class NavMesh {
         connectTilePortals(this, other, index, oppositeSide(side));
       }
     }
+    // Layers of one cell (a tile cache's storeys) meet at seams inside the tile: portal edges
+    // that are the same segment, reversed, in both (Detour's addTile "connect with layers in
+    // current tile"; tile-border edges of two layers are never reversed copies).
+    for (const other of this.tilesAt(tile.tileX, tile.tileZ)) {
+      if (other === index) continue;
+      connectLayerSeams(this, index, other);
+      connectLayerSeams(this, other, index);
+    }
     this.relinkOffMeshNear(tile);
     return encodePolyRef(this.slots[index]!.salt, index, 0);
   }
@@ -270,7 +279,8 @@ export class NavMesh {
     const tile = slot.tile;
     const list = this.grid.get(gridKey(tile.tileX, tile.tileZ))!;
     list.splice(list.indexOf(index), 1);
-    // Drop neighbours' portals into this tile and the off-mesh links landing on it.
+    // Drop other layers' and neighbours' portals into this tile and the off-mesh links landing on it.
+    for (const other of list) disconnectTileLinks(this, other, index);
     for (let side = 0; side < 4; side++) {
       for (const other of this.tilesAt(tile.tileX + SIDE_DX[side]!, tile.tileZ + SIDE_DZ[side]!)) {
         disconnectTileLinks(this, other, index);

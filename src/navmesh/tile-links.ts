@@ -64,6 +64,10 @@ export function connectTilePortals(
     const bc = b.polyVertCount[q]!;
     for (let f = 0; f < bc; f++) {
       if (b.polyNeighbours[q * nvp + f] !== opposite) continue;
+      // Only edges on the border line (a layer seam edge may carry a side but lies inside).
+      const g = b.polyVerts[q * nvp + f]! * 3 + across;
+      const h = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3 + across;
+      if (Math.abs(b.vertices[g]! - b.vertices[h]!) > SLAB_EPS) continue;
       if (facing.length < facingCount * 2 + 2) {
         const grown = new Int32Array(facing.length * 2);
         grown.set(facing);
@@ -83,6 +87,7 @@ export function connectTilePortals(
       const va = a.polyVerts[p * nvp + e]! * 3;
       const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
       const aPos = av[va + across]!;
+      if (Math.abs(av[vb + across]! - aPos) > SLAB_EPS) continue;
       // Slab of the source edge: (along, y) at its low and high ends.
       const a0 = av[va + along]!;
       const a1 = av[vb + along]!;
@@ -178,4 +183,59 @@ export function disconnectTileLinks(navMesh: NavMesh, slot: number, target: numb
   for (let p = 0; p < tile.polyCount; p++) {
     if (links.first[p]! >= 0) links.removeWhere(p, drop);
   }
+}
+
+/**
+ * Links the seam portals of two layer tiles at one tile coordinate (a tile cache's storeys):
+ * a portal edge of `fromSlot`'s tile links to the portal edge of `toSlot`'s tile that is the
+ * same segment reversed (both layers put their seam edges on the seam's shared
+ * simplification, src/tiles/layer-seams.ts) and agrees in height within the climb at both
+ * ends, like overlapSlabs. Returns the number of links added.
+ */
+export function connectLayerSeams(navMesh: NavMesh, fromSlot: number, toSlot: number): number {
+  const from = navMesh.slots[fromSlot]!;
+  const to = navMesh.slots[toSlot]!;
+  const a = from.tile!;
+  const b = to.tile!;
+  const nvp = a.maxVertsPerPoly;
+  const av = a.vertices;
+  const bv = b.vertices;
+  const thr = 2 * navMesh.params.agentMaxClimb;
+  let added = 0;
+  for (let p = 0; p < a.polyCount; p++) {
+    const count = a.polyVertCount[p]!;
+    for (let e = 0; e < count; e++) {
+      const nb = a.polyNeighbours[p * nvp + e]!;
+      if ((nb & EDGE_TILE_BORDER) === 0) continue;
+      const va = a.polyVerts[p * nvp + e]! * 3;
+      const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
+      search: for (let q = 0; q < b.polyCount; q++) {
+        const bc = b.polyVertCount[q]!;
+        for (let f = 0; f < bc; f++) {
+          if ((b.polyNeighbours[q * nvp + f]! & EDGE_TILE_BORDER) === 0) continue;
+          const vc = b.polyVerts[q * nvp + f]! * 3;
+          const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
+          if (
+            Math.abs(av[va]! - bv[vd]!) > SLAB_EPS ||
+            Math.abs(av[va + 2]! - bv[vd + 2]!) > SLAB_EPS
+          )
+            continue;
+          if (
+            Math.abs(av[vb]! - bv[vc]!) > SLAB_EPS ||
+            Math.abs(av[vb + 2]! - bv[vc + 2]!) > SLAB_EPS
+          )
+            continue;
+          if (
+            Math.abs(av[va + 1]! - bv[vd + 1]!) > thr ||
+            Math.abs(av[vb + 1]! - bv[vc + 1]!) > thr
+          )
+            continue;
+          from.links.add(p, encodePolyRef(to.salt, toSlot, q), e, nb & 3, 0, 255);
+          added++;
+          break search;
+        }
+      }
+    }
+  }
+  return added;
 }

@@ -98,7 +98,7 @@ export async function createTileCacheAsync(
       const parts = readCacheTileBlock(block, `tile (${tx}, ${tz}) block`);
       const t = tx + tz * grid.tilesX;
       compact[t] = parts.chf;
-      prebuilt[t] = { areas: parts.areas, tile: parts.tile };
+      prebuilt[t] = { areas: parts.areas, tiles: parts.tiles };
     }
     options.onTile?.(done, jobCount, tx, tz);
   };

@@ -12,14 +12,16 @@ import type { CompactHeightfield } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { type CachedLayer, cachedLayers } from "./cached-layer.js";
 import { deserializeCompactHeightfield, serializeCompactHeightfield } from "./compact-codec.js";
+import { WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
 import type { TileGrid } from "./tile-grid.js";
 import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
 
 /*
- * The tile cache file (`.tilecache`), format version 1, little-endian:
+ * The tile cache file (`.tilecache`), format version 2, little-endian:
  *
  *    0  "MWTC", u32 version, u32 payload length (low, high), u32 payload CRC32, u32 flags (0),
  *       u32 reserved (0), u32 header CRC32 (over bytes 0..27)
@@ -28,18 +30,23 @@ import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
  *       metadata is compressed on its own (lz-codec.ts; heightfields transformed first by
  *       tile-pack.ts) when that makes it smaller, so tiles can be decoded independently:
  *         'META' JSON: build config, tile grid, id counters, obstacles and area volumes with
- *                their ids, and per cached tile its index, navmesh tile and state bits
+ *                their ids, and per cached tile its index, state bits and per heightfield
+ *                layer (tile-layers.ts) its navmesh tile and state bits
  *         'NAVM' the navmesh as a .navmesh file (tiles as they stand, off-mesh connections)
- *         per cached tile, in tile order: 'CHF ' its compact heightfield, then 'AREA' (areas
- *         the current tile was built from), 'EROD' (obstacle-free erosion), 'RSTA' + 'RSTT'
- *         (the obstacle-free tile kept for when its obstacles leave) as its bits say
+ *         per cached tile, in tile order: 'CHF ' its compact heightfield, 'EROD' (obstacle-
+ *         free erosion) as its bits say, then per layer 'AREA' (layer span areas its tile was
+ *         built from), 'RSTA' + 'RSTT' (the obstacle-free layer tile kept for when the
+ *         obstacles leave) as the layer's bits say
+ *
+ * Version 1 (one navmesh tile per tile, no layers) is refused with a message saying so: its
+ * tiles cannot be split into layers without rebuilding them.
  *
  * Loading rebuilds nothing that was saved: the navmesh tiles, erosion and areas come back as
  * stored, so later requests give exactly what they would have given on the saved cache.
  */
 
 const MAGIC = [0x4d, 0x57, 0x54, 0x43]; // "MWTC"
-export const TILE_CACHE_FORMAT_VERSION = 1;
+export const TILE_CACHE_FORMAT_VERSION = 2;
 const HEADER_SIZE = 32;
 const TAG = {
   meta: 0x4154454d,
@@ -57,18 +64,27 @@ const BIT_RESTORE = 4;
 const BIT_OBSTACLE_FREE = 8;
 const BIT_OBSTACLE_FREE_KNOWN = 16;
 const BIT_DIRTY = 32;
-const KNOWN_BITS = 63;
+/** Bits of a tile record, and of a layer record. */
+const TILE_BITS = BIT_ERODED | BIT_DIRTY;
+const LAYER_BITS = BIT_AREAS | BIT_RESTORE | BIT_OBSTACLE_FREE | BIT_OBSTACLE_FREE_KNOWN;
+
+/** One heightfield layer of a cached tile as the file holds it. */
+export interface TileCacheFileLayer {
+  /** Index of its tile among the navmesh's live tiles (slot order). */
+  liveIndex: number;
+  areas: Uint8Array | null;
+  obstacleFree?: boolean;
+  restore?: { areas: Uint8Array; tile: NavMeshTile } | undefined;
+}
 
 /** One cached tile as the file holds it. */
 export interface TileCacheFileTile {
   chf: CompactHeightfield;
-  /** Index of its tile among the navmesh's live tiles (slot order). */
-  liveIndex: number;
-  areas: Uint8Array | null;
   eroded?: Uint8Array;
-  obstacleFree?: boolean;
-  restore?: { areas: Uint8Array; tile: NavMeshTile };
   dirty: boolean;
+  layers: TileCacheFileLayer[];
+  /** The layer grids, when the reader already split the heightfield (it checks them). */
+  grids?: CachedLayer[];
 }
 
 /** Everything a TileCache is, as plain data (TileCache.exportState / fromState). */
@@ -111,28 +127,33 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
     );
   }
   const blocks: Block[] = [];
-  const tiles: number[][] = [];
+  const tiles: (number | number[][])[][] = [];
   const tileBlocks: Block[] = [];
   state.tiles.forEach((c, t) => {
     if (!c) return;
     let bits = c.dirty ? BIT_DIRTY : 0;
     tileBlocks.push({ tag: TAG.chf, bytes: serializeCompactHeightfield(c.chf), pack: true });
-    if (c.areas) {
-      bits |= BIT_AREAS;
-      tileBlocks.push({ tag: TAG.area, bytes: c.areas });
-    }
     if (c.eroded) {
       bits |= BIT_ERODED;
       tileBlocks.push({ tag: TAG.erod, bytes: c.eroded });
     }
-    if (c.restore) {
-      bits |= BIT_RESTORE;
-      tileBlocks.push({ tag: TAG.rsta, bytes: c.restore.areas });
-      tileBlocks.push({ tag: TAG.rstt, bytes: serializeNavMeshTile(c.restore.tile) });
+    const layers: number[][] = [];
+    for (const l of c.layers) {
+      let lb = 0;
+      if (l.areas) {
+        lb |= BIT_AREAS;
+        tileBlocks.push({ tag: TAG.area, bytes: l.areas });
+      }
+      if (l.restore) {
+        lb |= BIT_RESTORE;
+        tileBlocks.push({ tag: TAG.rsta, bytes: l.restore.areas });
+        tileBlocks.push({ tag: TAG.rstt, bytes: serializeNavMeshTile(l.restore.tile) });
+      }
+      if (l.obstacleFree !== undefined) lb |= BIT_OBSTACLE_FREE_KNOWN;
+      if (l.obstacleFree) lb |= BIT_OBSTACLE_FREE;
+      layers.push([l.liveIndex, lb]);
     }
-    if (c.obstacleFree !== undefined) bits |= BIT_OBSTACLE_FREE_KNOWN;
-    if (c.obstacleFree) bits |= BIT_OBSTACLE_FREE;
-    tiles.push([t, c.liveIndex, bits]);
+    tiles.push([t, bits, layers]);
   });
   const meta = {
     config: toBuildConfig(state.config),
@@ -245,6 +266,12 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     if (bytes[i] !== MAGIC[i]) r.fail(0, "not a meshway tile cache file (magic 'MWTC')");
   }
   const version = dv.getUint32(4, true);
+  if (version === 1) {
+    r.fail(
+      4,
+      "format version 1 (one tile per column, before heightfield layers); this reader knows version 2: build the cache again and save it",
+    );
+  }
   if (version !== TILE_CACHE_FORMAT_VERSION) {
     r.fail(4, `format version ${version}, this reader knows ${TILE_CACHE_FORMAT_VERSION}`);
   }
@@ -359,25 +386,17 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       !Array.isArray(rec) ||
       rec.length !== 3 ||
       !isCount(rec[0]) ||
-      !isCount(rec[1]) ||
-      !isCount(rec[2], KNOWN_BITS)
+      !isCount(rec[1], TILE_BITS) ||
+      !Array.isArray(rec[2])
     ) {
-      r.fail(m, "a stored tile record is not [tile, navmesh tile, bits]");
+      r.fail(m, "a stored tile record is not [tile, bits, layers]");
     }
-    const [t, liveIndex, bits] = rec as [number, number, number];
+    const [t, bits, layerRecs] = rec as [number, number, unknown[]];
     if (t <= lastT || t >= n)
       r.fail(m, `stored tile ${t} is out of order or outside the ${n}-tile grid`);
     lastT = t;
     const tx = t % tileGrid.tilesX;
     const tz = (t - tx) / tileGrid.tilesX;
-    const tile = live[liveIndex];
-    if (!tile || usedLive.has(liveIndex) || tile.tileX !== tx || tile.tileZ !== tz) {
-      r.fail(
-        m,
-        `stored tile ${t} names navmesh tile ${liveIndex}, which is not tile (${tx}, ${tz})`,
-      );
-    }
-    usedLive.add(liveIndex);
     const cb = r.block(TAG.chf, `tile ${t} heightfield`, true);
     let chf: CompactHeightfield;
     try {
@@ -396,43 +415,75 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     ) {
       r.fail(cb.at, `tile ${t} heightfield does not match the config`);
     }
-    const spans = (tag: number, what: string): Uint8Array => {
+    let grids: CachedLayer[];
+    try {
+      grids = cachedLayers(chf, `${source} tile ${t}`);
+    } catch (e) {
+      r.fail(cb.at, (e as Error).message);
+    }
+    if (layerRecs.length !== grids.length) {
+      r.fail(m, `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${grids.length}`);
+    }
+    // Layer areas hold, on ghost spans (another layer's), 0 or WALKABLE_GHOST.
+    const spans = (tag: number, what: string, count: number, ghost?: Uint8Array): Uint8Array => {
       const b = r.block(tag, `tile ${t} ${what}`);
-      if (b.bytes.length !== chf.spanCount) {
-        r.fail(
-          b.at,
-          `tile ${t} ${what} has ${b.bytes.length} entries, the heightfield ${chf.spanCount} spans`,
-        );
+      if (b.bytes.length !== count) {
+        r.fail(b.at, `tile ${t} ${what} has ${b.bytes.length} entries, expected ${count}`);
       }
       for (let i = 0; i < b.bytes.length; i++) {
-        if (b.bytes[i]! > 63)
-          r.fail(b.at + i, `tile ${t} ${what}: area ${b.bytes[i]} is not 0..63`);
+        const a = b.bytes[i]!;
+        if (ghost?.[i] === 1) {
+          if (a !== 0 && a !== WALKABLE_GHOST) {
+            r.fail(
+              b.at + i,
+              `tile ${t} ${what}: ghost span entry ${a} is not 0 or ${WALKABLE_GHOST}`,
+            );
+          }
+        } else if (a > 63) r.fail(b.at + i, `tile ${t} ${what}: area ${a} is not 0..63`);
       }
       return b.bytes;
     };
     const entry: TileCacheFileTile = {
       chf,
-      liveIndex,
-      areas: null,
       dirty: (bits & BIT_DIRTY) !== 0,
+      layers: [],
+      grids,
     };
-    if (bits & BIT_AREAS) entry.areas = spans(TAG.area, "areas");
-    if (bits & BIT_ERODED) entry.eroded = spans(TAG.erod, "erosion");
-    if (bits & BIT_RESTORE) {
-      const areas = spans(TAG.rsta, "restore areas");
-      const tb = r.block(TAG.rstt, `tile ${t} restore tile`);
-      let rt: NavMeshTile;
-      try {
-        rt = deserializeNavMeshTile(tb.bytes, `${source} tile ${t} restore tile`);
-      } catch (e) {
-        r.fail(tb.at, (e as Error).message);
+    if (bits & BIT_ERODED) entry.eroded = spans(TAG.erod, "erosion", chf.spanCount);
+    layerRecs.forEach((lr, k) => {
+      if (!Array.isArray(lr) || lr.length !== 2 || !isCount(lr[0]) || !isCount(lr[1], LAYER_BITS)) {
+        r.fail(m, `stored tile ${t} layer ${k} is not [navmesh tile, bits]`);
       }
-      if (rt.tileX !== tx || rt.tileZ !== tz || rt.maxVertsPerPoly !== config.vertsPerPoly) {
-        r.fail(tb.at, `tile ${t} restore tile is not a tile (${tx}, ${tz}) of this navmesh`);
+      const [liveIndex, lb] = lr as [number, number];
+      const tile = live[liveIndex];
+      if (!tile || usedLive.has(liveIndex) || tile.tileX !== tx || tile.tileZ !== tz) {
+        r.fail(
+          m,
+          `stored tile ${t} layer ${k} names navmesh tile ${liveIndex}, which is not tile (${tx}, ${tz})`,
+        );
       }
-      entry.restore = { areas, tile: rt };
-    }
-    if (bits & BIT_OBSTACLE_FREE_KNOWN) entry.obstacleFree = (bits & BIT_OBSTACLE_FREE) !== 0;
+      usedLive.add(liveIndex);
+      const count = grids[k]!.grid.source.length;
+      const layer: TileCacheFileLayer = { liveIndex, areas: null };
+      const ghost = grids[k]!.grid.ghost;
+      if (lb & BIT_AREAS) layer.areas = spans(TAG.area, `layer ${k} areas`, count, ghost);
+      if (lb & BIT_RESTORE) {
+        const areas = spans(TAG.rsta, `layer ${k} restore areas`, count, ghost);
+        const tb = r.block(TAG.rstt, `tile ${t} layer ${k} restore tile`);
+        let rt: NavMeshTile;
+        try {
+          rt = deserializeNavMeshTile(tb.bytes, `${source} tile ${t} layer ${k} restore tile`);
+        } catch (e) {
+          r.fail(tb.at, (e as Error).message);
+        }
+        if (rt.tileX !== tx || rt.tileZ !== tz || rt.maxVertsPerPoly !== config.vertsPerPoly) {
+          r.fail(tb.at, `tile ${t} restore tile is not a tile (${tx}, ${tz}) of this navmesh`);
+        }
+        layer.restore = { areas, tile: rt };
+      }
+      if (lb & BIT_OBSTACLE_FREE_KNOWN) layer.obstacleFree = (lb & BIT_OBSTACLE_FREE) !== 0;
+      entry.layers.push(layer);
+    });
     tiles[t] = entry;
   }
   if (usedLive.size !== live.length) {

@@ -15,15 +15,12 @@ import { markWalkableTriangles } from "../generate/rasterize.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import { type TriangleMesh, type TriangleMeshInput, validateTriangleMesh } from "../input.js";
 import { NavMesh } from "../navmesh/nav-mesh.js";
-import { type PolyRef, tileOfRef } from "../navmesh/poly-ref.js";
+import { tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import {
-  binTriangles,
-  buildTileCompact,
-  buildTileFromCompact,
-  checkTiledWork,
-  type TriangleBins,
-} from "./build-tile.js";
+import { binTriangles, buildTileCompact, checkTiledWork, type TriangleBins } from "./build-tile.js";
+import { type CachedLayer, cachedLayers } from "./cached-layer.js";
+import { layerAreas } from "./layer-grid.js";
+import { buildLayerTile } from "./layer-tile.js";
 import {
   areaVolumeBounds,
   type Bounds3,
@@ -73,7 +70,12 @@ export interface TileCacheStats {
    * floor, or moved by less than a cell): the navmesh tile is kept, and so are refs into it.
    */
   tilesUnchanged: number;
-  /** Rebuilds that left a tile with no polygon (kept as an empty tile, see TileCache). */
+  /**
+   * Of the tiles rebuilt, heightfield layers whose navmesh tile was replaced (the others,
+   * an obstacle's other storeys say, kept theirs).
+   */
+  layersRebuilt: number;
+  /** Rebuilds that left a layer with no polygon (kept as an empty tile, see TileCache). */
   tilesEmptied: number;
   /** Milliseconds spent rebuilding tiles. */
   rebuildMs: number;
@@ -91,30 +93,23 @@ interface Entry {
 
 /**
  * A tile's first build made elsewhere (createTileCacheAsync's workers): the span areas it was
- * built from (erosion and the initial volumes applied) and the tile, null for no polygon.
+ * built from (erosion and the initial volumes applied) and one navmesh tile per heightfield
+ * layer (tile-layers.ts), null for a layer with no polygon.
  */
 export interface PrebuiltCacheTile {
   areas: Uint8Array;
-  tile: NavMeshTile | null;
+  tiles: (NavMeshTile | null)[];
 }
 
-/** What a runtime tile is built from: the cached compact heightfield and its navmesh tile. */
+/**
+ * What a tile's runtime tiles are built from: the cached compact heightfield (erosion and
+ * obstacles need the whole column stack) and its layers, one navmesh tile each.
+ */
 interface CachedTile {
   chf: CompactHeightfield;
-  /** The tile currently in the navmesh for it, and its ref (tile ref = polygon-0 ref). */
-  tile: NavMeshTile | null;
-  ref: PolyRef;
-  /** Span areas the current tile was built from (obstacles, erosion, volumes applied). */
-  areas: Uint8Array | null;
+  layers: CachedLayer[];
   /** chf.areas eroded by the agent radius, with no obstacle (computed at the first rebuild). */
   eroded?: Uint8Array;
-  /** Whether the current tile was built with no obstacle on it. */
-  obstacleFree?: boolean;
-  /**
-   * While obstacles sit on the tile: the obstacle-free tile they replaced and its span areas,
-   * put back as is when the areas come out the same again (say, the last obstacle leaves).
-   */
-  restore?: { areas: Uint8Array; tile: NavMeshTile } | undefined;
 }
 
 /**
@@ -124,7 +119,7 @@ interface CachedTile {
  * re-erode around the spans they cover (erodeNewObstructions, exact).
  */
 function tileAreas(
-  cached: CachedTile,
+  cached: { chf: CompactHeightfield; eroded?: Uint8Array },
   cfg: ResolvedConfig,
   obstacles: readonly AreaVolume[],
   volumes: readonly AreaVolume[],
@@ -162,7 +157,7 @@ export function finalAreas(
   obstacles: readonly AreaVolume[],
   volumes: readonly AreaVolume[],
 ): Uint8Array {
-  return tileAreas({ chf, tile: null, ref: 0, areas: null }, cfg, obstacles, volumes);
+  return tileAreas({ chf }, cfg, obstacles, volumes);
 }
 
 /** Reused buffer for a tile's areas with obstacles stamped (before erosion). */
@@ -245,7 +240,7 @@ export function createTileCache(
   return { navMesh, cache };
 }
 
-/** Empty stand-in that keeps a tile's navmesh slot while obstacles cover all of it. */
+/** Empty stand-in that keeps a layer's navmesh slot while it has no polygon. */
 function emptyTile(grid: TileGrid, chf: CompactHeightfield, tx: number, tz: number, nvp: number) {
   const tw = grid.tileWorld;
   const tile: NavMeshTile = {
@@ -312,6 +307,7 @@ export class TileCache {
     tilesTouched: 0,
     tilesRebuilt: 0,
     tilesUnchanged: 0,
+    layersRebuilt: 0,
     tilesEmptied: 0,
     rebuildMs: 0,
   };
@@ -369,7 +365,9 @@ export class TileCache {
     for (let t = 0; t < n; t++) {
       const chf = compact[t];
       if (!chf) continue;
-      this.tiles[t] = { chf, tile: null, ref: 0, areas: null };
+      const tx = t % grid.tilesX;
+      const tz = (t - tx) / grid.tilesX;
+      this.tiles[t] = { chf, layers: cachedLayers(chf, `tile (${tx}, ${tz})`) };
       const ready = prebuilt?.[t];
       if (ready) this.putPrebuilt(t, ready);
       else this.rebuildTile(t);
@@ -400,8 +398,14 @@ export class TileCache {
       const h = c.chf;
       n += h.cellFirst.byteLength + h.cellCount.byteLength + h.spanY.byteLength;
       n += h.spanH.byteLength + h.spanCon.byteLength + h.areas.byteLength;
-      n += (c.areas?.byteLength ?? 0) + (c.eroded?.byteLength ?? 0);
-      n += c.restore?.areas.byteLength ?? 0;
+      n += c.eroded?.byteLength ?? 0;
+      for (const l of c.layers) {
+        const g = l.grid.chf;
+        n += g.cellFirst.byteLength + g.cellCount.byteLength + g.spanY.byteLength;
+        n += g.spanH.byteLength + g.spanCon.byteLength + g.areas.byteLength;
+        n += l.grid.source.byteLength + l.grid.ghost.byteLength + l.grid.portalDirs.byteLength;
+        n += (l.areas?.byteLength ?? 0) + (l.restore?.areas.byteLength ?? 0);
+      }
     }
     return n;
   }
@@ -530,6 +534,7 @@ export class TileCache {
     s.tilesTouched = 0;
     s.tilesRebuilt = 0;
     s.tilesUnchanged = 0;
+    s.layersRebuilt = 0;
     s.tilesEmptied = 0;
     s.rebuildMs = 0;
   }
@@ -609,27 +614,36 @@ export class TileCache {
   /** Puts a tile built elsewhere in place of tile `t`'s first rebuildTile. */
   private putPrebuilt(t: number, ready: PrebuiltCacheTile): void {
     const cached = this.tiles[t]!;
+    const tx = t % this.grid.tilesX;
+    const tz = (t - tx) / this.grid.tilesX;
     if (ready.areas.length !== cached.chf.spanCount) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
         `TileCache: prebuilt tile ${t} has ${ready.areas.length} span areas, its heightfield ${cached.chf.spanCount} spans`,
       );
     }
-    const tx = t % this.grid.tilesX;
-    const tz = (t - tx) / this.grid.tilesX;
-    if (ready.tile && (ready.tile.tileX !== tx || ready.tile.tileZ !== tz)) {
+    if (ready.tiles.length !== cached.layers.length) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
-        `TileCache: prebuilt tile for (${tx}, ${tz}) is at (${ready.tile.tileX}, ${ready.tile.tileZ})`,
+        `TileCache: prebuilt tile ${t} has ${ready.tiles.length} layer tiles, its heightfield ${cached.layers.length} layers`,
       );
     }
-    const tile = ready.tile ?? emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
-    cached.areas = ready.areas;
-    // A first build never has obstacles: the tile can be put back when they all leave.
-    cached.obstacleFree = true;
-    if (this.polyFlags) applyBuildFlags(tile, this.polyFlags);
-    cached.ref = this.navMesh.addTile(tile);
-    cached.tile = tile;
+    cached.layers.forEach((layer, l) => {
+      const built = ready.tiles[l]!;
+      if (built && (built.tileX !== tx || built.tileZ !== tz)) {
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `TileCache: prebuilt tile for (${tx}, ${tz}) is at (${built.tileX}, ${built.tileZ})`,
+        );
+      }
+      const tile = built ?? emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
+      layer.areas = layerAreas(layer.grid, ready.areas);
+      // A first build never has obstacles: the tile can be put back when they all leave.
+      layer.obstacleFree = true;
+      if (this.polyFlags) applyBuildFlags(tile, this.polyFlags);
+      layer.ref = this.navMesh.addTile(tile);
+      layer.tile = tile;
+    });
   }
 
   private rebuildNextDirty(): void {
@@ -648,7 +662,11 @@ export class TileCache {
     this.rebuildTile(t);
   }
 
-  /** Rebuilds tile `t` from its compact heightfield and puts it in the navmesh (same slot). */
+  /**
+   * Rebuilds tile `t`: its span areas from the compact heightfield (obstacles, erosion,
+   * volumes: the whole column stack, so the agent radius reaches across storeys), then only
+   * the layers whose areas came out changed, each into its own navmesh slot.
+   */
   private rebuildTile(t: number): void {
     const cached = this.tiles[t]!;
     const t0 = performance.now();
@@ -659,33 +677,47 @@ export class TileCache {
     const volumeIds = this.tileVolumes[t];
     const obstacles = obstacleIds ? obstacleIds.map((id) => this.obstacles.get(id)!.volume) : [];
     const areaVolumes = volumeIds ? volumeIds.map((id) => this.volumes.get(id)!.volume) : [];
-    // The rest of the pipeline depends on the compact heightfield and its final span areas
-    // only: when those come out as last time, so would the tile, so keep it (and its refs).
     const areas = tileAreas(cached, this.config, obstacles, areaVolumes);
-    if (cached.areas !== null && sameBytes(areas, cached.areas)) {
-      this.stats.tilesRebuilt++;
-      this.stats.tilesUnchanged++;
-      this.stats.rebuildMs += performance.now() - t0;
-      return;
+    let changed = 0;
+    for (const layer of cached.layers) {
+      if (this.rebuildLayer(layer, layerAreas(layer.grid, areas), obstacles.length, tx, tz)) {
+        changed++;
+      }
     }
-    // Keep the obstacle-free tile while obstacles cover part of it: the pipeline depends on
-    // the compact heightfield and the areas only, so equal areas later give this very tile.
-    if (cached.obstacleFree && cached.tile !== null && cached.areas !== null) {
-      cached.restore = { areas: cached.areas, tile: cached.tile };
+    this.stats.tilesRebuilt++;
+    this.stats.layersRebuilt += changed;
+    if (changed === 0) this.stats.tilesUnchanged++;
+    this.stats.rebuildMs += performance.now() - t0;
+  }
+
+  /** Brings one layer's navmesh tile up to `areas`; false when they are what it was built from. */
+  private rebuildLayer(
+    layer: CachedLayer,
+    areas: Uint8Array,
+    obstacleCount: number,
+    tx: number,
+    tz: number,
+  ): boolean {
+    // The rest of the pipeline depends on the layer grid and its span areas only: when those
+    // come out as last time, so would the tile, so keep it (and its refs).
+    if (layer.areas !== null && sameBytes(areas, layer.areas)) return false;
+    // Keep the obstacle-free tile while obstacles cover part of it: equal areas later give
+    // this very tile.
+    if (layer.obstacleFree && layer.tile !== null && layer.areas !== null) {
+      layer.restore = { areas: layer.areas, tile: layer.tile };
     }
-    const restore = cached.restore;
-    cached.areas = areas;
-    cached.obstacleFree = obstacles.length === 0;
-    if (cached.obstacleFree) cached.restore = undefined;
+    const restore = layer.restore;
+    layer.areas = areas;
+    layer.obstacleFree = obstacleCount === 0;
+    if (layer.obstacleFree) layer.restore = undefined;
     let tile: NavMeshTile | null;
     if (restore !== undefined && sameBytes(areas, restore.areas)) {
       tile = restore.tile;
       if (tile.polyCount === 0) this.stats.tilesEmptied++;
     } else {
-      // The areas just computed are the ones it would compute again: hand them over.
-      tile = buildTileFromCompact(cached.chf, this.grid, this.config, tx, tz, { areas });
+      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz);
       if (!tile) {
-        tile = emptyTile(this.grid, cached.chf, tx, tz, this.config.vertsPerPoly);
+        tile = emptyTile(this.grid, layer.grid.chf, tx, tz, this.config.vertsPerPoly);
         this.stats.tilesEmptied++;
       }
     }
@@ -696,11 +728,10 @@ export class TileCache {
     // replaceTile keeps the slot (new salt), so the tile keeps its place in the navmesh.
     // (isValidPolyRef would not do as a liveness check: an empty tile has no polygon 0.)
     const nm = this.navMesh;
-    const live = cached.tile !== null && nm.tileInSlot(tileOfRef(cached.ref)) === cached.tile;
-    cached.ref = live ? nm.replaceTile(cached.ref, tile) : nm.addTile(tile);
-    cached.tile = tile;
-    this.stats.tilesRebuilt++;
-    this.stats.rebuildMs += performance.now() - t0;
+    const live = layer.tile !== null && nm.tileInSlot(tileOfRef(layer.ref)) === layer.tile;
+    layer.ref = live ? nm.replaceTile(layer.ref, tile) : nm.addTile(tile);
+    layer.tile = tile;
+    return true;
   }
 
   // ----- persistence (src/tiles/tile-cache-file.ts has the format) -------------------------
@@ -736,21 +767,25 @@ export class TileCache {
       config: this.config,
       tiles: this.tiles.map((c, t) => {
         if (!c) return null;
-        const index = c.tile ? liveIndex.get(c.tile) : undefined;
-        if (index === undefined) {
-          throw new MeshwayError(
-            "INVALID_ARGUMENT",
-            `TileCache.serialize: tile ${t} is not in the navmesh`,
-          );
-        }
         return {
           chf: c.chf,
-          liveIndex: index,
-          areas: c.areas,
           ...(c.eroded ? { eroded: c.eroded } : {}),
-          ...(c.obstacleFree !== undefined ? { obstacleFree: c.obstacleFree } : {}),
-          ...(c.restore ? { restore: c.restore } : {}),
           dirty: this.dirty[t] === 1,
+          layers: c.layers.map((l, k) => {
+            const index = l.tile ? liveIndex.get(l.tile) : undefined;
+            if (index === undefined) {
+              throw new MeshwayError(
+                "INVALID_ARGUMENT",
+                `TileCache.serialize: tile ${t} layer ${k} is not in the navmesh`,
+              );
+            }
+            return {
+              liveIndex: index,
+              areas: l.areas,
+              ...(l.obstacleFree !== undefined ? { obstacleFree: l.obstacleFree } : {}),
+              ...(l.restore ? { restore: l.restore } : {}),
+            };
+          }),
         };
       }),
       obstacles: [...this.obstacles.keys()]
@@ -794,16 +829,17 @@ export class TileCache {
     let firstDirty = n;
     state.tiles.forEach((f, t) => {
       if (!f) return;
-      const tile = live[f.liveIndex]!;
-      tiles[t] = {
-        chf: f.chf,
-        tile,
-        ref: state.navMesh.polyRef(slotOf.get(tile)!, 0),
-        areas: f.areas,
-        ...(f.eroded ? { eroded: f.eroded } : {}),
-        ...(f.obstacleFree !== undefined ? { obstacleFree: f.obstacleFree } : {}),
-        ...(f.restore ? { restore: f.restore } : {}),
-      };
+      const layers = f.grids ?? cachedLayers(f.chf, `tile ${t}`);
+      layers.forEach((layer, k) => {
+        const saved = f.layers[k]!;
+        const tile = live[saved.liveIndex]!;
+        layer.tile = tile;
+        layer.ref = state.navMesh.polyRef(slotOf.get(tile)!, 0);
+        layer.areas = saved.areas;
+        if (saved.obstacleFree !== undefined) layer.obstacleFree = saved.obstacleFree;
+        if (saved.restore) layer.restore = saved.restore;
+      });
+      tiles[t] = { chf: f.chf, layers, ...(f.eroded ? { eroded: f.eroded } : {}) };
       if (f.dirty) {
         c.dirty[t] = 1;
         dirtyCount++;

@@ -78,11 +78,13 @@ export async function openPage(
   browser: Browser,
   url: string,
   initScript?: string,
-  options: { width?: number; height?: number; javaScript?: boolean } = {},
+  options: { width?: number; height?: number; javaScript?: boolean; touch?: boolean } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScript ?? true,
+    // A phone: touch events, and touch gestures that scroll the page.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];

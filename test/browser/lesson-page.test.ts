@@ -81,6 +81,17 @@ describe("the explainer page in a browser", () => {
     const latin = values.flatMap((v) => v.match(/[A-Za-z][A-Za-z*]*/g) ?? []);
     expect(latin.filter((w) => !["meshway", "A*", "L"].includes(w))).toEqual([]);
     expect(await page.locator("#fallback").isHidden()).toBe(true);
+    // Chinese prose uses Chinese terms (门户, 漏斗, 角色); each English term appears once, in
+    // parentheses at its first use. Code boxes and file names (funnel.ts) are code, not prose.
+    const prose = await page.evaluate(() => {
+      const copy = document.body.cloneNode(true) as HTMLElement;
+      for (const n of copy.querySelectorAll("pre, script, style, noscript, figcaption")) n.remove();
+      return copy.textContent ?? "";
+    });
+    const english = [...prose.matchAll(/(.)(portal|funnel|agent|pinch|settled)(.)/gi)].map(
+      (m) => m[0],
+    );
+    expect(english.sort()).toEqual(["（agent）", "（funnel）", "（portal）"]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -198,6 +209,7 @@ describe("the explainer page in a browser", () => {
       step: -1,
       start: [2.25, 2.75],
       goal: [21.25, 13.25],
+      corner: [12, 8],
     });
     expect(await domReadouts(page)).toEqual(initial);
     expect(problems).toEqual([]);

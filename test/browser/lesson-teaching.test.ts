@@ -149,7 +149,7 @@ describe("section 4 shows what it promises", () => {
     // r = 0.75: the fourth test keeps its point too: a whole sweep removed nothing.
     expect(await page.locator("#step-text").textContent()).toContain("停在这里");
     await setStep(page, 6);
-    expect(await page.locator("#step-text").textContent()).toMatch(/funnel/);
+    expect(await page.locator("#step-text").textContent()).toMatch(/漏斗/);
     expect(await page.locator("#code-4").getAttribute("data-region")).toBe("funnel");
     await page.locator("#step-next").click();
     await ready(page);
@@ -185,6 +185,106 @@ describe("section 4 shows what it promises", () => {
       settings.goal.join(","),
     );
     expect(await domTables(page)).toEqual(expected);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A one-finger swipe through CDP touch events (the browser scrolls unless a handler cancels it). */
+async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (t: number) => [
+    { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, id: 1 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+  for (let k = 1; k <= 8; k++)
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(k / 8) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+describe("on a phone (390 px, touch)", () => {
+  it("a swipe over section 4's picture scrolls the page; a swipe starting on the goal drags it", async () => {
+    const { page, problems } = await openPage(browser, url(), undefined, {
+      width: 390,
+      height: 800,
+      touch: true,
+    });
+    const canvas = page.locator("#s4 canvas");
+    await canvas.evaluate((c) => c.scrollIntoView({ block: "center" }));
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const before = await scrollY();
+    // The picture's middle, away from the start and goal handles.
+    const middle = await clientAt(page, "#s4 canvas", 240, 160);
+    await swipe(page, middle, { x: middle.x, y: middle.y - 150 });
+    // A swipe may fling on: wait until the page has come to rest.
+    const settled = async () => {
+      let last = await scrollY();
+      for (let k = 0; k < 50; k++) {
+        await page.waitForTimeout(150);
+        const now = await scrollY();
+        if (now === last) return now;
+        last = now;
+      }
+      return last;
+    };
+    expect(await settled()).toBeGreaterThan(before + 50);
+    const settings0 = await page.locator("body").getAttribute("data-settings");
+    expect(JSON.parse(settings0!).goal).toEqual([21.25, 13.25]);
+
+    // Back to the picture's middle in view, so the goal and where it goes are both on screen.
+    await canvas.evaluate((c) => c.scrollIntoView({ block: "center" }));
+    const scrolled = await settled();
+    const goal = await clientAt(page, "#s4 canvas", 21.25 * 20, 13.25 * 20);
+    const target = await clientAt(page, "#s4 canvas", 20 * 20, 3 * 20);
+    await swipe(page, goal, target);
+    await ready(page);
+    expect(Math.abs((await settled()) - scrolled)).toBeLessThan(2);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.goal[0]).toBeCloseTo(20, 0);
+    expect(settings.goal[1]).toBeCloseTo(3, 0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("section 1's draggable corner", () => {
+  it("dragging the L's inner corner past the diagonal makes it convex; the sliders do the same by keyboard", async () => {
+    const { page, problems } = await openPage(browser, url("?lang=en"));
+    await choose(page, "shape", "L");
+    const canvas = page.locator("#s1 canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    // Section 1 draws 28 px per unit around (12, 8) at the picture's centre (240, 160).
+    const px = (x: number, z: number) =>
+      clientAt(page, "#s1 canvas", (x - 12) * 28 + 240, (z - 8) * 28 + 160);
+    const from = await px(12, 8);
+    const to = await px(16, 4);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.corner).toEqual([16, 4]);
+    expect(await domTables(page)).toEqual(
+      await cliTables("--shape", "L", "--corner", "16,4", "--lang", "en"),
+    );
+    expect(await page.locator('#s1-readouts dd[data-readout="shapeCross"]').textContent()).toBe(
+      "true",
+    );
+    expect(await page.locator("#checks-summary").getAttribute("class")).toBe("pass");
+    // Keyboard: the corner's z slider to its end puts the corner back inside the diagonal.
+    await page.locator("#corner-z").focus();
+    await page.keyboard.press("End");
+    await ready(page);
+    const moved = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(moved.corner).toEqual([16, 8]);
+    expect(await domTables(page)).toEqual(
+      await cliTables("--shape", "L", "--corner", "16,8", "--lang", "en"),
+    );
+    expect(await page.locator('#s1-readouts dd[data-readout="shapeCross"]').textContent()).toBe(
+      "false",
+    );
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -278,6 +378,12 @@ describe("without JavaScript", () => {
     }
     expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
     expect(await page.locator("noscript").count()).toBe(1);
+    // The four default pictures too: each canvas shows its pre-rendered PNG as its background.
+    const backgrounds = await page.evaluate(() =>
+      [...document.querySelectorAll("canvas")].map((c) => getComputedStyle(c).backgroundImage),
+    );
+    expect(backgrounds.length).toBe(4);
+    for (const b of backgrounds) expect(b).toMatch(/^url\("data:image\/png;base64,/);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -315,21 +421,40 @@ describe("accessibility and latency", () => {
 
   it("reports the first render and each control's latency (measured, not asserted)", async () => {
     const { page, problems } = await openPage(browser, url());
-    const first = Number(await page.locator("body").getAttribute("data-render-ms"));
-    const timings: Record<string, number> = { firstRender: first };
+    const read = async () => ({
+      // The recompute itself, and from the control's input event to the recompute's end.
+      compute: Number(await page.locator("body").getAttribute("data-render-ms")),
+      input: Number(await page.locator("body").getAttribute("data-latency-ms")),
+    });
+    // The first render: its recompute, and from the navigation's start to every picture drawn.
+    const timings: Record<string, { compute: number; input: number }> = {
+      firstRender: {
+        compute: (await read()).compute,
+        input: Number(await page.locator("body").getAttribute("data-first-ms")),
+      },
+      // The first paint: the pre-rendered pictures (canvas backgrounds), text and tables.
+      firstPaint: {
+        compute: 0,
+        input: await page.evaluate(
+          () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+        ),
+      },
+    };
     const measure = async (name: string, act: () => Promise<void>) => {
       await act();
       await ready(page);
-      timings[name] = Number(await page.locator("body").getAttribute("data-render-ms"));
+      timings[name] = await read();
     };
     await measure("radius (new)", () => page.locator("#radius").fill("1.2"));
     await measure("radius (cached)", () => page.locator("#radius").fill("0.75"));
+    await measure("radius (next)", () => page.locator("#radius").fill("0.8"));
     await measure("shape", () => page.locator('input[name="shape"][value="L"]').check());
     await measure("method", () => page.locator('input[name="method"][value="meshway"]').check());
     await measure("step", () => page.locator("#step").fill("3"));
     await measure("language", () => page.locator("#lang-en").click());
+    await measure("corner", () => page.locator("#corner-x").fill("15"));
     console.log(`lesson page timings [ms]: ${JSON.stringify(timings)}`);
-    for (const v of Object.values(timings)) expect(Number.isFinite(v)).toBe(true);
+    for (const v of Object.values(timings)) expect(Number.isFinite(v.compute + v.input)).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });

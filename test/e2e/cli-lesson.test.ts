@@ -34,6 +34,7 @@ describe("meshway lesson", () => {
         step: -1,
         start: [2.25, 2.75],
         goal: [21.25, 13.25],
+        corner: [12, 8],
       });
       expect(json.passed).toBe(true);
     },
@@ -117,8 +118,32 @@ describe("meshway lesson", () => {
     expect(meshway("lesson", "--step", "last", "--json").code).toBe(0);
   });
 
+  it("--corner moves the L's inner corner exactly as runLesson does (table ①, checks, section 1's picture)", () => {
+    const file = join(dir, "corner.png");
+    const out = meshway(
+      "lesson",
+      "--shape",
+      "L",
+      "--corner",
+      "16,4",
+      "--json",
+      "--png",
+      file,
+      "--section",
+      "1",
+    );
+    expect(out.code, out.stderr).toBe(0);
+    const direct = runLesson(resolveLessonSettings({ shape: "L", corner: [16, 4] }));
+    expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(lessonToJson(direct))));
+    const png = decodeRgbaPng(new Uint8Array(readFileSync(file)));
+    expect(Buffer.from(png.pixels).equals(Buffer.from(renderLessonSection(direct, 1).data))).toBe(
+      true,
+    );
+  });
+
   it.each([
     [["--from", "30,1"], /--from.*outside/],
+    [["--corner", "11,8"], /--corner 11,8 is outside the L's notch/],
     [["--to", "1;2"], /--to must be x,z/],
     [["--step", "-3"], /--step/],
     [["--step", "1.5"], /--step/],

@@ -3,6 +3,7 @@ import { MeshwayError } from "../../src/index.js";
 import {
   LESSON_CANVAS,
   lessonPixelToWorld,
+  lessonWorldToPixel,
   renderLessonSection,
 } from "../../src/lesson/pictures.js";
 import {
@@ -30,6 +31,7 @@ describe("lesson settings", () => {
       step: -1,
       start: [2.25, 2.75],
       goal: [21.25, 13.25],
+      corner: [12, 8],
     });
     expect(DEFAULT_LESSON_SETTINGS.radius).toBe(0.75);
   });
@@ -71,6 +73,44 @@ describe("lesson settings", () => {
     expect(err).toBeInstanceOf(MeshwayError);
     expect((err as MeshwayError).code).toBe("INVALID_ARGUMENT");
     expect((err as Error).message).toMatch(msg);
+  });
+});
+
+describe("the L's draggable inner corner", () => {
+  it("at its default the L is the lesson's; past the diagonal both criteria call it convex", () => {
+    const base = runLesson({ shape: "L" });
+    const same = runLesson({ shape: "L", corner: [12, 8] });
+    expect(same.convex.L).toBe(base.convex.L);
+    expect(base.convex.L.crossConvex).toBe(false);
+    expect(base.convex.L.leaving).toBeGreaterThan(0);
+    // (16, 4) lies beyond the diagonal from (12, 3) to (17, 8): the corner is convex now.
+    const moved = runLesson({ shape: "L", corner: [16, 4] });
+    expect(moved.convex.L.crossConvex).toBe(true);
+    expect(moved.convex.L.crossNegative * moved.convex.L.crossPositive).toBe(0);
+    expect(moved.convex.L.leaving).toBe(0);
+    expect(moved.tables[0]!.rows[1]!.label).toBe("row.convex.Lmoved");
+    expect(moved.tables[0]!.rows[1]!.cells[0]).not.toBe(base.tables[0]!.rows[1]!.cells[0]);
+    // Still reflex at (13, 7): concave, and the moved-corner checks pass either way.
+    const reflex = runLesson({ shape: "L", corner: [13, 7] });
+    expect(reflex.convex.L.crossConvex).toBe(false);
+    for (const r of [moved, reflex]) {
+      const ids = r.checks.map((c) => c.id);
+      expect(ids).toContain("lCrossMoved");
+      expect(r.checks.every((c) => c.pass)).toBe(true);
+    }
+    // The square does not depend on the corner.
+    expect(moved.convex.square).toBe(base.convex.square);
+  });
+
+  it("rejects a corner outside the notch, naming the option", () => {
+    expect(() => resolveLessonSettings({ corner: [11, 8] })).toThrow(/"corner" = 11,8 is outside/);
+    expect(() => resolveLessonSettings({ corner: [14, 9] })).toThrow(MeshwayError);
+  });
+
+  it("section 1 maps its larger view both ways", () => {
+    expect(lessonPixelToWorld(1, 240, 160)).toEqual({ x: 12, z: 8, panel: null });
+    expect(lessonWorldToPixel(1, 7, 3)).toEqual([100, 20]);
+    expect(lessonWorldToPixel(2, 7, 3)).toEqual([140, 60]);
   });
 });
 

@@ -9,7 +9,6 @@ import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { type ObstacleShape, obstacleBounds } from "../../src/tiles/obstacles.js";
 import { createTileCache } from "../../src/tiles/tile-cache.js";
 import { tileBounds } from "../../src/tiles/tile-grid.js";
-import { navMeshBytes } from "../helpers/navmesh-bytes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { thrownMeshwayError } from "../helpers/thrown.js";
 
@@ -58,13 +57,24 @@ function tilesReachedBy(
 }
 
 describe("TileCache: rebuilding tiles from cached compact heightfields", () => {
-  it("its first build is the tiled build's navmesh, byte for byte", async () => {
+  it("its first build has one tile per heightfield layer; a one-layer tile is the tiled build's tile", async () => {
     const mesh = floorScene();
     const { navMesh, cache } = createTileCache(mesh, CONFIG);
     const tiled = await buildTiledNavMesh(mesh, CONFIG);
-    expect(navMesh.tiles.length).toBe(tiled.navMesh.tiles.length);
     expect(cache.cachedBytes).toBeGreaterThan(0);
-    expect(navMeshBytes(navMesh)).toEqual(navMeshBytes(tiled.navMesh));
+    const layers = cache.exportState().tiles.reduce((n, t) => n + (t?.layers.length ?? 0), 0);
+    expect(navMesh.tiles.length).toBe(layers);
+    expect(navMesh.tiles.length).toBeGreaterThan(tiled.navMesh.tiles.length);
+    let same = 0;
+    for (const ref of tiled.navMesh.tiles) {
+      const here = navMesh.tilesAt(ref.tileX, ref.tileZ);
+      if (here.length !== 1) continue;
+      expect(serializeNavMeshTile(navMesh.tileInSlot(here[0]!)!)).toEqual(
+        serializeNavMeshTile(ref),
+      );
+      same++;
+    }
+    expect(same).toBeGreaterThan(10);
   });
 
   it("adding then removing an obstacle restores byte-identical tiles and navmesh", () => {
@@ -177,6 +187,7 @@ describe("TileCache: rebuilding tiles from cached compact heightfields", () => {
     const { navMesh, cache } = createTileCache(floorScene(), CONFIG);
     const before = serializeNavMesh(navMesh, null);
     const tileCount = navMesh.tiles.length;
+    const emptyBefore = navMesh.tiles.filter((t) => t.polyCount === 0).length;
     const ids = [
       cache.addObstacle({ kind: "box", min: [-1, -1, -1], max: [17, 2, 17] }),
       cache.addObstacle({ kind: "box", min: [23, -1, 23], max: [41, 2, 41] }),
@@ -184,7 +195,10 @@ describe("TileCache: rebuilding tiles from cached compact heightfields", () => {
     cache.flush();
     expect(cache.stats.tilesEmptied).toBeGreaterThanOrEqual(2);
     expect(navMesh.tiles.length).toBe(tileCount);
-    expect(navMesh.tiles.filter((t) => t.polyCount === 0).length).toBe(cache.stats.tilesEmptied);
+    // Layers already without polygons (slivers at box edges) may be rebuilt empty again.
+    const emptyAfter = navMesh.tiles.filter((t) => t.polyCount === 0).length;
+    expect(emptyAfter).toBeGreaterThanOrEqual(emptyBefore + 2);
+    expect(emptyAfter).toBeLessThanOrEqual(emptyBefore + cache.stats.tilesEmptied);
     expect(validateNavMesh(navMesh).ok).toBe(true);
     // Queries step over the empty tiles.
     const query = new NavMeshQuery(navMesh);

@@ -1,5 +1,6 @@
 import {
   formatLessonTables,
+  LESSON_CORNER,
   LESSON_LANGS,
   LESSON_METHODS,
   LESSON_RADIUS,
@@ -33,6 +34,8 @@ options:
                        the funnel portal by portal, the final path last (default last)
   --from X,Z --to X,Z  start and goal of section 4's path, inside the 24 × 16 scene
                        (default 2.25,2.75 and 21.25,13.25); rounded to 0.01
+  --corner X,Z         the L's inner corner (section 1), inside its notch: x in 12..17,
+                       z in 3..8 (default 12,8; past the diagonal the L turns convex)
   --lang L             zh | en (default zh)
   --json               one JSON object on stdout (keys + English labels, cells as printed)
   --markdown           the tables as Markdown
@@ -63,6 +66,7 @@ export function lessonCommand(args: string[], io: Io): number {
     step: { type: "string" },
     from: { type: "string" },
     to: { type: "string" },
+    corner: { type: "string" },
     lang: { type: "string" },
     json: { type: "boolean" },
     markdown: { type: "boolean" },
@@ -102,6 +106,7 @@ export function lessonCommand(args: string[], io: Io): number {
   for (const [flag, key] of [
     ["from", "start"],
     ["to", "goal"],
+    ["corner", "corner"],
   ] as const) {
     const v = str(flag);
     if (v === undefined) continue;
@@ -110,7 +115,13 @@ export function lessonCommand(args: string[], io: Io): number {
     const z = m ? Number(m[2]) : Number.NaN;
     if (!Number.isFinite(x) || !Number.isFinite(z))
       throw new UsageError(`--${flag} must be x,z (two numbers), got "${v}"`);
-    if (!(x >= 0 && x <= 24 && z >= 0 && z <= 16))
+    if (flag === "corner") {
+      const C = LESSON_CORNER;
+      if (!(x >= C.minX && x <= C.maxX && z >= C.minZ && z <= C.maxZ))
+        throw new UsageError(
+          `--corner ${v} is outside the L's notch: x in ${C.minX}..${C.maxX}, z in ${C.minZ}..${C.maxZ}`,
+        );
+    } else if (!(x >= 0 && x <= 24 && z >= 0 && z <= 16))
       throw new UsageError(`--${flag} ${v} is outside the lesson's scene: x in 0..24, z in 0..16`);
     partial[key] = [x, z];
   }

@@ -1,0 +1,205 @@
+/**
+ * The crowd's "who is near me" structure, rebuilt every update: agents bucketed by the XZ
+ * cell of their position (a spatial hash, Teschner et al.'s primes as Detour's
+ * dtProximityGrid), stored cell-sorted by a counting sort so a bucket is one contiguous run
+ * of typed-array reads — no chains, no per-query dedup stamps (each agent sits in one cell).
+ *
+ * nearest() answers Detour's getNeighbours question — the k nearest agents within a range,
+ * vertically within the mean of the two heights — exactly: cells are visited in rings of
+ * growing Chebyshev distance from the agent's cell, and the walk stops as soon as no unvisited
+ * cell can hold anything nearer than the k-th found (Detour instead reads the first 32 agents
+ * the grid returns over the whole range, which in a dense crowd are not the nearest). In a
+ * crowd that makes the cost a few cells per agent instead of the whole range's.
+ *
+ * Deterministic: buckets keep the order agents were added; rings and cells are walked in a
+ * fixed order; ties in distance keep the earlier candidate first. Allocation-free once built
+ * for the crowd's capacity.
+ */
+
+/** Spatial hash of a cell (int32 arithmetic). */
+function hashCell(x: number, z: number): number {
+  return Math.imul(x, 73856093) ^ Math.imul(z, 19349663);
+}
+
+export class NeighbourGrid {
+  /** Side of a cell. [Units: wu] */
+  readonly cellSize: number;
+  private readonly inv: number;
+  private readonly mask: number;
+  /** Bucket b's items are sorted[start[b] .. start[b + 1]). */
+  private readonly start: Int32Array;
+  private readonly fill: Int32Array;
+  /** Per sorted item: agent id, cell x / z, position and height (copied for locality). */
+  private readonly id: Int32Array;
+  private readonly cx: Int32Array;
+  private readonly cz: Int32Array;
+  private readonly x: Float64Array;
+  private readonly y: Float64Array;
+  private readonly z: Float64Array;
+  private readonly h: Float64Array;
+  /** Per input item (scratch of build). */
+  private readonly bucketOf: Int32Array;
+  private count = 0;
+
+  constructor(maxItems: number, cellSize: number) {
+    this.cellSize = cellSize;
+    this.inv = 1 / cellSize;
+    let buckets = 16;
+    while (buckets < maxItems * 2) buckets <<= 1;
+    this.mask = buckets - 1;
+    this.start = new Int32Array(buckets + 1);
+    this.fill = new Int32Array(buckets);
+    this.id = new Int32Array(maxItems);
+    this.cx = new Int32Array(maxItems);
+    this.cz = new Int32Array(maxItems);
+    this.x = new Float64Array(maxItems);
+    this.y = new Float64Array(maxItems);
+    this.z = new Float64Array(maxItems);
+    this.h = new Float64Array(maxItems);
+    this.bucketOf = new Int32Array(maxItems);
+  }
+
+  private cell(v: number): number {
+    const c = Math.floor(v * this.inv);
+    // Clamped to int32 range (far-out positions stay finite cells).
+    return Math.max(-0x40000000, Math.min(c, 0x3fffffff));
+  }
+
+  /** Buckets ids[0..n) by position (xyz per agent id in pos) with heights per id. */
+  build(ids: Int32Array, n: number, pos: Float64Array, height: Float64Array): void {
+    const start = this.start;
+    const fill = this.fill;
+    const mask = this.mask;
+    start.fill(0);
+    const bucketOf = this.bucketOf;
+    for (let k = 0; k < n; k++) {
+      const i = ids[k]!;
+      const b = hashCell(this.cell(pos[i * 3]!), this.cell(pos[i * 3 + 2]!)) & mask;
+      bucketOf[k] = b;
+      start[b + 1]!++;
+    }
+    for (let b = 0; b <= mask; b++) {
+      start[b + 1] = start[b + 1]! + start[b]!;
+      fill[b] = start[b]!;
+    }
+    for (let k = 0; k < n; k++) {
+      const i = ids[k]!;
+      const s = fill[bucketOf[k]!]!++;
+      const px = pos[i * 3]!;
+      const pz = pos[i * 3 + 2]!;
+      this.id[s] = i;
+      this.cx[s] = this.cell(px);
+      this.cz[s] = this.cell(pz);
+      this.x[s] = px;
+      this.y[s] = pos[i * 3 + 1]!;
+      this.z[s] = pz;
+      this.h[s] = height[i]!;
+    }
+    this.count = n;
+  }
+
+  /** Agents in the grid. */
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * The up-to-`k` nearest agents to agent `self` at (px, py, pz) of height `h`, within
+   * `range` (XZ), vertically closer than the mean height; written sorted by squared XZ
+   * distance to outIds / outDist from `offset`. Returns the count.
+   */
+  nearest(
+    self: number,
+    px: number,
+    py: number,
+    pz: number,
+    h: number,
+    range: number,
+    k: number,
+    outIds: Int32Array,
+    outDist: Float64Array,
+    offset: number,
+  ): number {
+    const cs = this.cellSize;
+    const c0x = this.cell(px);
+    const c0z = this.cell(pz);
+    const rangeSqr = range * range;
+    // Distances from the point to the four sides of its cell: after rings 0..r-1, every
+    // unvisited cell lies beyond the square they cover, at least `reach` away.
+    const fx = px - c0x * cs;
+    const fz = pz - c0z * cs;
+    const side = Math.min(fx, cs - fx, fz, cs - fz);
+    const maxRing = Math.ceil(range * this.inv) + 1;
+    let n = 0;
+    for (let r = 0; r <= maxRing; r++) {
+      if (r > 0) {
+        const reach = Math.max(0, (r - 1) * cs + side);
+        if (reach * reach > rangeSqr) break;
+        if (n === k && outDist[offset + n - 1]! <= reach * reach) break;
+      }
+      if (r === 0) {
+        n = this.scanCell(c0x, c0z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        continue;
+      }
+      // The ring's top and bottom rows, then its left and right columns.
+      for (let x = c0x - r; x <= c0x + r; x++) {
+        n = this.scanCell(x, c0z - r, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        n = this.scanCell(x, c0z + r, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+      }
+      for (let z = c0z - r + 1; z <= c0z + r - 1; z++) {
+        n = this.scanCell(c0x - r, z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        n = this.scanCell(c0x + r, z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+      }
+    }
+    return n;
+  }
+
+  /** Candidates of cell (x, z) into the sorted list of length n; returns the new length. */
+  private scanCell(
+    x: number,
+    z: number,
+    self: number,
+    px: number,
+    py: number,
+    pz: number,
+    h: number,
+    rangeSqr: number,
+    k: number,
+    outIds: Int32Array,
+    outDist: Float64Array,
+    offset: number,
+    n: number,
+  ): number {
+    const b = hashCell(x, z) & this.mask;
+    const end = this.start[b + 1]!;
+    for (let s = this.start[b]!; s < end; s++) {
+      if (this.cx[s] !== x || this.cz[s] !== z) continue;
+      const j = this.id[s]!;
+      if (j === self) continue;
+      const dy = py - this.y[s]!;
+      if (Math.abs(dy) >= (h + this.h[s]!) * 0.5) continue;
+      const dx = px - this.x[s]!;
+      const dz = pz - this.z[s]!;
+      const d = dx * dx + dz * dz;
+      if (d > rangeSqr) continue;
+      // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
+      let slot: number;
+      if (n > 0 && d >= outDist[offset + n - 1]!) {
+        if (n >= k) continue;
+        slot = n;
+      } else {
+        slot = 0;
+        while (slot < n && d > outDist[offset + slot]!) slot++;
+        const last = n < k ? n : k - 1;
+        for (let m = last; m > slot; m--) {
+          outIds[offset + m] = outIds[offset + m - 1]!;
+          outDist[offset + m] = outDist[offset + m - 1]!;
+        }
+      }
+      outIds[offset + slot] = j;
+      outDist[offset + slot] = d;
+      if (n < k) n++;
+    }
+    return n;
+  }
+}
