@@ -5,7 +5,7 @@
 //
 // Usage: npm run build && node bench/lesson.bench.js [--runs 5]
 import { parseArgs } from "node:util";
-import { clearLessonCache, lessonRadii, renderLessonSection, runLesson } from "../dist/index.js";
+import { clearLessonCache, lessonRadii, renderLessonSection, runLesson } from "../dist/lesson.js";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const RUNS = Number(values.runs);

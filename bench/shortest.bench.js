@@ -65,7 +65,8 @@ function pass(sc, kind, pairs) {
       sum += q.computePath(pairs[i][0], pairs[i][1], { halfExtents: EXT }).points.length;
   } else {
     for (let i = 0; i < pairs.length; i++)
-      sum += q.findShortestPath(pairs[i][0], pairs[i][1], { halfExtents: EXT }).points.length;
+      sum += meshway.findShortestPath(q, pairs[i][0], pairs[i][1], { halfExtents: EXT }).points
+        .length;
   }
   return sum;
 }
@@ -105,7 +106,7 @@ for (const name of values.scenes.split(",")) {
   const completePairs = [];
   for (const [a, b] of sc.pairs) {
     const f = sc.query.computePath(a, b, { halfExtents: EXT });
-    const s = sc.query.findShortestPath(a, b, { halfExtents: EXT });
+    const s = meshway.findShortestPath(sc.query, a, b, { halfExtents: EXT });
     if ((f.status === "complete") !== (s.status === "complete")) statusDiffers++;
     if (f.status !== "complete" || s.status !== "complete") continue;
     completePairs.push([a, b]);

@@ -1,6 +1,8 @@
 // meshway: triangle soup in, convex-polygon navigation mesh out.
 // The public API, part by part (README "API" lists it). Anything not exported here is internal:
 // reachable through its module path in this repository, but not part of the package's contract.
+// The explainer lesson and the PNG/SVG renderer are entry points of their own (meshway/lesson,
+// meshway/render): keeping them out of here keeps `import("meshway")` small (issue 17).
 
 // --- Config and errors ---
 export {
@@ -29,37 +31,6 @@ export {
 export { parseObj, parseObjBytes } from "./io/obj.js";
 export { type ObjPolygons, parseObjPolygons } from "./io/obj-polygons.js";
 export { diagnoseOrientation, type FacingShares, facingShares } from "./io/orientation.js";
-// --- The explainer lesson "from cells to faces": scene, criteria, tables, pictures ---
-export {
-  clearLessonCache,
-  DEFAULT_LESSON_SETTINGS,
-  formatLessonTables,
-  hitTestLesson,
-  LESSON_RADIUS,
-  LESSON_SCENE,
-  type LessonCheck,
-  type LessonHit,
-  type LessonLang,
-  type LessonMethod,
-  type LessonPathView,
-  type LessonResult,
-  type LessonSettings,
-  type LessonShape,
-  type LessonTable,
-  lessonBuildConfig,
-  lessonRadii,
-  lessonToJson,
-  lessonTriangleMesh,
-  resolveLessonSettings,
-  runLesson,
-} from "./lesson/index.js";
-export {
-  LESSON_CANVAS,
-  LESSON_SCALE,
-  type LessonSection,
-  lessonPixelToWorld,
-  renderLessonSection,
-} from "./lesson/pictures.js";
 // --- The runtime navmesh: tiles, refs, flags and areas, validation ---
 export { countConnectedComponents, labelConnectedComponents } from "./navmesh/components.js";
 export { type GetCostFn, type PassFilterFn, QueryFilter } from "./navmesh/filter.js";
@@ -150,14 +121,13 @@ export {
   StraightPath,
   type StraightPathOptions,
 } from "./query/index.js";
-// Exact shortest paths (any-angle, Polyanya-style): NavMeshQuery.findShortestPath and the
-// allocation-free finder behind it.
+// Exact shortest paths (any-angle, Polyanya-style): findShortestPath(query, start, end) (a free
+// function, so apps that never call it do not ship it) and the allocation-free finder behind it.
+export { findShortestPath } from "./query/shortest-path/find-shortest-path.js";
 export { ShortestPath } from "./query/shortest-path/reconstruct.js";
 export {
   DEFAULT_SHORTEST_MAX_NODES,
   ShortestPathFinder,
 } from "./query/shortest-path/search.js";
-// --- Pictures: the software rasterizer, top-down PNG pixels and SVG ---
-export * from "./render/index.js";
 // --- Tiled builds, worker pools, the tile cache (obstacles, area volumes) ---
 export * from "./tiles/index.js";

@@ -6,6 +6,7 @@ import {
   type ComputePathResult,
   Crowd,
   deserializeNavMesh,
+  findShortestPath,
   mulberry32,
   type NavMesh,
   NavMeshQuery,
@@ -327,7 +328,7 @@ function updatePaths(): void {
   const drawn: DebugPrimitive[] = [];
   if (start && goal && query) {
     funnel = asView(query.computePath(start, goal));
-    shortest = asView(query.findShortestPath(start, goal));
+    shortest = asView(findShortestPath(query, start, goal));
     // Corners as points (drawPath), legs as bands: the funnel wide and red, the exact path
     // narrower, blue and above it, so both show where they share a leg.
     drawn.push(ribbon(funnel.points, 0.5, FUNNEL_RGBA, 0.12));

@@ -1,5 +1,6 @@
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { NavMeshQuery } from "../query/nav-mesh-query.js";
+import { findShortestPath } from "../query/shortest-path/find-shortest-path.js";
 import { polylineLength } from "./geometry.js";
 
 /** The exact (any-angle) shortest path on a navmesh surface, XZ points in world units. */
@@ -29,7 +30,7 @@ export function computeExactPath(
   goal: readonly [number, number],
 ): ExactPath | null {
   const q = new NavMeshQuery(navMesh);
-  const r = q.findShortestPath([start[0], 0, start[1]], [goal[0], 0, goal[1]], {
+  const r = findShortestPath(q, [start[0], 0, start[1]], [goal[0], 0, goal[1]], {
     halfExtents: [1, 1, 1],
   });
   if (r.points.length === 0) return null;

@@ -33,6 +33,7 @@ export {
   RandomPointResult,
 } from "./random-point.js";
 export { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
+export { findShortestPath } from "./shortest-path/find-shortest-path.js";
 export type { QueryStatus } from "./status.js";
 export {
   findStraightPath,

@@ -28,8 +28,6 @@ import { findPolysAroundShape } from "./polys-around-shape.js";
 import { findRandomPoint, findRandomPointAroundCircle, RandomPointResult } from "./random-point.js";
 import { RaycastHit, type RaycastOptions, raycast } from "./raycast.js";
 import { closestPointByRef, closestPointOnBoundaryByRef, heightByRef } from "./ref-geometry.js";
-import { ShortestPath } from "./shortest-path/reconstruct.js";
-import { DEFAULT_SHORTEST_MAX_NODES, ShortestPathFinder } from "./shortest-path/search.js";
 import type { QueryStatus } from "./status.js";
 import {
   findStraightPath,
@@ -171,7 +169,8 @@ export class NavMeshQuery {
   readonly tinyNodePool = new NodePool(64);
   /** Filter used when none is given: every polygon, every area cost 1. */
   readonly defaultFilter = new QueryFilter();
-  private finder: PathFinder;
+  /** @internal The A* finder on nodePool (findShortestPath's exact search shares its pool). */
+  finder: PathFinder;
   private sliced: PathFinder | null = null;
   private refBuffer = new Float64Array(128);
   /** findNearestPoly: candidate indices the point is not over (second pass). */
@@ -179,9 +178,11 @@ export class NavMeshQuery {
   private readonly bmin = new Float64Array(3);
   private readonly bmax = new Float64Array(3);
   private readonly scratch = new Float64Array(3);
-  // computePath's reused buffers.
-  private readonly cpStart = createNearestPolyResult();
-  private readonly cpEnd = createNearestPolyResult();
+  // computePath's (and findShortestPath's) reused buffers.
+  /** @internal Where snapEnds puts the snapped start. */
+  readonly cpStart = createNearestPolyResult();
+  /** @internal Where snapEnds puts the snapped end. */
+  readonly cpEnd = createNearestPolyResult();
   private readonly cpPath: FindPathResult = {
     status: "noStart",
     polyCount: 0,
@@ -189,9 +190,6 @@ export class NavMeshQuery {
   };
   private readonly cpEndPos = new Float64Array(3);
   private readonly cpStraight = new StraightPath(64);
-  // findShortestPath's search and output, created on first use.
-  private shortest: ShortestPathFinder | null = null;
-  private readonly spOut = new ShortestPath();
 
   constructor(navMesh: NavMesh, options: NavMeshQueryOptions = {}) {
     const maxNodes = options.maxNodes ?? 4096;
@@ -563,57 +561,10 @@ export class NavMeshQuery {
   }
 
   /**
-   * Exact shortest path (any-angle, Polyanya-style; see docs/shortest-path.md): snaps start
-   * and end like computePath, then finds the path of least length in the XZ projection
-   * within the navmesh's connectivity. Same result shape as computePath: corner points with
-   * surface heights, the polygon corridor, and `length` = sum of the 3D segment lengths.
-   * Statuses as computePath ("partial": the end is unreachable, the path goes to the closest
-   * reachable point; "outOfNodes": options.maxNodes search nodes, default 2^18, were not
-   * enough). Excluded polygons are walls; off-mesh connections cost their `cost` or their XZ
-   * length. A filter with any area cost other than 1, or with a passFilter or getCost
-   * callback, falls back to computePath (costs make the problem a weighted-region one, out of
-   * scope); `straightPath` options are not used.
+   * @internal computePath's and findShortestPath's first step: snaps start and end into cpStart
+   * and cpEnd; the "noStart" / "noEnd" result when one has no polygon within the half extents.
    */
-  findShortestPath(
-    start: ArrayLike<number>,
-    end: ArrayLike<number>,
-    options: ComputePathOptions = {},
-  ): ComputePathResult {
-    checkPoint(start, "findShortestPath start");
-    checkPoint(end, "findShortestPath end");
-    const filter = options.filter ?? this.defaultFilter;
-    const costs = filter.areaCost;
-    for (let a = 0; a < costs.length; a++) {
-      if (costs[a] !== 1) return this.computePath(start, end, options);
-    }
-    // Callbacks (passFilter / getCost) are honoured by computePath's A*, not by the exact search.
-    if (filter.passFilter || filter.getCost) return this.computePath(start, end, options);
-    const missed = this.snapEnds(start, end, options, filter);
-    if (missed !== null) return missed;
-    const s = this.cpStart;
-    const e = this.cpEnd;
-    if (this.shortest === null) this.shortest = new ShortestPathFinder(this.navMesh, this.finder);
-    const out = this.spOut;
-    const status = this.shortest.findPath(
-      s.ref,
-      s.point,
-      e.ref,
-      e.point,
-      filter,
-      out,
-      options.maxNodes ?? DEFAULT_SHORTEST_MAX_NODES,
-    );
-    const q = out.points;
-    const points: Vec3[] = new Array(out.pointCount);
-    for (let i = 0; i < out.pointCount; i++) points[i] = [q[i * 3]!, q[i * 3 + 1]!, q[i * 3 + 2]!];
-    return { status, points, polys: refsArray(out.polys, out.polyCount), length: out.length3D };
-  }
-
-  /**
-   * computePath's and findShortestPath's first step: snaps start and end into cpStart and
-   * cpEnd; the "noStart" / "noEnd" result when one has no polygon within the half extents.
-   */
-  private snapEnds(
+  snapEnds(
     start: ArrayLike<number>,
     end: ArrayLike<number>,
     options: ComputePathOptions,
@@ -754,7 +705,7 @@ export class NavMeshQuery {
 }
 
 /** The first `count` refs as a plain array, for results handed to the caller. */
-function refsArray(polys: ArrayLike<PolyRef>, count: number): PolyRef[] {
+export function refsArray(polys: ArrayLike<PolyRef>, count: number): PolyRef[] {
   // Pushed, not preallocated: a holey array would turn double-valued on the first ref.
   const refs: PolyRef[] = [];
   for (let i = 0; i < count; i++) refs.push(polys[i]!);

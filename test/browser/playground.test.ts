@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import type { ObstacleShape } from "../../src/tiles/obstacles.js";
 import { createTileCache } from "../../src/tiles/tile-cache.js";
 import { CHROMIUM, requireChromium } from "../helpers/chromium.js";
@@ -243,7 +244,7 @@ describe("the playground in a browser", () => {
     expect(shown.funnel?.status).toBe("complete");
     expect(shown.funnel!.points.length).toBeGreaterThan(2);
     const funnel = query.computePath(shown.start!, shown.goal!);
-    const exact = query.findShortestPath(shown.start!, shown.goal!);
+    const exact = findShortestPath(query, shown.start!, shown.goal!);
     expect(shown.funnel!.length).toBeCloseTo(funnel.length, 4);
     expect(shown.shortest!.length).toBeCloseTo(exact.length, 4);
     expect(exact.length).toBeLessThanOrEqual(funnel.length + 1e-6);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNavMeshFile } from "../../src/node/navmesh-files.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { meshway } from "../helpers/cli.js";
 
 // `meshway path --mode shortest` through the spawned CLI.
@@ -51,7 +52,8 @@ describe("meshway path --mode shortest", () => {
     expect(shortest.found).toBe(true);
     expect(shortest.complete).toBe(true);
     const { navMesh } = loadNavMeshFile(navFile);
-    const direct = new NavMeshQuery(navMesh).findShortestPath(
+    const direct = findShortestPath(
+      new NavMeshQuery(navMesh),
       FROM.split(",").map(Number),
       TO.split(",").map(Number),
       { halfExtents: [2, 4, 2] },

@@ -22,7 +22,7 @@ function builderNames(): string[] {
 }
 
 describe("runtime-only bundle", () => {
-  it("holds no builder code (nothing of src/generate)", async () => {
+  it("holds no builder code (nothing of src/generate) and no exact shortest path", async () => {
     const out = (await build({
       configFile: false,
       logLevel: "silent",
@@ -54,5 +54,7 @@ describe("runtime-only bundle", () => {
       ),
     );
     expect(found).toEqual([]);
+    // Nor the exact shortest path: a free function the app does not call (was a method).
+    expect(code).not.toMatch(/ShortestPathFinder|function findShortestPath\b/);
   });
 });

@@ -8,6 +8,7 @@ import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { PolysAroundCircleResult } from "../../src/query/polys-around-circle.js";
 import { mulberry32, RandomPointResult } from "../../src/query/random-point.js";
 import { RaycastHit } from "../../src/query/raycast.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { doorsScene, groundRefs } from "../helpers/doors-scene.js";
 
 const CLOSED = 2;
@@ -68,7 +69,7 @@ describe("doors property: run-time flags and a long-lived query", () => {
             const b = [bx, 0.25, bz];
             const cp = q.computePath(a, b, { filter: f, halfExtents: [2, 2, 2] });
             expect(all(cp.polys)).toBe(true);
-            const sp = q.findShortestPath(a, b, { filter: f, halfExtents: [2, 2, 2] });
+            const sp = findShortestPath(q, a, b, { filter: f, halfExtents: [2, 2, 2] });
             expect(all(sp.polys)).toBe(true);
             if (cp.polys.length === 0) continue;
             const start = cp.polys[0]!;
@@ -153,8 +154,8 @@ describe("doors property: run-time flags and a long-lived query", () => {
             const t1 = q.computePath(a, b, { ...opts, filter: table });
             const c1 = q.computePath(a, b, { ...opts, filter: cb });
             expect(c1).toEqual(t1);
-            expect(q.findShortestPath(a, b, { ...opts, filter: cb })).toEqual(
-              q.findShortestPath(a, b, { ...opts, filter: table }),
+            expect(findShortestPath(q, a, b, { ...opts, filter: cb })).toEqual(
+              findShortestPath(q, a, b, { ...opts, filter: table }),
             );
             if (t1.polys.length === 0) continue;
             const s = t1.polys[0]!;

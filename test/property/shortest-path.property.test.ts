@@ -6,6 +6,7 @@ import { buildNavMesh } from "../../src/generate/build-nav-mesh.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 import { distanceToPolyXZ, lengthXZ, VisibilityGraph } from "../helpers/visibility-graph.js";
 
@@ -69,7 +70,7 @@ describe("findShortestPath on generated flat scenes", () => {
         const query = new NavMeshQuery(navMesh);
         const graph = new VisibilityGraph(navMesh);
         for (const [a, b] of samplePairs(navMesh, spec.seed, 8)) {
-          const r = query.findShortestPath(a!, b!);
+          const r = findShortestPath(query, a!, b!);
           expect(r.points.length).toBeGreaterThanOrEqual(2);
           const s = r.points[0]!;
           const t = r.points[r.points.length - 1]!;
@@ -146,7 +147,7 @@ describe("findShortestPath with off-mesh connections on generated flat scenes", 
         const query = new NavMeshQuery(navMesh);
         const graph = new VisibilityGraph(navMesh);
         for (const [a, b] of samplePairs(navMesh, spec.seed, 6)) {
-          const r = query.findShortestPath(a!, b!);
+          const r = findShortestPath(query, a!, b!);
           const s = r.points[0]!;
           const t = r.points[r.points.length - 1]!;
           const ref = graph.shortest(s[0], s[2], t[0], t[2], refLinks);

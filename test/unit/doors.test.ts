@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { boxScene, islands, polyAt, wallScene } from "../helpers/query-scenes.js";
 
 const Y = 0.25;
@@ -28,7 +29,7 @@ function answers(q: NavMeshQuery, door: number) {
   while (q.updateSlicedFindPath(1) === "inProgress");
   const sliced = q.finalizeSlicedFindPath();
   const slicedPolys = Array.from(sliced.polys).slice(0, sliced.polyCount);
-  const shortest = q.findShortestPath(SOUTH, NORTH);
+  const shortest = findShortestPath(q, SOUTH, NORTH);
   // East of the wall, straight north through the gap.
   const eastS = polyAt(nm, 10, 3);
   const ray = q.raycast(eastS, [10, Y, 3], [10, Y, 9]);
@@ -96,9 +97,9 @@ describe("doors: run-time polygon flags", () => {
     const team = new QueryFilter();
     team.excludeFlags = 4;
     expect(q.computePath(SOUTH, NORTH, { filter: team }).status).toBe("partial");
-    expect(q.findShortestPath(SOUTH, NORTH, { filter: team }).status).toBe("partial");
+    expect(findShortestPath(q, SOUTH, NORTH, { filter: team }).status).toBe("partial");
     expect(q.computePath(SOUTH, NORTH).status).toBe("complete");
-    expect(q.findShortestPath(SOUTH, NORTH).status).toBe("complete");
+    expect(findShortestPath(q, SOUTH, NORTH).status).toBe("complete");
   });
 
   it("setPolyArea changes costs for a long-lived query and for findStraightPath's area crossings", () => {
@@ -175,7 +176,7 @@ describe("doors: off-mesh connections and save games", () => {
     expect(nm.isOffMeshConnectionEnabled(link)).toBe(false);
     expect(nm.getPolyFlags(link)).toBe(1);
     expect(q.computePath(a, b).status).toBe("partial");
-    expect(q.findShortestPath(a, b).status).toBe("partial");
+    expect(findShortestPath(q, a, b).status).toBe("partial");
     nm.setPolyFlags(link, 3);
     nm.setOffMeshConnectionEnabled(link, true);
     expect(nm.getPolyFlags(link)).toBe(3);

@@ -3,6 +3,7 @@ import { MeshwayError } from "../../src/errors.js";
 import { navMeshFromPolygons } from "../../src/generate/from-polygons.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { authoredLevel } from "../helpers/authored-level.js";
 
 describe("navMeshFromPolygons", () => {
@@ -29,7 +30,7 @@ describe("navMeshFromPolygons", () => {
       // Across the T-junction: the path bends only at the L's inner corner (and the
       // junction vertex, nudged 1 mm by the authoring tool).
       expect(q.computePath([0.5, 0, 3.5], [5.5, 0, 0.5]).status).toBe("complete");
-      const p = q.findShortestPath([0.5, 0, 3.5], [5.5, 0, 0.5]);
+      const p = findShortestPath(q, [0.5, 0, 3.5], [5.5, 0, 0.5]);
       expect(p.status).toBe("complete");
       expect(p.length).toBeCloseTo(
         Math.hypot(1.5, 1.5) + Math.hypot(2, 1) + Math.hypot(1.5, 0.5),

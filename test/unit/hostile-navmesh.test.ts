@@ -7,6 +7,7 @@ import { type NavMeshTile, polygonAreaXZ } from "../../src/navmesh/tile.js";
 import { MAX_PORTALS_PER_EDGE } from "../../src/navmesh/tile-links.js";
 import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { handTile, navMeshFor, twoSquaresTile } from "../helpers/hand-tile.js";
 import { thrownMeshwayError } from "../helpers/thrown.js";
 
@@ -375,7 +376,7 @@ describe("per-call maxNodes (maxnodes-validation)", () => {
       for (const call of [
         () => q.computePath([1, 0, 1], [3, 0, 1], { maxNodes }),
         () => q.findPath(a, a, [1, 0, 1], [1, 0, 1], q.defaultFilter, [], undefined, maxNodes),
-        () => q.findShortestPath([1, 0, 1], [3, 0, 1], { maxNodes }),
+        () => findShortestPath(q, [1, 0, 1], [3, 0, 1], { maxNodes }),
       ]) {
         const e = thrownMeshwayError(call);
         expect(e.code).toBe("INVALID_ARGUMENT");

@@ -1,4 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { MeshwayError } from "../../src/index.js";
+import {
+  LESSON_CANVAS,
+  lessonPixelToWorld,
+  lessonWorldToPixel,
+  renderLessonSection,
+} from "../../src/lesson/pictures.js";
 import {
   clearLessonCache,
   DEFAULT_LESSON_SETTINGS,
@@ -7,16 +14,9 @@ import {
   LESSON_SCENE,
   lessonToJson,
   lessonTriangleMesh,
-  MeshwayError,
   resolveLessonSettings,
   runLesson,
-} from "../../src/index.js";
-import {
-  LESSON_CANVAS,
-  lessonPixelToWorld,
-  lessonWorldToPixel,
-  renderLessonSection,
-} from "../../src/lesson/pictures.js";
+} from "../../src/lesson/public.js";
 import { cellNavMesh } from "../../src/lesson/simple-navmesh.js";
 import { toyFilter } from "../../src/lesson/surface.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";

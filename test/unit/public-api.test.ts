@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
+import * as lesson from "../../src/lesson/public.js";
 import * as node from "../../src/node/index.js";
+import * as render from "../../src/render/index.js";
 
 describe('the public API (README "API")', () => {
   it("does not publish internals", () => {
@@ -36,8 +38,6 @@ describe('the public API (README "API")', () => {
       "buildTiledNavMesh",
       "createTileCache",
       "parseObj",
-      "renderTopDown",
-      "runLesson",
       "MeshwayError",
     ]) {
       expect(typeof (api as Record<string, unknown>)[n], n).toBe("function");
@@ -45,5 +45,17 @@ describe('the public API (README "API")', () => {
     for (const n of ["loadGltfMesh", "loadNavMeshFile", "writeFileAtomic", "describeFsError"]) {
       expect(typeof (node as Record<string, unknown>)[n], n).toBe("function");
     }
+    for (const n of ["runLesson", "renderLessonSection", "formatLessonTables"]) {
+      expect(typeof (lesson as Record<string, unknown>)[n], n).toBe("function");
+    }
+    for (const n of ["renderTopDown", "renderTopDownSvg", "createImage", "fillPolygon"]) {
+      expect(typeof (render as Record<string, unknown>)[n], n).toBe("function");
+    }
+  });
+
+  it("keeps the lesson and the renderer out of the root (meshway/lesson, meshway/render)", () => {
+    const moved = [...Object.keys(lesson), ...Object.keys(render)];
+    expect(moved.length).toBeGreaterThan(40);
+    expect(moved.filter((n) => n in api)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
 import { QueryFilter } from "../../src/navmesh/filter.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { navMeshFor, twoSquaresTile } from "../helpers/hand-tile.js";
 
 function setup() {
@@ -52,7 +53,7 @@ describe("query node limits", () => {
         /computePath maxNodes .* \[1, 2\^24\]/,
       );
       expectInvalid(
-        () => q.findShortestPath([1, 0, 1], [3, 0, 1], { maxNodes }),
+        () => findShortestPath(q, [1, 0, 1], [3, 0, 1], { maxNodes }),
         /findShortestPath maxNodes .* \[1, 2\^26\]/,
       );
     }

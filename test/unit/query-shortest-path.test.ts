@@ -7,6 +7,7 @@ import { QueryFilter } from "../../src/navmesh/filter.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { polyOfRef } from "../../src/navmesh/poly-ref.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { ShortestPath } from "../../src/query/shortest-path/reconstruct.js";
 import { ShortestPathFinder } from "../../src/query/shortest-path/search.js";
 import { handTile, navMeshFor } from "../helpers/hand-tile.js";
@@ -68,7 +69,7 @@ function shortest(
   maxNodes?: number,
 ) {
   const q = new NavMeshQuery(nm);
-  return q.findShortestPath(from, to, {
+  return findShortestPath(q, from, to, {
     halfExtents: EXT,
     ...(filter ? { filter } : {}),
     ...(maxNodes ? { maxNodes } : {}),
@@ -156,7 +157,7 @@ describe("findShortestPath on hand-built tiles", () => {
     for (const radius of [0.8, 0.9, 1.05]) {
       const nm = cellNavMesh(toyFilter(radius));
       const q = new NavMeshQuery(nm);
-      const r = q.findShortestPath([start[0], 0, start[1]], [goal[0], 0, goal[1]], {
+      const r = findShortestPath(q, [start[0], 0, start[1]], [goal[0], 0, goal[1]], {
         halfExtents: [1, 1, 1],
       });
       expect(r.status).toBe("complete");
@@ -290,7 +291,7 @@ describe("findShortestPath on hand-built tiles", () => {
     const nm = gridNavMesh(["...#...", "...#...", "...#..."]);
     const q = new NavMeshQuery(nm);
     const opts = { halfExtents: EXT };
-    expect(q.findShortestPath([0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("partial");
+    expect(findShortestPath(q, [0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("partial");
     const ref = nm.addOffMeshConnection({
       start: [2.5, 0, 1.5],
       end: [4.5, 0, 1.5],
@@ -299,10 +300,10 @@ describe("findShortestPath on hand-built tiles", () => {
       area: 0,
       flags: 1,
     });
-    expect(q.findShortestPath([0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("complete");
-    expect(q.findShortestPath([6.5, 0, 2.5], [0.5, 0, 0.5], opts).status).toBe("complete");
+    expect(findShortestPath(q, [0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("complete");
+    expect(findShortestPath(q, [6.5, 0, 2.5], [0.5, 0, 0.5], opts).status).toBe("complete");
     nm.removeOffMeshConnection(ref);
-    expect(q.findShortestPath([0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("partial");
+    expect(findShortestPath(q, [0.5, 0, 0.5], [6.5, 0, 2.5], opts).status).toBe("partial");
   });
 
   it("uses an off-mesh connection only when it is shorter than walking", () => {
@@ -343,7 +344,7 @@ describe("findShortestPath on hand-built tiles", () => {
     const nm = gridNavMesh(ROOM);
     const q = new NavMeshQuery(nm);
     const filter = new QueryFilter().setAreaCost(63, 2);
-    const a = q.findShortestPath([0.5, 0, 0.5], [5.5, 0, 3.5], { filter, halfExtents: EXT });
+    const a = findShortestPath(q, [0.5, 0, 0.5], [5.5, 0, 3.5], { filter, halfExtents: EXT });
     const b = q.computePath([0.5, 0, 0.5], [5.5, 0, 3.5], { filter, halfExtents: EXT });
     expect(a).toEqual(b);
   });
@@ -351,10 +352,10 @@ describe("findShortestPath on hand-built tiles", () => {
   it("reports noStart / noEnd off the mesh, and throws on bad input", () => {
     const nm = gridNavMesh(ROOM);
     const q = new NavMeshQuery(nm);
-    expect(q.findShortestPath([50, 0, 50], [1, 0, 1]).status).toBe("noStart");
-    expect(q.findShortestPath([1, 0, 1], [50, 0, 50]).status).toBe("noEnd");
-    expect(() => q.findShortestPath([Number.NaN, 0, 0], [1, 0, 1])).toThrow(MeshwayError);
-    expect(() => q.findShortestPath([1, 0, 1], [2, 0, 2], { maxNodes: 0 })).toThrow(MeshwayError);
+    expect(findShortestPath(q, [50, 0, 50], [1, 0, 1]).status).toBe("noStart");
+    expect(findShortestPath(q, [1, 0, 1], [50, 0, 50]).status).toBe("noEnd");
+    expect(() => findShortestPath(q, [Number.NaN, 0, 0], [1, 0, 1])).toThrow(MeshwayError);
+    expect(() => findShortestPath(q, [1, 0, 1], [2, 0, 2], { maxNodes: 0 })).toThrow(MeshwayError);
     const finder = new ShortestPathFinder(nm);
     const out = new ShortestPath();
     expect(() => finder.findPath(12345, [1, 0, 1], 1, [1, 0, 1], new QueryFilter(), out)).toThrow(
@@ -372,7 +373,7 @@ describe("findShortestPath on hand-built tiles", () => {
     const e = q.findNearestPoly([9.5, 0, 2.5], EXT);
     for (let k = 0; k < 2; k++) {
       expect(finder.findPath(s, sp, e, [9.5, 0, 2.5], new QueryFilter(), out)).toBe("complete");
-      const r = q.findShortestPath([0.5, 0, 2.5], [9.5, 0, 2.5], { halfExtents: EXT });
+      const r = findShortestPath(q, [0.5, 0, 2.5], [9.5, 0, 2.5], { halfExtents: EXT });
       expect(out.pointCount).toBe(r.points.length);
       expect(out.length3D).toBeCloseTo(r.length, 12);
       expect(out.lengthXZ).toBeCloseTo(lengthXZ(r.points), 12);

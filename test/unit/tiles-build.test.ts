@@ -12,6 +12,7 @@ import { validateNavMesh } from "../../src/navmesh/validate.js";
 import { NodeTilePool } from "../../src/node/tile-pool.js";
 import { createNearestPolyResult, NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { findRandomPoint, mulberry32, RandomPointResult } from "../../src/query/random-point.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import {
   binTriangles,
   buildTileCompact,
@@ -126,8 +127,8 @@ describe("tiled build of a generated scene", () => {
     for (let i = 0; i < PAIRS; i++) {
       findRandomPoint(qs, qs.defaultFilter, rng, pa);
       findRandomPoint(qs, qs.defaultFilter, rng, pb);
-      const ss = qs.findShortestPath(pa.point, pb.point);
-      const st = qt.findShortestPath(pa.point, pb.point);
+      const ss = findShortestPath(qs, pa.point, pb.point);
+      const st = findShortestPath(qt, pa.point, pb.point);
       const ft = qt.computePath(pa.point, pb.point);
       if (ss.status === st.status) sameStatus++;
       if (!pathOnSurface(qt, st.points)) offSurface++;

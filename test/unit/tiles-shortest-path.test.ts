@@ -3,6 +3,7 @@ import { pointInPoly } from "../../bench/sample-points.js";
 import type { NavMesh } from "../../src/navmesh/nav-mesh.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { mulberry32 } from "../../src/query/random-point.js";
+import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { loadSharedMesh, SHARED_MESH_NAMES } from "../helpers/meshes.js";
 import { pathOnSurface } from "../helpers/path-surface.js";
@@ -56,7 +57,7 @@ describe.each(SHARED_MESH_NAMES)(
         const a = pick();
         const b = pick();
         const funnel = query.computePath(a, b);
-        const exact = query.findShortestPath(a, b);
+        const exact = findShortestPath(query, a, b);
         expect(exact.status === "complete", `pair ${i}`).toBe(funnel.status === "complete");
         expect(pathOnSurface(query, exact.points), `pair ${i}`).toBe(true);
         if (funnel.status !== "complete") continue;

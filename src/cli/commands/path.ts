@@ -1,5 +1,6 @@
 import { QueryFilter } from "../../navmesh/filter.js";
 import { DEFAULT_HALF_EXTENTS, NavMeshQuery } from "../../query/nav-mesh-query.js";
+import { findShortestPath } from "../../query/shortest-path/find-shortest-path.js";
 import type { QueryStatus } from "../../query/status.js";
 import { loadNavMesh } from "../load.js";
 import { parseCommandArgs, parseVec3, UsageError } from "../options.js";
@@ -97,7 +98,7 @@ export function answerPath(
     : { halfExtents: CLI_HALF_EXTENTS };
   const r =
     mode === "shortest"
-      ? query.findShortestPath(from, to, options)
+      ? findShortestPath(query, from, to, options)
       : query.computePath(from, to, options);
   const found = r.points.length > 0 && (r.status === "complete" || r.status === "partial");
   const answer: PathAnswer = {
