@@ -50,6 +50,8 @@ export const PATH_MAX_AGENTS = 8;
 /** Result size of the quick search (MAX_RES). */
 export const QUICK_MAX_RES = 32;
 export const COLLISION_RESOLVE_FACTOR = 0.7;
+/** An ORCA agent this close to the end of a complete corridor counts as settled. [Units: agent radii] */
+export const SETTLE_RADII = 2;
 
 /**
  * The crowd's state: struct-of-arrays agent data in typed arrays indexed by agent id (slot),
@@ -92,6 +94,8 @@ export class CrowdSim {
   readonly separationWeight: Float64Array;
   readonly flags: Uint8Array;
   readonly useOrca: Uint8Array;
+  /** ORCA agents standing at their target (set by steer): others walk around them (see avoid). */
+  readonly settled: Uint8Array;
   readonly filters: QueryFilter[];
   readonly npos: Float64Array;
   readonly vel: Float64Array;
@@ -202,6 +206,7 @@ export class CrowdSim {
     this.separationWeight = new Float64Array(n);
     this.flags = new Uint8Array(n);
     this.useOrca = new Uint8Array(n);
+    this.settled = new Uint8Array(n);
     this.filters = new Array<QueryFilter>(n).fill(this.defaultFilter);
     this.npos = new Float64Array(n * 3);
     this.vel = new Float64Array(n * 3);
@@ -284,6 +289,7 @@ export class CrowdSim {
       this.velocities[o + k] = 0;
     }
     this.desiredSpeed[i] = 0;
+    this.settled[i] = 0;
     this.state[i] = S_WALKING;
   }
 

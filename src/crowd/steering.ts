@@ -5,7 +5,9 @@ import {
   MAX_CORNERS,
   MAX_NEIGHBOURS,
   S_WALKING,
+  SETTLE_RADII,
   T_NONE,
+  T_VALID,
   T_VELOCITY,
 } from "./sim.js";
 
@@ -21,6 +23,7 @@ export function steer(s: CrowdSim): void {
   const dir = s.dir;
   for (let a = 0; a < s.nactive; a++) {
     const i = s.activeList[a]!;
+    s.settled[i] = 0;
     if (s.state[i] !== S_WALKING) continue;
     const ts = s.tstate[i]!;
     if (ts === T_NONE) continue;
@@ -43,7 +46,17 @@ export function steer(s: CrowdSim): void {
         const c = (i * MAX_CORNERS + n - 1) * 3;
         const dx = cb.verts[c]! - np[o]!;
         const dz = cb.verts[c + 2]! - np[o + 2]!;
-        dist = Math.min(Math.sqrt(dx * dx + dz * dz), slowDown);
+        const d = Math.sqrt(dx * dx + dz * dz);
+        dist = Math.min(d, slowDown);
+        if (
+          s.useOrca[i] === 1 &&
+          ts === T_VALID &&
+          s.partial[i] === 0 &&
+          n === 1 &&
+          d < s.radius[i]! * SETTLE_RADII
+        ) {
+          s.settled[i] = 1;
+        }
       }
       const speed = s.maxSpeed[i]!;
       s.desiredSpeed[i] = speed;
@@ -52,7 +65,7 @@ export function steer(s: CrowdSim): void {
       dvy = 0;
       dvz = dir[2]! * scale;
     }
-    if ((s.flags[i]! & UF.separation) !== 0) {
+    if ((s.flags[i]! & UF.separation) !== 0 && s.settled[i] === 0) {
       const sepDist = s.collisionQueryRange[i]!;
       const invSep = 1 / sepDist;
       const weight = s.separationWeight[i]!;
@@ -147,9 +160,28 @@ export function avoid(s: CrowdSim, dt: number): void {
     const orca = s.useOrca[i] === 1;
     const planner = orca ? s.orca : s.sampler;
     planner.reset();
+    const settled = s.settled[i]!;
     for (let k = 0; k < s.nneis[i]!; k++) {
       const nb = s.neis[i * MAX_NEIGHBOURS + k]!;
       const j = nb * 3;
+      if (orca) {
+        // A settled agent is an obstacle to walkers, who take full responsibility (as ORCA
+        // does for static obstacles), and it ignores them: with a half-plane relative to its
+        // own velocity, a stream walking past would carry it off its target.
+        const other = s.settled[nb]!;
+        if (settled === 1 && other === 0) continue;
+        s.orca.addCircle(
+          np[j]!,
+          np[j + 2]!,
+          s.radius[nb]!,
+          s.vel[j]!,
+          s.vel[j + 2]!,
+          s.dvel[j]!,
+          s.dvel[j + 2]!,
+          settled === other ? Number.NaN : 1,
+        );
+        continue;
+      }
       planner.addCircle(
         np[j]!,
         np[j + 2]!,
