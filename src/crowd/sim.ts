@@ -52,6 +52,13 @@ export const QUICK_MAX_RES = 32;
 export const COLLISION_RESOLVE_FACTOR = 0.7;
 /** An ORCA agent this close to the end of a complete corridor counts as settled. [Units: agent radii] */
 export const SETTLE_RADII = 2;
+/**
+ * ORCA agents plan with radii this much smaller than their own: ORCA keeps planned circles
+ * exactly apart, so at full radius a packed crowd has no room left and walks at half speed
+ * through the 3D LP fallback; 5 % leaves that room while pairs stay beyond 0.9 × the sum of
+ * radii (the overlap the crowd bench counts), and resolveCollisions still uses the full radii.
+ */
+export const ORCA_RADIUS_SCALE = 0.95;
 
 /**
  * The crowd's state: struct-of-arrays agent data in typed arrays indexed by agent id (slot),

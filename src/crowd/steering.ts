@@ -4,6 +4,7 @@ import {
   type CrowdSim,
   MAX_CORNERS,
   MAX_NEIGHBOURS,
+  ORCA_RADIUS_SCALE,
   S_WALKING,
   SETTLE_RADII,
   T_NONE,
@@ -173,7 +174,7 @@ export function avoid(s: CrowdSim, dt: number): void {
         s.orca.addCircle(
           np[j]!,
           np[j + 2]!,
-          s.radius[nb]!,
+          s.radius[nb]! * ORCA_RADIUS_SCALE,
           s.vel[j]!,
           s.vel[j + 2]!,
           s.dvel[j]!,
@@ -212,7 +213,7 @@ export function avoid(s: CrowdSim, dt: number): void {
       s.orca.computeVelocity(
         px,
         pz,
-        r,
+        r * ORCA_RADIUS_SCALE,
         vmax,
         s.vel[o]!,
         s.vel[o + 2]!,
