@@ -103,6 +103,8 @@ export class CrowdSim {
   readonly useOrca: Uint8Array;
   /** ORCA agents standing at their target (set by steer): others walk around them (see avoid). */
   readonly settled: Uint8Array;
+  /** Straight distance to the corridor's end when among the corners, else Infinity (set by steer). [Units: m] */
+  readonly goalDist: Float64Array;
   readonly filters: QueryFilter[];
   readonly npos: Float64Array;
   readonly vel: Float64Array;
@@ -214,6 +216,7 @@ export class CrowdSim {
     this.flags = new Uint8Array(n);
     this.useOrca = new Uint8Array(n);
     this.settled = new Uint8Array(n);
+    this.goalDist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
     this.filters = new Array<QueryFilter>(n).fill(this.defaultFilter);
     this.npos = new Float64Array(n * 3);
     this.vel = new Float64Array(n * 3);

@@ -25,6 +25,7 @@ export function steer(s: CrowdSim): void {
   for (let a = 0; a < s.nactive; a++) {
     const i = s.activeList[a]!;
     s.settled[i] = 0;
+    s.goalDist[i] = Number.POSITIVE_INFINITY;
     if (s.state[i] !== S_WALKING) continue;
     const ts = s.tstate[i]!;
     if (ts === T_NONE) continue;
@@ -49,6 +50,7 @@ export function steer(s: CrowdSim): void {
         const dz = cb.verts[c + 2]! - np[o + 2]!;
         const d = Math.sqrt(dx * dx + dz * dz);
         dist = Math.min(d, slowDown);
+        if (s.partial[i] === 0) s.goalDist[i] = d;
         if (
           s.useOrca[i] === 1 &&
           ts === T_VALID &&
@@ -179,7 +181,7 @@ export function avoid(s: CrowdSim, dt: number): void {
           s.vel[j + 2]!,
           s.dvel[j]!,
           s.dvel[j + 2]!,
-          settled === other ? Number.NaN : 1,
+          settled === other ? urgencyShare(s.goalDist[i]!, s.goalDist[nb]!) : 1,
         );
         continue;
       }
@@ -255,3 +257,20 @@ function normalizeXZ(x: number, z: number, out: Float64Array): void {
   }
   out[1] = 0;
 }
+
+/**
+ * A walker pair's split of the avoidance: the one nearer its goal yields less, so agents
+ * about to arrive are not held off their targets by the crowd passing by; shares still sum
+ * to 1 (each side computes it with the arguments swapped). NaN: neither is near, ORCA's ½.
+ */
+function urgencyShare(mine: number, theirs: number): number {
+  if (mine === theirs || !(Math.min(mine, theirs) < URGENT_DIST)) return Number.NaN;
+  const a = Math.min(mine, URGENT_DIST);
+  const b = Math.min(theirs, URGENT_DIST);
+  return 0.5 + ((a - b) / (2 * URGENT_DIST)) * URGENT_SKEW;
+}
+
+/** Goal distance from which a walker counts as urgent. [Units: m] */
+const URGENT_DIST = 6;
+/** Shares then range over ½ ± URGENT_SKEW / 2. */
+const URGENT_SKEW = 0.9;
