@@ -26,8 +26,8 @@ export const DEFAULT_ORCA_PARAMS: Readonly<OrcaParams> = Object.freeze({
   obstacleTimeHorizon: 0.4,
 });
 
-/** Circle record: p(2), radius, velocity(2), desired velocity(2). */
-const CIRCLE = 7;
+/** Circle record: p(2), radius, velocity(2), desired velocity(2), this agent's share of u (NaN: the skewed half). */
+const CIRCLE = 8;
 /** The symmetry-breaking turn of the preferred velocity: 0.02 rad (cos, sin as literals: no engine-dependent Math.sin). */
 const TURN_COS = 0.9998000066665778;
 const TURN_SIN = 0.01999866669333308;
@@ -81,7 +81,12 @@ export class OrcaPlanner {
     return this.feasibleLast;
   }
 
-  /** A neighbour agent: position, radius, current velocity, desired velocity (kept for symmetry with ObstacleAvoidanceQuery; ORCA uses the current one). */
+  /**
+   * A neighbour agent: position, radius, current velocity, desired velocity (kept for symmetry
+   * with ObstacleAvoidanceQuery; ORCA uses the current one). `share` is this agent's part of
+   * the avoidance, in [0, 1]: the pair's two shares must sum to 1 (1: treat the neighbour as a
+   * static obstacle, 0: leave it all to the neighbour); by default about ½ (see agentLine).
+   */
   addCircle(
     px: number,
     pz: number,
@@ -90,8 +95,11 @@ export class OrcaPlanner {
     vz: number,
     dvx: number,
     dvz: number,
+    share = Number.NaN,
   ): void {
     this.inputs.addCircle(px, pz, radius, vx, vz, dvx, dvz);
+    this.inputs.circles[(this.inputs.circleCount - 1) * CIRCLE + 7] =
+      share >= 0 ? Math.min(share, 1) : Number.NaN;
   }
 
   /**
@@ -244,8 +252,11 @@ export class OrcaPlanner {
     // n·(v − (v_this + share·u)) >= 0. The pair's two agents agree on who takes the larger
     // share by comparing positions, which breaks mirror symmetries (four agents crossing at a
     // point) that would otherwise leave everyone slowing down together.
-    const first = px < c[o]! || (px === c[o]! && pz < c[o + 1]!);
-    const share = first ? 0.5 + SHARE_SKEW : 0.5 - SHARE_SKEW;
+    let share = c[o + 7]!;
+    if (!(share >= 0)) {
+      const first = px < c[o]! || (px === c[o]! && pz < c[o + 1]!);
+      share = first ? 0.5 + SHARE_SKEW : 0.5 - SHARE_SKEW;
+    }
     const l = this.lines;
     l[k * 3] = nx;
     l[k * 3 + 1] = nz;

@@ -50,6 +50,15 @@ export const PATH_MAX_AGENTS = 8;
 /** Result size of the quick search (MAX_RES). */
 export const QUICK_MAX_RES = 32;
 export const COLLISION_RESOLVE_FACTOR = 0.7;
+/** An ORCA agent this close to the end of a complete corridor counts as settled. [Units: agent radii] */
+export const SETTLE_RADII = 2;
+/**
+ * ORCA agents plan with radii this much smaller than their own: ORCA keeps planned circles
+ * exactly apart, so at full radius a packed crowd has no room left and walks at half speed
+ * through the 3D LP fallback; 5 % leaves that room while pairs stay beyond 0.9 × the sum of
+ * radii (the overlap the crowd bench counts), and resolveCollisions still uses the full radii.
+ */
+export const ORCA_RADIUS_SCALE = 0.95;
 
 /**
  * The crowd's state: struct-of-arrays agent data in typed arrays indexed by agent id (slot),
@@ -92,6 +101,10 @@ export class CrowdSim {
   readonly separationWeight: Float64Array;
   readonly flags: Uint8Array;
   readonly useOrca: Uint8Array;
+  /** ORCA agents standing at their target (set by steer): others walk around them (see avoid). */
+  readonly settled: Uint8Array;
+  /** Straight distance to the corridor's end when among the corners, else Infinity (set by steer). [Units: m] */
+  readonly goalDist: Float64Array;
   readonly filters: QueryFilter[];
   readonly npos: Float64Array;
   readonly vel: Float64Array;
@@ -202,6 +215,8 @@ export class CrowdSim {
     this.separationWeight = new Float64Array(n);
     this.flags = new Uint8Array(n);
     this.useOrca = new Uint8Array(n);
+    this.settled = new Uint8Array(n);
+    this.goalDist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
     this.filters = new Array<QueryFilter>(n).fill(this.defaultFilter);
     this.npos = new Float64Array(n * 3);
     this.vel = new Float64Array(n * 3);
@@ -284,6 +299,7 @@ export class CrowdSim {
       this.velocities[o + k] = 0;
     }
     this.desiredSpeed[i] = 0;
+    this.settled[i] = 0;
     this.state[i] = S_WALKING;
   }
 

@@ -4,8 +4,11 @@ import {
   type CrowdSim,
   MAX_CORNERS,
   MAX_NEIGHBOURS,
+  ORCA_RADIUS_SCALE,
   S_WALKING,
+  SETTLE_RADII,
   T_NONE,
+  T_VALID,
   T_VELOCITY,
 } from "./sim.js";
 
@@ -21,6 +24,8 @@ export function steer(s: CrowdSim): void {
   const dir = s.dir;
   for (let a = 0; a < s.nactive; a++) {
     const i = s.activeList[a]!;
+    s.settled[i] = 0;
+    s.goalDist[i] = Number.POSITIVE_INFINITY;
     if (s.state[i] !== S_WALKING) continue;
     const ts = s.tstate[i]!;
     if (ts === T_NONE) continue;
@@ -43,7 +48,18 @@ export function steer(s: CrowdSim): void {
         const c = (i * MAX_CORNERS + n - 1) * 3;
         const dx = cb.verts[c]! - np[o]!;
         const dz = cb.verts[c + 2]! - np[o + 2]!;
-        dist = Math.min(Math.sqrt(dx * dx + dz * dz), slowDown);
+        const d = Math.sqrt(dx * dx + dz * dz);
+        dist = Math.min(d, slowDown);
+        if (s.partial[i] === 0) s.goalDist[i] = d;
+        if (
+          s.useOrca[i] === 1 &&
+          ts === T_VALID &&
+          s.partial[i] === 0 &&
+          n === 1 &&
+          d < s.radius[i]! * SETTLE_RADII
+        ) {
+          s.settled[i] = 1;
+        }
       }
       const speed = s.maxSpeed[i]!;
       s.desiredSpeed[i] = speed;
@@ -52,7 +68,7 @@ export function steer(s: CrowdSim): void {
       dvy = 0;
       dvz = dir[2]! * scale;
     }
-    if ((s.flags[i]! & UF.separation) !== 0) {
+    if ((s.flags[i]! & UF.separation) !== 0 && s.settled[i] === 0) {
       const sepDist = s.collisionQueryRange[i]!;
       const invSep = 1 / sepDist;
       const weight = s.separationWeight[i]!;
@@ -147,9 +163,28 @@ export function avoid(s: CrowdSim, dt: number): void {
     const orca = s.useOrca[i] === 1;
     const planner = orca ? s.orca : s.sampler;
     planner.reset();
+    const settled = s.settled[i]!;
     for (let k = 0; k < s.nneis[i]!; k++) {
       const nb = s.neis[i * MAX_NEIGHBOURS + k]!;
       const j = nb * 3;
+      if (orca) {
+        // A settled agent is an obstacle to walkers, who take full responsibility (as ORCA
+        // does for static obstacles), and it ignores them: with a half-plane relative to its
+        // own velocity, a stream walking past would carry it off its target.
+        const other = s.settled[nb]!;
+        if (settled === 1 && other === 0) continue;
+        s.orca.addCircle(
+          np[j]!,
+          np[j + 2]!,
+          s.radius[nb]! * ORCA_RADIUS_SCALE,
+          s.vel[j]!,
+          s.vel[j + 2]!,
+          s.dvel[j]!,
+          s.dvel[j + 2]!,
+          settled === other ? urgencyShare(s.goalDist[i]!, s.goalDist[nb]!) : 1,
+        );
+        continue;
+      }
       planner.addCircle(
         np[j]!,
         np[j + 2]!,
@@ -180,7 +215,7 @@ export function avoid(s: CrowdSim, dt: number): void {
       s.orca.computeVelocity(
         px,
         pz,
-        r,
+        r * ORCA_RADIUS_SCALE,
         vmax,
         s.vel[o]!,
         s.vel[o + 2]!,
@@ -222,3 +257,20 @@ function normalizeXZ(x: number, z: number, out: Float64Array): void {
   }
   out[1] = 0;
 }
+
+/**
+ * A walker pair's split of the avoidance: the one nearer its goal yields less, so agents
+ * about to arrive are not held off their targets by the crowd passing by; shares still sum
+ * to 1 (each side computes it with the arguments swapped). NaN: neither is near, ORCA's ½.
+ */
+function urgencyShare(mine: number, theirs: number): number {
+  if (mine === theirs || !(Math.min(mine, theirs) < URGENT_DIST)) return Number.NaN;
+  const a = Math.min(mine, URGENT_DIST);
+  const b = Math.min(theirs, URGENT_DIST);
+  return 0.5 + ((a - b) / (2 * URGENT_DIST)) * URGENT_SKEW;
+}
+
+/** Goal distance from which a walker counts as urgent. [Units: m] */
+const URGENT_DIST = 6;
+/** Shares then range over ½ ± URGENT_SKEW / 2. */
+const URGENT_SKEW = 0.9;
