@@ -1,4 +1,5 @@
 import type { QueryFilter } from "../navmesh/filter.js";
+import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
@@ -106,7 +107,7 @@ export function stepStaysOnMesh(
         if (seen) continue;
         if (!getPortalPoints(navMesh, cur, r, left, right)) continue;
         if (
-          distToSegment2(px, pz, left[0]!, left[2]!, right[0]!, right[2]!) <=
+          distancePtSegSqrXZ(px, pz, left[0]!, left[2]!, right[0]!, right[2]!) <=
           4 * STEP_TOL * STEP_TOL
         ) {
           next = r;
@@ -138,22 +139,4 @@ export function stepStaysOnMesh(
   w[1] = 0;
   w[4] = 0;
   return false;
-}
-
-function distToSegment2(
-  px: number,
-  pz: number,
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-): number {
-  const ex = bx - ax;
-  const ez = bz - az;
-  const l2 = ex * ex + ez * ez;
-  let t = l2 > 0 ? ((px - ax) * ex + (pz - az) * ez) / l2 : 0;
-  t = Math.max(0, Math.min(t, 1));
-  const qx = ax + ex * t - px;
-  const qz = az + ez * t - pz;
-  return qx * qx + qz * qz;
 }

@@ -1,4 +1,5 @@
 import { NOT_CONNECTED } from "../generate/types.js";
+import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { type LayerGrid, WALKABLE_GHOST } from "./layer-grid.js";
 import { NO_LAYER } from "./tile-layers.js";
 
@@ -234,7 +235,7 @@ function simplify(chain: number[], flags: Uint8Array, stride: number, maxError: 
     for (let k = i + 1; k < j; k++) {
       const px = chain[k]! % stride;
       const pz = (chain[k]! - px) / stride;
-      const d = segmentDistanceSq(px, pz, ax, az, bx, bz);
+      const d = distancePtSegSqrXZ(px, pz, ax, az, bx, bz);
       if (d > bestD) {
         bestD = d;
         best = k;
@@ -266,25 +267,6 @@ function splitLong(chain: number[], flags: Uint8Array, stride: number, maxEdge: 
     }
     i = j;
   }
-}
-
-function segmentDistanceSq(
-  px: number,
-  pz: number,
-  ax: number,
-  az: number,
-  bx: number,
-  bz: number,
-): number {
-  const dx = bx - ax;
-  const dz = bz - az;
-  const len = dx * dx + dz * dz;
-  let t = len > 0 ? ((px - ax) * dx + (pz - az) * dz) / len : 0;
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const ex = ax + t * dx - px;
-  const ez = az + t * dz - pz;
-  return ex * ex + ez * ez;
 }
 
 /**
