@@ -46,15 +46,15 @@ function drawn(page: Page): Promise<{ drawn: number; total: number; sum: number 
   });
 }
 
-async function open(name: string): Promise<{ page: Page; problems: string[] }> {
+async function open(name: string): Promise<{ page: Page; pageErrors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 400, height: 300 } });
-  const problems: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  const pageErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && pageErrors.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => pageErrors.push(`page error: ${e.message}`));
   await page.addInitScript(KEEP_DRAWING_BUFFER);
   await page.goto(`${origin}/${name}/index.html`);
   await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
-  return { page, problems };
+  return { page, pageErrors };
 }
 
 const info = (page: Page) => page.locator("#info").textContent();
@@ -95,30 +95,30 @@ describe("the three.js examples in Chromium (WebGL2)", () => {
   });
 
   it("click to move: draws the level and navmesh; a click on the ground finds a complete path", async () => {
-    const { page, problems } = await open("three-click-to-move");
+    const { page, pageErrors } = await open("three-click-to-move");
     const before = await drawn(page);
     expect(before.drawn / before.total).toBeGreaterThan(0.2);
     await page.mouse.click(250, 190);
     await page.waitForFunction(() =>
       /^complete: \d/.test(document.querySelector("#info")!.textContent ?? ""),
     );
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.close();
   });
 
   it("crowd: the agents walk (the picture changes) with no console error", async () => {
-    const { page, problems } = await open("three-crowd");
+    const { page, pageErrors } = await open("three-crowd");
     const a = await drawn(page);
     expect(a.drawn / a.total).toBeGreaterThan(0.2);
     expect(await info(page)).toMatch(/^40 agents/);
     await page.waitForTimeout(400);
     expect((await drawn(page)).sum).not.toBe(a.sum);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.close();
   });
 
   it("obstacles: a click drops an obstacle, the navmesh follows, the path is recomputed", async () => {
-    const { page, problems } = await open("three-obstacles");
+    const { page, pageErrors } = await open("three-obstacles");
     await page.waitForFunction(() =>
       /^1 obstacles, path \d/.test(document.querySelector("#info")!.textContent ?? ""),
     );
@@ -127,7 +127,7 @@ describe("the three.js examples in Chromium (WebGL2)", () => {
     await page.waitForFunction(() =>
       /^2 obstacles, path \d/.test(document.querySelector("#info")!.textContent ?? ""),
     );
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.close();
   });
 });

@@ -97,9 +97,9 @@ describe("meshway/io glTF parser in Chromium", () => {
 
   it("loads every fixture (GLB, external .bin, data URI, nested transforms) to exactly the Node loader's triangles", async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
-    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && pageErrors.push(m.text()));
     await page.goto(origin);
     const out = (await page.evaluate(IN_PAGE(GLTF_FIXTURES))) as Record<
       string,
@@ -122,7 +122,7 @@ describe("meshway/io glTF parser in Chromium", () => {
       code: "INVALID_INPUT",
       message: `t.glb: truncated GLB: the header declares ${glb.length} bytes but the file has ${glb.length - 10}`,
     });
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.close();
   });
 });

@@ -70,7 +70,7 @@ export function launchBrowser(): Promise<Browser> {
 /** A page plus everything that went wrong in it: console errors, uncaught errors, outside requests. */
 export interface WatchedPage {
   page: Page;
-  problems: string[];
+  pageErrors: string[];
 }
 
 /** Opens `url` in a fresh context; `initScript` runs before the page's own script. */
@@ -87,23 +87,23 @@ export async function openPage(
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = await context.newPage();
-  const problems: string[] = [];
+  const pageErrors: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    if (m.type() === "error") pageErrors.push(`console error: ${m.text()}`);
   });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("pageerror", (e) => pageErrors.push(`page error: ${e.message}`));
   const origin = new URL(url).origin;
   page.on("request", (r) => {
     const u = r.url();
     // Only the page itself (its origin, or the file it was opened from) and inline data.
     if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("file:")) {
-      problems.push(`outside request: ${u}`);
+      pageErrors.push(`outside request: ${u}`);
     }
   });
   if (initScript) await page.addInitScript(initScript);
   await page.goto(url);
   if (options.javaScript !== false) await ready(page);
-  return { page, problems };
+  return { page, pageErrors };
 }
 
 /** Waits until the page has finished the recompute the last action asked for. */

@@ -48,7 +48,7 @@ const url = () => `${origin}/index.html`;
 
 describe("the explainer page in a browser", () => {
   it("loads in Chinese with no console errors, four tables, four pictures and a self-check", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
     // Hover once so the probe line shows its filled-in form too.
     await page.locator("#s2 canvas").scrollIntoViewIfNeeded();
@@ -92,22 +92,22 @@ describe("the explainer page in a browser", () => {
       (m) => m[0],
     );
     expect(english.sort()).toEqual(["（agent）", "（funnel）", "（portal）"]);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("opened straight from disk (file://) it runs the same way", async () => {
-    const { page, problems } = await openPage(
+    const { page, pageErrors } = await openPage(
       browser,
       pathToFileURL(join(outDir, "index.html")).href,
     );
     expect((await domTables(page)).length).toBe(4);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("moving the slider to 1.50 changes the tables to what `meshway lesson --radius 1.5` prints", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const before = await domTables(page);
     await page.locator("#radius").focus();
     await page.keyboard.press("End");
@@ -118,7 +118,7 @@ describe("the explainer page in a browser", () => {
     const after = await domTables(page);
     expect(after).not.toEqual(before);
     expect(after).toEqual(await cliTables("--radius", "1.5"));
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
@@ -126,7 +126,7 @@ describe("the explainer page in a browser", () => {
     const cases = (["zh", "en"] as const).flatMap((lang) =>
       [0.25, 0.75, 1.5].map((r) => ({ lang, r })),
     );
-    const [{ page, problems }, ...expected] = await Promise.all([
+    const [{ page, pageErrors }, ...expected] = await Promise.all([
       openPage(browser, url()),
       ...cases.map(({ lang, r }) => cliTables("--radius", String(r), "--lang", lang)),
     ]);
@@ -143,12 +143,12 @@ describe("the explainer page in a browser", () => {
         await cliEnglish("--radius", String(r)),
       );
     }
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("every canvas shows exactly the pixels of `meshway lesson --png --section N`, at the default state (the pre-rendered pictures) and after changes", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const dir = mkdtempSync(join(tmpdir(), "meshway-lesson-png-"));
     const expectCanvasesEqualCli = async (tag: string, args: string[]) => {
       const runs = await Promise.all(
@@ -188,12 +188,12 @@ describe("the explainer page in a browser", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("the shape, step and method controls each change the readouts; reset restores them", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const initial = await domReadouts(page);
     let before = initial;
     await choose(page, "shape", "L");
@@ -225,12 +225,12 @@ describe("the explainer page in a browser", () => {
       corner: [12, 8],
     });
     expect(await domReadouts(page)).toEqual(initial);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("hovering a picture reports the cell and polygon under the pointer, in section 1 the shape", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     await page.locator("#lang-en").click();
     await ready(page);
     const idle = await page.locator("#probe-3").textContent();
@@ -263,13 +263,13 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("#probe-1").textContent()).toContain("outside the square");
     await page.mouse.move(1, 1);
     expect(await page.locator("#probe-3").textContent()).toBe(idle);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("without a canvas 2D context the notice appears and the text and all four tables still render", async () => {
     const noCanvas = "HTMLCanvasElement.prototype.getContext = function () { return null; };";
-    const { page, problems } = await openPage(browser, url(), noCanvas);
+    const { page, pageErrors } = await openPage(browser, url(), noCanvas);
     expect(await page.locator("#fallback").isVisible()).toBe(true);
     expect(await page.locator("#fallback").textContent()).toMatch(CJK);
     expect(await page.locator("canvas:visible").count()).toBe(0);
@@ -280,12 +280,12 @@ describe("the explainer page in a browser", () => {
     expect(tables).toEqual(atDefault);
     await setRadius(page, 1.5);
     expect(await domTables(page)).toEqual(atMax);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("the English switch leaves no Chinese character visible anywhere on the page", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     await page.locator("#lang-en").click();
     await ready(page);
     // Hover once so the probe line shows its filled-in form too.
@@ -308,12 +308,12 @@ describe("the explainer page in a browser", () => {
     mkdirSync("test-results", { recursive: true });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: "test-results/lesson.png", fullPage: true });
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("survives the slider dragged end to end 30 times and spammed toggles, ending consistent", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const slider = page.locator("#radius");
     await slider.scrollIntoViewIfNeeded();
     const box = (await slider.boundingBox())!;
@@ -369,7 +369,7 @@ describe("the explainer page in a browser", () => {
         lang === "en" ? "en" : "zh",
       ),
     );
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });

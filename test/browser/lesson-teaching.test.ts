@@ -118,7 +118,7 @@ describe("section 4 shows what it promises", () => {
   it.each(["simple", "meshway"])(
     "%s at the default radius: every drawn path is visible along its polyline",
     async (method) => {
-      const { page, problems } = await openPage(browser, url());
+      const { page, pageErrors } = await openPage(browser, url());
       await choose(page, "method", method);
       const json = await lessonJson("--method", method);
       const img = await canvasPixels(page, "#s4 canvas");
@@ -133,13 +133,13 @@ describe("section 4 shows what it promises", () => {
         const share = visibleShare(img, pts!, await legendColour(page, key));
         expect(share, `${method} ${key}`).toBeGreaterThan(0.9);
       }
-      expect(problems).toEqual([]);
+      expect(pageErrors).toEqual([]);
       await page.context().close();
     },
   );
 
   it("the step slider plays point-dropping then the funnel; its last step is the final path", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const json = await lessonJson();
     expect(await page.locator("#step").getAttribute("max")).toBe(String(json.path.lastStep));
     await setStep(page, 1);
@@ -160,12 +160,12 @@ describe("section 4 shows what it promises", () => {
     const funnel = await legendColour(page, "legend.funnel");
     expect(visibleShare(img, json.path.funnel!, funnel)).toBeGreaterThan(0.9);
     expect(await page.locator("#step-text").textContent()).toContain("28.9660");
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 
   it("dragging the goal updates table ④ to what `meshway lesson --from --to` prints", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const canvas = page.locator("#s4 canvas");
     await canvas.scrollIntoViewIfNeeded();
     const from = await clientAt(page, "#s4 canvas", 21.25 * 20, 13.25 * 20);
@@ -185,7 +185,7 @@ describe("section 4 shows what it promises", () => {
       settings.goal.join(","),
     );
     expect(await domTables(page)).toEqual(expected);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
@@ -205,7 +205,7 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
 
 describe("on a phone (390 px, touch)", () => {
   it("a swipe over section 4's picture scrolls the page; a swipe starting on the goal drags it", async () => {
-    const { page, problems } = await openPage(browser, url(), undefined, {
+    const { page, pageErrors } = await openPage(browser, url(), undefined, {
       width: 390,
       height: 800,
       touch: true,
@@ -243,14 +243,14 @@ describe("on a phone (390 px, touch)", () => {
     const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
     expect(settings.goal[0]).toBeCloseTo(20, 0);
     expect(settings.goal[1]).toBeCloseTo(3, 0);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
 
 describe("section 1's draggable corner", () => {
   it("dragging the L's inner corner past the diagonal makes it convex; the sliders do the same by keyboard", async () => {
-    const { page, problems } = await openPage(browser, url("?lang=en"));
+    const { page, pageErrors } = await openPage(browser, url("?lang=en"));
     await choose(page, "shape", "L");
     const canvas = page.locator("#s1 canvas");
     await canvas.scrollIntoViewIfNeeded();
@@ -285,14 +285,14 @@ describe("section 1's draggable corner", () => {
     expect(await page.locator('#s1-readouts dd[data-readout="shapeCross"]').textContent()).toBe(
       "false",
     );
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
 
 describe("the probe", () => {
   it("touch and keyboard give the same verdict as the mouse, with its reason", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     await page.locator("#lang-en").click();
     await ready(page);
     const canvas = page.locator("#s2 canvas");
@@ -320,14 +320,14 @@ describe("the probe", () => {
     expect(await page.locator("#probe-2").textContent()).toMatch(
       /centre 0\.2500 from an obstacle < radius 0\.75 → removed by the radius/,
     );
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
 
 describe("language", () => {
   it("?lang=en opens in English; each button always reads in its own language; the choice is remembered", async () => {
-    const { page, problems } = await openPage(browser, url("?lang=en"));
+    const { page, pageErrors } = await openPage(browser, url("?lang=en"));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
     for (const lang of ["en", "zh"] as const) {
       await page.locator(`#lang-${lang}`).click();
@@ -347,14 +347,14 @@ describe("language", () => {
     await page.goto(url());
     await ready(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
 
 describe("a reader's order", () => {
   it("at 1280 × 800 the summary sentence and the first picture are above the fold", async () => {
-    const { page, problems } = await openPage(browser, url(), undefined, {
+    const { page, pageErrors } = await openPage(browser, url(), undefined, {
       width: 1280,
       height: 800,
     });
@@ -363,14 +363,14 @@ describe("a reader's order", () => {
     expect(summary.y + summary.height).toBeLessThan(800);
     expect(canvas.y + canvas.height / 2).toBeLessThan(800);
     expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
 
 describe("without JavaScript", () => {
   it("the text, the readouts and the four tables of the default state are there to read", async () => {
-    const { page, problems } = await openPage(browser, url(), undefined, { javaScript: false });
+    const { page, pageErrors } = await openPage(browser, url(), undefined, { javaScript: false });
     expect(await domTables(page)).toEqual(await cliTables());
     for (const n of [1, 2, 3, 4]) {
       expect(await page.locator(`#s${n}-title`).textContent()).toMatch(/\S/);
@@ -384,7 +384,7 @@ describe("without JavaScript", () => {
     );
     expect(backgrounds.length).toBe(4);
     for (const b of backgrounds) expect(b).toMatch(/^url\("data:image\/png;base64,/);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });
@@ -394,7 +394,7 @@ describe("accessibility and latency", () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     for (const width of [1280, 390]) {
       for (const lang of ["zh", "en"]) {
-        const { page, problems } = await openPage(browser, url(`?lang=${lang}`), undefined, {
+        const { page, pageErrors } = await openPage(browser, url(`?lang=${lang}`), undefined, {
           width,
           height: 800,
         });
@@ -413,14 +413,14 @@ describe("accessibility and latency", () => {
             .map((v) => `${v.id} (${v.nodes.length})`);
         });
         expect(violations, `${lang} ${width}px`).toEqual([]);
-        expect(problems).toEqual([]);
+        expect(pageErrors).toEqual([]);
         await page.context().close();
       }
     }
   });
 
   it("reports the first render and each control's latency (measured, not asserted)", async () => {
-    const { page, problems } = await openPage(browser, url());
+    const { page, pageErrors } = await openPage(browser, url());
     const read = async () => ({
       // The recompute itself, and from the control's input event to the recompute's end.
       compute: Number(await page.locator("body").getAttribute("data-render-ms")),
@@ -455,7 +455,7 @@ describe("accessibility and latency", () => {
     await measure("corner", () => page.locator("#corner-x").fill("15"));
     console.log(`lesson page timings [ms]: ${JSON.stringify(timings)}`);
     for (const v of Object.values(timings)) expect(Number.isFinite(v.compute + v.input)).toBe(true);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.context().close();
   });
 });

@@ -51,7 +51,7 @@ let origin: string;
 let browser: Browser;
 /** One page for the whole file: the phone check resizes it rather than building again. */
 let page: Page;
-let problems: string[];
+let pageErrors: string[];
 
 beforeAll(async () => {
   requireChromium();
@@ -77,16 +77,16 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-async function open(width: number, height: number): Promise<{ page: Page; problems: string[] }> {
+async function open(width: number, height: number): Promise<{ page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
-  const problems: string[] = [];
+  const pageErrors: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    if (m.type() === "error") pageErrors.push(`console error: ${m.text()}`);
   });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("pageerror", (e) => pageErrors.push(`page error: ${e.message}`));
   await page.goto(`${origin}/playground/index.html`, { waitUntil: "commit" });
-  return { page, problems };
+  return { page, pageErrors };
 }
 
 /** Fails loudly without WebGL2, then waits for the first build. */
@@ -186,7 +186,7 @@ const frames = (page: Page, n = 3) =>
 
 describe("the playground in a browser", () => {
   it("builds nav_test on its worker, draws it, finds the library's paths, moves a crowd and follows an obstacle", async () => {
-    ({ page, problems } = await open(1280, 800));
+    ({ page, pageErrors } = await open(1280, 800));
     // The library on the same level and settings (the page builds a tile cache on its worker),
     // built while the page loads.
     const { navMesh, cache } = createTileCache(loadSharedMesh("nav_test"), { tileSize: 48 });
@@ -305,7 +305,7 @@ describe("the playground in a browser", () => {
     );
     await frames(page);
     await page.screenshot({ path: join(ARTIFACTS, "playground-1280.png") });
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
   it("fits a 390 px wide phone: no sideways scrolling, the view above the controls", async () => {
@@ -333,6 +333,6 @@ describe("the playground in a browser", () => {
     // The view keeps drawing the navmesh at its new size.
     const centre = await page.evaluate(() => window.__playground.project([21, -2.1, 15.6]));
     expect((await pixelsAt(page, [centre])).filter(tinted)).toHaveLength(1);
-    expect(problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
