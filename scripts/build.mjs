@@ -6,13 +6,16 @@
 // MeshwayError, NavMesh … are one class across meshway, meshway/node, the CLI and the workers.
 // Declarations keep the source tree (dist/index.d.ts, dist/io/index.d.ts, …).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
+// Built into a staging folder and swapped in at the end, so a process reading dist/ meanwhile
+// (a test running the README's `npm start`, a CLI in another terminal) never finds it empty.
+const staging = join(root, "dist-next");
 
 /** dist/<name>.js ← src/<path>. The names are the package's export targets (package.json). */
 export const ENTRIES = {
@@ -86,12 +89,16 @@ function folderOf(id) {
   return slash < 0 ? "core" : rel.slice(0, slash);
 }
 
-rmSync(dist, { recursive: true, force: true });
+rmSync(staging, { recursive: true, force: true });
 const tsc = join(root, "node_modules/typescript/bin/tsc");
-execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--emitDeclarationOnly"], {
-  cwd: root,
-  stdio: "inherit",
-});
+execFileSync(
+  process.execPath,
+  [tsc, "-p", "tsconfig.build.json", "--emitDeclarationOnly", "--outDir", staging],
+  {
+    cwd: root,
+    stdio: "inherit",
+  },
+);
 
 const input = Object.fromEntries(Object.entries(ENTRIES).map(([k, v]) => [k, join(root, v)]));
 const bundle = await rolldown({
@@ -104,7 +111,7 @@ const bundle = await rolldown({
   logLevel: "warn",
 });
 await bundle.write({
-  dir: dist,
+  dir: staging,
   format: "esm",
   entryFileNames: "[name].js",
   chunkFileNames: "[name]-[hash].js",
@@ -124,7 +131,14 @@ await bundle.write({
 await bundle.close();
 
 for (const [path, target] of Object.entries(ALIASES)) {
-  const file = join(dist, path);
+  const file = join(staging, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `export * from "${target}";\n`);
 }
+
+// The swap: old dist/ aside, the new one in, the old one removed.
+const old = join(root, "dist-old");
+rmSync(old, { recursive: true, force: true });
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(staging, dist);
+rmSync(old, { recursive: true, force: true });
