@@ -315,24 +315,28 @@ export class Crowd {
   // ---------------------------------------------------------------------------------------
   // Reading agents.
 
-  /** The agent's position (float64) into `out` (default a new array). */
-  position<T extends { [k: number]: number } = Vec3>(id: number, out?: T): T {
+  /** Agent `id`'s xyz triple of a struct-of-arrays field into `out` (default a new array). */
+  private readTriple<T extends { [k: number]: number }>(
+    field: ArrayLike<number>,
+    id: number,
+    out: T | undefined,
+  ): T {
     this.checkId(id);
     const o = out ?? ([0, 0, 0] as unknown as T);
-    o[0] = this.s.npos[id * 3]!;
-    o[1] = this.s.npos[id * 3 + 1]!;
-    o[2] = this.s.npos[id * 3 + 2]!;
+    o[0] = field[id * 3]!;
+    o[1] = field[id * 3 + 1]!;
+    o[2] = field[id * 3 + 2]!;
     return o;
+  }
+
+  /** The agent's position (float64) into `out` (default a new array). */
+  position<T extends { [k: number]: number } = Vec3>(id: number, out?: T): T {
+    return this.readTriple(this.s.npos, id, out);
   }
 
   /** The agent's velocity (world units per second) into `out`. */
   velocity<T extends { [k: number]: number } = Vec3>(id: number, out?: T): T {
-    this.checkId(id);
-    const o = out ?? ([0, 0, 0] as unknown as T);
-    o[0] = this.s.vel[id * 3]!;
-    o[1] = this.s.vel[id * 3 + 1]!;
-    o[2] = this.s.vel[id * 3 + 2]!;
-    return o;
+    return this.readTriple(this.s.vel, id, out);
   }
 
   /**
@@ -340,12 +344,7 @@ export class Crowd {
    * avoidance and collisions), world units per second, into `out`.
    */
   desiredVelocity<T extends { [k: number]: number } = Vec3>(id: number, out?: T): T {
-    this.checkId(id);
-    const o = out ?? ([0, 0, 0] as unknown as T);
-    o[0] = this.s.dvel[id * 3]!;
-    o[1] = this.s.dvel[id * 3 + 1]!;
-    o[2] = this.s.dvel[id * 3 + 2]!;
-    return o;
+    return this.readTriple(this.s.dvel, id, out);
   }
 
   /** The agent's radius, world units (as added; 0 for a free slot never used). */
