@@ -93,8 +93,9 @@ export const DEFAULT_CONFIG: Readonly<BuildConfig> = Object.freeze({
   detailSampleDist: 6,
   detailSampleMaxError: 1,
   partition: "watershed",
-  // ~2 GiB of span pool at ~12 bytes per span if every column held a span per layer.
-  maxVoxels: 2 ** 31 / 12,
+  // ~2 GiB of span pool at ~12 bytes per span if every column held a span per layer; whole,
+  // since it counts voxels (and `meshway info` prints it).
+  maxVoxels: Math.floor(2 ** 31 / 12),
   tileSize: 0,
 });
 
