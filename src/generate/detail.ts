@@ -89,6 +89,11 @@ interface Scratch {
   sampleGrid: Int32Array;
   /** Circumcircle result (cx, cz, r) of the last circumCircle call. */
   circle: Float64Array;
+  /**
+   * Float arguments of the per-sample helpers (see ARG_*): a float passed to a call V8 does
+   * not inline is boxed into a fresh heap number, one per sample otherwise.
+   */
+  args: Float64Array;
   /** Hull and triangle counts of the last buildPolygonDetail call. */
   nhull: number;
   ntris: number;
@@ -114,7 +119,18 @@ const FIXED = {
   edges: new Int32Array(MAX_VERTS * 10 * 4),
   edgeSlot: new Int32Array(EDGE_SLOT_STRIDE * EDGE_SLOT_STRIDE),
   circle: new Float64Array(3),
+  args: new Float64Array(8),
 };
+
+// Slots of Scratch.args.
+const ARG_X = 0;
+const ARG_Y = 1;
+const ARG_Z = 2;
+const ARG_ICS = 3;
+const ARG_CH = 4;
+const ARG_SAMPLE_DIST = 5;
+const ARG_JITTER_PAD = 6;
+const ARG_MIN_INSET_SQ = 7;
 
 function growInt32(a: Int32Array, needed: number): Int32Array {
   if (needed <= a.length) return a;
@@ -226,6 +242,7 @@ export function buildPolyMeshDetail(
     sampleErr: new Float64Array(256),
     sampleGrid: new Int32Array(1024),
     circle: FIXED.circle,
+    args: FIXED.args,
     nhull: 0,
     ntris: 0,
     nedges: 0,
@@ -611,18 +628,17 @@ function seedFromPolyCenter(
 }
 
 /**
- * Height (voxels) of the patch cell under (fx, fz); when that cell has none, the closest height
- * to fy within the nearest ring of cells that has any, searching rings up to `radius`.
+ * Height (voxels) of the patch cell under (x, z) = s.args[ARG_X], [ARG_Z]; when that cell has
+ * none, the closest height to y (ARG_Y) within the nearest ring of cells that has any,
+ * searching rings up to `radius`.
  */
-function patchHeight(
-  s: Scratch,
-  fx: number,
-  fy: number,
-  fz: number,
-  ics: number,
-  ch: number,
-  radius: number,
-): number {
+function patchHeight(s: Scratch, radius: number): number {
+  const args = s.args;
+  const fx = args[ARG_X]!;
+  const fy = args[ARG_Y]!;
+  const fz = args[ARG_Z]!;
+  const ics = args[ARG_ICS]!;
+  const ch = args[ARG_CH]!;
   const pw = s.patchW;
   const ph = s.patchH;
   const patch = s.patch;
@@ -706,37 +722,15 @@ function distPtSegSq2d(
   return f(f(dx * dx) + f(dz * dz));
 }
 
-/** Squared 3D distance from point m to segment a→b, all in `e`. */
-function distPtSegSq3d(e: Float32Array, m: number, a: number, b: number): number {
-  const pqx = f(e[b]! - e[a]!);
-  const pqy = f(e[b + 1]! - e[a + 1]!);
-  const pqz = f(e[b + 2]! - e[a + 2]!);
-  let dx = f(e[m]! - e[a]!);
-  let dy = f(e[m + 1]! - e[a + 1]!);
-  let dz = f(e[m + 2]! - e[a + 2]!);
-  const d = f(f(f(pqx * pqx) + f(pqy * pqy)) + f(pqz * pqz));
-  let t = f(f(f(pqx * dx) + f(pqy * dy)) + f(pqz * dz));
-  if (d > 0) t = f(t / d);
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  dx = f(f(e[a]! + f(t * pqx)) - e[m]!);
-  dy = f(f(e[a + 1]! + f(t * pqy)) - e[m + 1]!);
-  dz = f(f(e[a + 2]! + f(t * pqz)) - e[m + 2]!);
-  return f(f(f(dx * dx) + f(dy * dy)) + f(dz * dz));
-}
-
 /**
- * Whether (x, z) is inside the polygon and its squared XZ distance to every edge is at least
- * `minDistSq` — Recast's `distToPoly(...) <= -minDistSq` test (it compares a squared distance
+ * Whether (x, z) = args[ARG_X], [ARG_Z] is inside the polygon and its squared XZ distance to
+ * every edge is at least args[ARG_MIN_INSET_SQ] — Recast's `distToPoly(...) <= -minDistSq` test (it compares a squared distance
  * to sampleDist / 2), stopping at the first edge that decides it.
  */
-function isDeepInside(
-  poly: Float32Array,
-  n: number,
-  x: number,
-  z: number,
-  minDistSq: number,
-): boolean {
+function isDeepInside(poly: Float32Array, n: number, args: Float64Array): boolean {
+  const x = args[ARG_X]!;
+  const z = args[ARG_Z]!;
+  const minDistSq = args[ARG_MIN_INSET_SQ]!;
   let inside = false;
   for (let i = 0, j = n - 1; i < n; j = i++) {
     const xi = poly[i * 3]!;
@@ -781,6 +775,64 @@ function jitter(i: number, k: number): number {
 }
 
 /**
+ * Keeps only the samples `edge[0, nn]` needs to stay within sqrt(maxErrSq) of the sampled
+ * heights (Douglas–Peucker, splitting at the worst sample); their indices go to `idx` in order,
+ * the count is returned.
+ */
+function simplifyEdgeSamples(
+  edge: Float32Array,
+  idx: Int32Array,
+  nn: number,
+  maxErrSq: number,
+): number {
+  idx[0] = 0;
+  idx[1] = nn;
+  let nidx = 2;
+  for (let k = 0; k < nidx - 1; ) {
+    const ia = idx[k]!;
+    const ib = idx[k + 1]!;
+    let maxd = 0;
+    let maxi = -1;
+    // Squared 3D distance of sample m to segment ia→ib, written out here: V8 did not inline it
+    // as a helper, and boxed its float result on every call.
+    const a = ia * 3;
+    const b = ib * 3;
+    const ax = edge[a]!;
+    const ay = edge[a + 1]!;
+    const az = edge[a + 2]!;
+    const pqx = f(edge[b]! - ax);
+    const pqy = f(edge[b + 1]! - ay);
+    const pqz = f(edge[b + 2]! - az);
+    const d = f(f(f(pqx * pqx) + f(pqy * pqy)) + f(pqz * pqz));
+    for (let m = ia + 1; m < ib; m++) {
+      const mx = edge[m * 3]!;
+      const my = edge[m * 3 + 1]!;
+      const mz = edge[m * 3 + 2]!;
+      let t = f(f(f(pqx * f(mx - ax)) + f(pqy * f(my - ay))) + f(pqz * f(mz - az)));
+      if (d > 0) t = f(t / d);
+      if (t < 0) t = 0;
+      else if (t > 1) t = 1;
+      const dx = f(f(ax + f(t * pqx)) - mx);
+      const dy = f(f(ay + f(t * pqy)) - my);
+      const dz = f(f(az + f(t * pqz)) - mz);
+      const dev = f(f(f(dx * dx) + f(dy * dy)) + f(dz * dz));
+      if (dev > maxd) {
+        maxd = dev;
+        maxi = m;
+      }
+    }
+    if (maxi !== -1 && maxd > maxErrSq) {
+      for (let m = nidx; m > k; m--) idx[m] = idx[m - 1]!;
+      idx[k + 1] = maxi;
+      nidx++;
+    } else {
+      k++;
+    }
+  }
+  return nidx;
+}
+
+/**
  * Builds the detail vertices (s.verts, returned count) and triangles (s.tris, count in
  * s.ntris) of the polygon in s.poly, in polygon-local coordinates.
  */
@@ -799,7 +851,9 @@ function buildPolygonDetail(
   const hull = s.hull;
   const edge = s.edgePts;
   const idx = s.edgeIdx;
-  const ics = f(1 / cs);
+  const args = s.args;
+  args[ARG_ICS] = f(1 / cs);
+  args[ARG_CH] = ch;
   let nverts = nin;
   let nhull = 0;
   for (let i = 0; i < nin * 3; i++) verts[i] = poly[i]!;
@@ -840,33 +894,13 @@ function buildPolygonDetail(
         const y = f(ay + f(dy * u));
         const z = f(az + f(dz * u));
         edge[k * 3] = x;
-        edge[k * 3 + 1] = f(patchHeight(s, x, y, z, ics, ch, radius) * ch);
+        args[ARG_X] = x;
+        args[ARG_Y] = y;
+        args[ARG_Z] = z;
+        edge[k * 3 + 1] = f(patchHeight(s, radius) * ch);
         edge[k * 3 + 2] = z;
       }
-      // Keep only the samples needed to stay within the error (Douglas–Peucker, split worst).
-      idx[0] = 0;
-      idx[1] = nn;
-      let nidx = 2;
-      for (let k = 0; k < nidx - 1; ) {
-        const ia = idx[k]!;
-        const ib = idx[k + 1]!;
-        let maxd = 0;
-        let maxi = -1;
-        for (let m = ia + 1; m < ib; m++) {
-          const dev = distPtSegSq3d(edge, m * 3, ia * 3, ib * 3);
-          if (dev > maxd) {
-            maxd = dev;
-            maxi = m;
-          }
-        }
-        if (maxi !== -1 && maxd > maxErrSq) {
-          for (let m = nidx; m > k; m--) idx[m] = idx[m - 1]!;
-          idx[k + 1] = maxi;
-          nidx++;
-        } else {
-          k++;
-        }
-      }
+      const nidx = simplifyEdgeSamples(edge, idx, nn, maxErrSq);
       hull[nhull++] = j;
       if (swapped) {
         for (let k = nidx - 2; k > 0; k--) {
@@ -932,7 +966,7 @@ function buildPolygonDetail(
   const z0 = Math.floor(f(bminZ / sampleDist));
   const z1 = Math.ceil(f(bmaxZ / sampleDist));
   const midY = f(f(bmaxY + bminY) * 0.5);
-  const minInsetSq = sampleDist / 2;
+  args[ARG_MIN_INSET_SQ] = sampleDist / 2;
   const gridW = Math.max(0, x1 - x0);
   const gridH = Math.max(0, z1 - z0);
   if (gridW * gridH > s.sampleGrid.length) s.sampleGrid = new Int32Array(gridW * gridH * 2);
@@ -943,9 +977,12 @@ function buildPolygonDetail(
     const pz = f(z * sampleDist);
     for (let x = x0; x < x1; x++) {
       const px = f(x * sampleDist);
-      if (!isDeepInside(poly, nin, px, pz, minInsetSq)) continue;
+      args[ARG_X] = px;
+      args[ARG_Z] = pz;
+      if (!isDeepInside(poly, nin, args)) continue;
       if (nsamples >= s.sampleX.length) growSamples(s);
-      const h = patchHeight(s, px, midY, pz, ics, ch, radius);
+      args[ARG_Y] = midY;
+      const h = patchHeight(s, radius);
       // Jitter breaks the grid's symmetry, which otherwise yields poor triangulations.
       s.sampleX[nsamples] = f(f(x * sampleDist) + f(f(jitter(nsamples, JITTER_X) * cs) * F_0_1));
       s.sampleY[nsamples] = f(h * ch);
@@ -957,10 +994,11 @@ function buildPolygonDetail(
   }
 
   // Insert the sample with the largest height error until all are within sampleMaxError.
-  const jitterPad = f(cs * F_0_1) * 1.01;
+  args[ARG_SAMPLE_DIST] = sampleDist;
+  args[ARG_JITTER_PAD] = f(cs * F_0_1) * 1.01;
   for (let iter = 0; iter < nsamples; iter++) {
     if (nverts >= MAX_VERTS) break;
-    measureSampleErrors(s, ntris, nsamples, x0, z0, gridW, gridH, sampleDist, jitterPad);
+    measureSampleErrors(s, ntris, nsamples, x0, z0, gridW, gridH);
     const err = s.sampleErr;
     const added = s.sampleAdded;
     let bestd = 0;
@@ -1024,9 +1062,9 @@ function measureSampleErrors(
   z0: number,
   gridW: number,
   gridH: number,
-  sampleDist: number,
-  jitterPad: number,
 ): void {
+  const sampleDist = s.args[ARG_SAMPLE_DIST]!;
+  const jitterPad = s.args[ARG_JITTER_PAD]!;
   const err = s.sampleErr;
   const added = s.sampleAdded;
   const sx = s.sampleX;

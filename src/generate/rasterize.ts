@@ -102,9 +102,11 @@ const polyBuf = new Float64Array(POLY_STRIDE * 3);
 const gridParams = new Float64Array(10);
 
 /**
- * Splits the convex polygon at `inOff` (n >= 1 vertices) by the plane z = offset into the part
- * with z <= offset (written at `outA`) and the part with z >= offset (at `outB`). Vertices on
- * the plane go to both. Returns countA | (countB << 16).
+ * Splits the convex polygon at `inOff` (n >= 1 vertices) by the plane z = offset, the far edge
+ * of grid row `z`, into the part with z <= offset (written at `outA`) and the part with
+ * z >= offset (at `outB`). Vertices on the plane go to both. Returns countA | (countB << 16).
+ * Takes the row, not the offset: a float argument to a call V8 does not inline is boxed, one
+ * heap number per row (most of the build's garbage).
  */
 function splitRow(
   buf: Float64Array,
@@ -112,8 +114,11 @@ function splitRow(
   n: number,
   outA: number,
   outB: number,
-  offset: number,
+  z: number,
 ): number {
+  const g = gridParams;
+  const cs = g[6]!;
+  const offset = fround(fround(g[2]! + fround(z * cs)) + cs);
   const last = inOff + (n - 1) * 3;
   let xj = buf[last]!;
   let yj = buf[last + 1]!;
@@ -271,7 +276,6 @@ function rasterizeTriangle(
   const bminX = g[0]!;
   const bminY = g[1]!;
   const bminZ = g[2]!;
-  const cs = g[6]!;
   const ics = g[7]!;
   const w = hf.width;
   const h = hf.depth;
@@ -322,8 +326,7 @@ function rasterizeTriangle(
 
   for (let z = z0; z <= z1; z++) {
     if (restCount === 0) break; // Nothing left of the triangle.
-    const cellZ = fround(bminZ + fround(z * cs));
-    const rz = splitRow(buf, rest, restCount, row, free, fround(cellZ + cs));
+    const rz = splitRow(buf, rest, restCount, row, free, z);
     const rowCount = rz & 0xffff;
     restCount = rz >>> 16;
     const t1 = rest;
