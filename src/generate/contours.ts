@@ -184,10 +184,21 @@ function distPtSegSq(x: number, z: number, px: number, pz: number, qx: number, q
   const d = f32(f32(pqx * pqx) + f32(pqz * pqz));
   let t = f32(f32(pqx * (x - px)) + f32(pqz * (z - pz)));
   if (d > 0) t = f32(t / d);
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const dx = f32(f32(px + f32(t * pqx)) - x);
-  const dz = f32(f32(pz + f32(t * pqz)) - z);
+  let dx: number;
+  let dz: number;
+  // At the ends the nearest point is p or q itself (integers, so exactly what the general
+  // steps give). Written apart: 0 * a negative pq is -0, which sends integer-speculating
+  // optimized code back to the interpreter.
+  if (t <= 0) {
+    dx = px - x;
+    dz = pz - z;
+  } else if (t >= 1) {
+    dx = qx - x;
+    dz = qz - z;
+  } else {
+    dx = f32(f32(px + f32(t * pqx)) - x);
+    dz = f32(f32(pz + f32(t * pqz)) - z);
+  }
   return f32(f32(dx * dx) + f32(dz * dz));
 }
 

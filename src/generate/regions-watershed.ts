@@ -161,25 +161,49 @@ interface Watershed {
  * Lists the walkable spans that have no region yet, in column order (Recast's scan order),
  * and, when the columns' spans lie in column order in memory (as the compact build makes
  * them), buckets them by distance level for {@link sortSpansByLevel}.
+ *
+ * The two loops are functions that end in a plain return: V8 optimizes such a loop mid-run
+ * (on-stack replacement), and any not-yet-run code after it (a property store, arithmetic)
+ * would send it back to the interpreter on the first build.
  */
 function collectPending(ws: Watershed, maxDistance: number): void {
   const { chf, reg, pending, dist } = ws;
-  const { cellCount, areas } = chf;
-  const cellFirst = int32View(chf.cellFirst);
-  const columns = chf.width * chf.depth;
   // Levels above maxDistance >> 1 (only in a distance field not made by buildDistanceField)
   // share the top bucket: every use of the buckets treats all levels >= that one alike.
   const maxBucket = maxDistance >> 1;
+  // Entries 1 .. are per-level counts; entry 0 flags spans out of column order.
   const bucketStart = new Int32Array(maxBucket + 2);
+  const len = scanPending(chf, reg, pending, dist, bucketStart, maxBucket);
+  ws.pendingLength = len;
+  ws.buckets = null;
+  if (bucketStart[0] !== 0) return;
+  // Counting sort by level (stable, so every bucket stays in column order = index order).
+  for (let b = 0; b <= maxBucket; b++) bucketStart[b + 1]! += bucketStart[b]!;
+  const byLevel = ws.scratch.int32("spanOrder", len);
+  fillBuckets(pending, dist, len, byLevel, bucketStart.slice(0, maxBucket + 1), maxBucket);
+  ws.buckets = { byLevel, start: bucketStart, maxBucket };
+}
+
+/** collectPending's scan; returns the pending count (bucketStart[0] = 1 if out of order). */
+function scanPending(
+  chf: CompactHeightfield,
+  reg: Uint16Array,
+  pending: Int32Array,
+  dist: Uint16Array,
+  bucketStart: Int32Array,
+  maxBucket: number,
+): number {
+  const { cellCount, areas } = chf;
+  const cellFirst = int32View(chf.cellFirst);
+  const columns = chf.width * chf.depth;
   let len = 0;
   let next = 0;
-  let ordered = true;
   for (let c = 0; c < columns; c++) {
     const count = cellCount[c]!;
     if (count === 0) continue;
     const first = cellFirst[c]!;
     const end = first + count;
-    if (first !== next) ordered = false;
+    if (first !== next) bucketStart[0] = 1;
     next = end;
     for (let i = first; i < end; i++) {
       if (areas[i] !== NO_AREA && reg[i] === 0) {
@@ -189,19 +213,23 @@ function collectPending(ws: Watershed, maxDistance: number): void {
       }
     }
   }
-  ws.pendingLength = len;
-  ws.buckets = null;
-  if (!ordered) return;
-  // Counting sort by level (stable, so every bucket stays in column order = index order).
-  for (let b = 0; b <= maxBucket; b++) bucketStart[b + 1]! += bucketStart[b]!;
-  const byLevel = ws.scratch.int32("spanOrder", len);
-  const fill = bucketStart.slice(0, maxBucket + 1);
+  return len;
+}
+
+/** Writes pending[0, len) into byLevel by level, advancing each level's `fill` position. */
+function fillBuckets(
+  pending: Int32Array,
+  dist: Uint16Array,
+  len: number,
+  byLevel: Int32Array,
+  fill: Int32Array,
+  maxBucket: number,
+): void {
   for (let j = 0; j < len; j++) {
     const i = pending[j]!;
     const b = dist[i]! >> 1;
     byLevel[fill[Math.min(b, maxBucket)]!++] = i;
   }
-  ws.buckets = { byLevel, start: bucketStart, maxBucket };
 }
 
 /** Drops spans that gained a region from the pending list (they never lose it again). */
