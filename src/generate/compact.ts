@@ -45,7 +45,10 @@ export const MAX_LAYER_INDEX = NO_LINK - 1;
  * `walkableSpanCount`, when given, must be the number of spans with a walkable area (as
  * filterHeightfield returns it); it saves a counting walk over the span lists. `open`, when
  * given with it, must hold what filterHeightfield recorded for this heightfield: the spans
- * are then copied from there instead of read from the lists.
+ * are then copied from there instead of read from the lists. `reuseColumnHeads` (only with
+ * `open`) lets cellFirst take over the memory of `hf.columnHead`, which is then no longer a
+ * valid heightfield: for callers that drop the heightfield here, so its columns are not held
+ * twice while the next stages run.
  */
 export function buildCompactHeightfield(
   hf: Heightfield,
@@ -54,10 +57,17 @@ export function buildCompactHeightfield(
   ctx?: BuildContext,
   walkableSpanCount?: number,
   open?: OpenSpans,
+  reuseColumnHeads = false,
 ): CompactHeightfield {
   const width = hf.width;
   const depth = hf.depth;
-  const cellFirst = new Uint32Array(width * depth);
+  const fromOpen = open !== undefined && walkableSpanCount !== undefined;
+  const heads = hf.columnHead;
+  // Written before read, column by column, in the pass below (which reads only cellCount).
+  const cellFirst =
+    fromOpen && reuseColumnHeads
+      ? new Uint32Array(heads.buffer, heads.byteOffset, heads.length)
+      : new Uint32Array(width * depth);
   let cellCount: Uint16Array;
   // Phases are separate functions so V8 optimizes each loop on its own type feedback.
   // Arrays are allocated at their exact size.
@@ -65,16 +75,16 @@ export function buildCompactHeightfield(
   let spanY: Uint16Array;
   let spanH: Uint16Array;
   let areas: Uint8Array;
-  if (open !== undefined && walkableSpanCount !== undefined) {
-    cellCount = open.cellCount;
+  if (fromOpen) {
+    cellCount = open!.cellCount;
     let first = 0;
     for (let c = 0; c < cellFirst.length; c++) {
       cellFirst[c] = first;
       first += cellCount[c]!;
     }
-    spanY = open.y.slice(0, spanCount);
-    spanH = open.h.slice(0, spanCount);
-    areas = open.area.slice(0, spanCount);
+    spanY = open!.y.slice(0, spanCount);
+    spanH = open!.h.slice(0, spanCount);
+    areas = open!.area.slice(0, spanCount);
   } else {
     cellCount = new Uint16Array(width * depth);
     spanY = new Uint16Array(spanCount);
