@@ -61,6 +61,11 @@ describe("resolveConfig", () => {
     expect(DEFAULT_CONFIG.cellSize).toBe(0.3);
     expect(Object.isFrozen(DEFAULT_CONFIG)).toBe(true);
   });
+
+  it("has a whole-number maxVoxels default (meshway info printed 178956970.666…)", () => {
+    expect(DEFAULT_CONFIG.maxVoxels).toBe(178956970);
+    expect(Number.isInteger(resolveConfig({}).maxVoxels)).toBe(true);
+  });
 });
 
 describe("resolveConfig on hostile config objects (a --config file is untrusted)", () => {
