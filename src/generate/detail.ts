@@ -1394,6 +1394,7 @@ function completeFacet(
   let cz = 0;
   let r = -1;
   let rHi = 0;
+  let rHiSq = 0;
   let rLo = 0;
   for (let u = 0; u < npts; u++) {
     if (u === ps || u === pt) continue;
@@ -1403,7 +1404,11 @@ function completeFacet(
     if (r >= 0) {
       const dx = f(ux - cx);
       const dz = f(uz - cz);
-      const d = f(Math.sqrt(f(f(dx * dx) + f(dz * dz))));
+      const q = f(f(dx * dx) + f(dz * dz));
+      // Clearly outside without the square root: q > (rHi (1 + 2^-20))^2 gives
+      // f(sqrt(q)) > rHi, as float32 rounding moves sqrt(q) by at most 2^-24 of it.
+      if (q > rHiSq) continue;
+      const d = f(Math.sqrt(q));
       if (d > rHi) continue;
       if (!(d < rLo)) {
         // On the circle within tolerance: accept only if the new edges cross nothing.
@@ -1417,6 +1422,8 @@ function completeFacet(
     cz = circle[1]!;
     r = circle[2]!;
     rHi = f(r * F_CIRCLE_TOL_HI);
+    const rHiWide = rHi * (1 + 2 ** -20);
+    rHiSq = rHiWide * rHiWide;
     rLo = f(r * F_CIRCLE_TOL_LO);
   }
 
