@@ -81,16 +81,19 @@ function reach(ctx) {
 }
 
 /**
- * The shared chunk of a source module (entries stay themselves). Everything the root entry
- * reaches is one chunk, "meshway" (navmesh, query, format, generate, tiles, crowd …), but for
- * the few modules the light entries (meshway/io, /render, /debug) use as well (errors, input,
- * the OBJ parser, tile constants …): those are the small chunk "base", so a light entry loads
- * that and not the whole library. A cold `import("meshway")` is parse-bound, and each file it
- * loads costs about as much again as parsing 30 KB of code, so fewer files are faster: three
- * (index.js, meshway, base) instead of five, 19.3 instead of 20.9 ms CPU (issue 17).
- * A user's bundler still drops what an app does not use from inside the one chunk: its module
- * tops are pure (top-level `new` of our classes carry `@__PURE__`; no top-level loops), and
- * test/package/runtime-bundle.test.ts checks that a runtime-only app holds no builder code.
+ * The shared chunk of a source module (entries stay themselves). What the root entry reaches is
+ * two chunks: "meshway" (navmesh, query, format, generate, math, config …) and "extras" (tiles,
+ * crowd), but for the few modules the light entries (meshway/io, /render, /debug) use as well
+ * (errors, input, the OBJ parser, tile constants …), which are the small chunk "base", so a
+ * light entry loads that and not the whole library. A cold `import("meshway")` is parse-bound,
+ * and each file it loads costs about as much again as parsing 30 KB of code: four files
+ * (index.js, meshway, extras, base) instead of five is ~5% faster, and meshway/io and
+ * meshway/render import in ~60% of the time (issue 17).
+ * A user's bundler (sideEffects: false) drops a chunk whole when an app uses none of it, but
+ * inside a chunk it keeps every top-level statement it cannot prove pure. So the module tops in
+ * "meshway" are pure (`@__PURE__` on top-level calls and `new` of our classes, no top-level
+ * loops; test/package/runtime-bundle.test.ts checks a runtime-only app holds no builder code),
+ * and tiles/ and crowd/, whose tops build frozen presets and probe globalThis, stay apart.
  * What the root does not reach: one chunk per folder under src/ ("io" for the glTF parser,
  * "lesson", "render", "cli" …).
  */
@@ -100,7 +103,8 @@ function sharedChunk(id, ctx) {
   if (folder === null) return null;
   reach(ctx);
   if (!rootReach.has(id)) return folder;
-  return lightReach.has(id) ? "base" : "meshway";
+  if (lightReach.has(id)) return "base";
+  return folder === "tiles" || folder === "crowd" ? "extras" : "meshway";
 }
 
 /** A source module's folder under src/ ("core" for the files at the top), null outside src/. */

@@ -191,7 +191,7 @@ function keepStepStraight(
   c.movePosition(slide, q, filter);
 }
 
-const stepHit = /* @__PURE__ */ new StepWall();
+const stepHit = new StepWall();
 const slide = new Float64Array(3);
 const corner = new Float64Array(3);
 
