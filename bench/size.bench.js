@@ -10,6 +10,8 @@
 //   NavMeshQueryCore (raycast as a free function) instead of NavMeshQuery, whose forwarding
 //   methods a bundler cannot drop; navcat = its build + findPath.
 //
+// What each module adds to one of these apps: node bench/size-modules.js <app>.
+//
 // Usage: npm run build && node bench/size.bench.js [--runs 10] [--dist dist] [--baseline DIR]
 //   --dist measures another build of meshway (a folder laid out like dist/); --baseline adds
 //   rows for a second one (e.g. an older build) measured in the same run, alternating. A
