@@ -44,6 +44,7 @@ import surfaceSource from "../src/lesson/surface.ts?raw";
 import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
 import { codeRegion } from "./code-region.js";
 import { isPageMessageKey, pageText } from "./page-messages.js";
+import { pageReadoutIds } from "./page-readouts.js";
 
 type Section = 1 | 2 | 3 | 4;
 const SECTIONS: readonly Section[] = [1, 2, 3, 4];
@@ -364,7 +365,12 @@ function renderAll(): void {
   for (const view of views) {
     renderPicture(result, view);
     renderLegend(result, view);
-    renderReadouts(result.readouts[view.section - 1]?.items ?? [], view);
+    const shownIds = pageReadoutIds(view.section);
+    const items = result.readouts[view.section - 1]?.items ?? [];
+    renderReadouts(
+      items.filter((i) => shownIds.includes(i.id)),
+      view,
+    );
     renderTable(result, view);
     renderProbe(view);
   }
