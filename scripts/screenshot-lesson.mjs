@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of the explainer page for the README: builds web/ with Vite into a temporary
 // folder, opens it from disk in headless Debian chromium and captures section 4 at its last
-// step (every path drawn, the step slider and the code box under it), in both languages.
+// step (every path drawn, the step slider, the readouts and table beside it), in both languages.
 //   node scripts/screenshot-lesson.mjs [--lang en|zh|both] [--out FILE]   (one language with --out)
 // Defaults: both, English to docs/lesson.png, Chinese to docs/lesson-zh.png. The Chinese text
 // needs a CJK font: without one the script installs fonts-noto-cjk (apt-get, as root) or stops.

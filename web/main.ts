@@ -23,6 +23,7 @@ import {
   type LessonReadout,
   type LessonResult,
   type LessonSettings,
+  prepareLesson,
   resolveLessonSettings,
   runLesson,
   t,
@@ -43,6 +44,7 @@ import surfaceSource from "../src/lesson/surface.ts?raw";
 import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
 import { codeRegion } from "./code-region.js";
 import { isPageMessageKey, pageText } from "./page-messages.js";
+import { pageReadoutIds } from "./page-readouts.js";
 
 type Section = 1 | 2 | 3 | 4;
 const SECTIONS: readonly Section[] = [1, 2, 3, 4];
@@ -247,41 +249,93 @@ function recompute(): void {
   // The first full render, counted from the navigation's start (HTML, script and all).
   body.dataset.firstMs ??= t1.toFixed(1);
   page.inputAt = null;
+  performance.mark("lesson:ready");
   body.dataset.ready = "true";
   prefetchSoon();
 }
 
 // ---- idle work: the radii around the current one, before the reader asks -------------------
 
-let prefetchQueued = false;
+/** Yields to the browser (a task, not a frame: paint and input get their turn between pieces). */
+const channel = new MessageChannel();
+const afterYield: (() => void)[] = [];
+channel.port1.onmessage = () => afterYield.shift()?.();
+function yieldTask(f: () => void): void {
+  afterYield.push(f);
+  channel.port2.postMessage(null);
+}
 
-/** When the page is idle, runs the lesson for the nearest radius not yet computed (one per idle slot). */
-function prefetchSoon(): void {
-  if (prefetchQueued || !page.result) return;
-  prefetchQueued = true;
-  const idle =
-    typeof requestIdleCallback === "function"
-      ? (f: () => void) => requestIdleCallback(f, { timeout: 2000 })
-      : (f: () => void) => setTimeout(f, 50);
-  idle(() => {
-    prefetchQueued = false;
-    if (page.scheduled || !page.result) return;
-    const s = page.result.settings;
-    const here = radiusIndex(s.radius);
-    for (let d = 1; d < LESSON_RADIUS_STEPS; d++) {
-      for (const k of [here + d, here - d]) {
-        // The next two radii either way get their pictures too; the rest only their numbers.
-        const pictures = d <= 2 && page.canDraw;
-        const key = `${k}:${s.method}${pictures ? `:${JSON.stringify(s)}` : ""}`;
-        if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(key)) continue;
-        prefetched.add(key);
-        const result = runLesson({ ...s, radius: radiusAt(k) });
-        if (pictures) for (const view of views.slice(1)) prefetchPicture(result, view);
-        prefetchSoon();
+/** Runs `job` in pieces of about `sliceMs`, yielding between them; `done` after the last. */
+function runSliced(job: Iterator<void>, sliceMs: number, done: () => void): void {
+  const slice = () => {
+    const t0 = performance.now();
+    while (performance.now() - t0 < sliceMs) {
+      if (job.next().done) {
+        done();
         return;
       }
     }
+    yieldTask(slice);
+  };
+  yieldTask(slice);
+}
+
+let prefetchQueued = false;
+/** The idle job under way: the lesson's pieces for one radius, then its pictures. */
+let prefetchJob: Iterator<void> | null = null;
+
+type Idle = (f: (deadline: { timeRemaining(): number }) => void) => void;
+const idle: Idle =
+  typeof requestIdleCallback === "function"
+    ? (f) => requestIdleCallback(f, { timeout: 2000 })
+    : (f) => setTimeout(() => f({ timeRemaining: () => 8 }), 50);
+
+/**
+ * When the page is idle, computes the nearest radius not yet computed, a piece at a time
+ * (meshway's build, the toy's partition, a path, one picture), so an input arriving meanwhile
+ * waits for one piece at most, never for a whole radius.
+ */
+function prefetchSoon(): void {
+  if (prefetchQueued || !page.result) return;
+  prefetchQueued = true;
+  idle((deadline) => {
+    prefetchQueued = false;
+    if (page.scheduled || !page.result) return;
+    prefetchJob ??= nextPrefetchJob(page.result.settings);
+    if (!prefetchJob) return;
+    do {
+      if (prefetchJob.next().done) {
+        prefetchJob = null;
+        break;
+      }
+    } while (deadline.timeRemaining() > 4 && !page.scheduled);
+    prefetchSoon();
   });
+}
+
+/** The nearest radius to `s`'s not prefetched yet, as a sliced job; null when all are done. */
+function nextPrefetchJob(s: LessonSettings): Iterator<void> | null {
+  const here = radiusIndex(s.radius);
+  for (let d = 1; d < LESSON_RADIUS_STEPS; d++) {
+    for (const k of [here + d, here - d]) {
+      // The next two radii either way get their pictures too; the rest only their numbers.
+      const pictures = d <= 2 && page.canDraw;
+      const key = `${k}:${s.method}${pictures ? `:${JSON.stringify(s)}` : ""}`;
+      if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(key)) continue;
+      prefetched.add(key);
+      const at = { ...s, radius: radiusAt(k) };
+      return (function* () {
+        yield* prepareLesson(at);
+        if (!pictures) return;
+        const result = runLesson(at);
+        for (const view of views.slice(1)) {
+          yield;
+          prefetchPicture(result, view);
+        }
+      })();
+    }
+  }
+  return null;
 }
 
 /** Draws `result`'s picture of `view` into its cache (second place: the shown one stays first). */
@@ -311,7 +365,12 @@ function renderAll(): void {
   for (const view of views) {
     renderPicture(result, view);
     renderLegend(result, view);
-    renderReadouts(result.readouts[view.section - 1]?.items ?? [], view);
+    const shownIds = pageReadoutIds(view.section);
+    const items = result.readouts[view.section - 1]?.items ?? [];
+    renderReadouts(
+      items.filter((i) => shownIds.includes(i.id)),
+      view,
+    );
     renderTable(result, view);
     renderProbe(view);
   }
@@ -900,7 +959,9 @@ function start(): void {
   body.dataset.ready = "false";
   page.scheduled = true;
   const decoded = decodePrerendered();
-  requestAnimationFrame(() => setTimeout(() => decoded.then(recompute, recompute), 0));
+  // The default state's lesson starts now, in slices, while the browser decodes the pictures
+  // and paints the pre-rendered page between them; the first recompute then only assembles.
+  runSliced(prepareLesson(page.settings), 12, () => decoded.then(recompute, recompute));
 }
 
 start();

@@ -22,6 +22,7 @@ import { lessonLegend, renderLessonSection } from "../src/lesson/pictures.js";
 import { lastPathStep } from "../src/lesson/timeline.js";
 import { encodePng } from "../src/node/png.js";
 import { isPageMessageKey, type PageLang, pageText } from "./page-messages.js";
+import { pageReadoutIds } from "./page-readouts.js";
 
 const LANG: PageLang = "zh";
 
@@ -72,7 +73,9 @@ function tableHtml(result: LessonResult, section: number): string {
 }
 
 function readoutsHtml(result: LessonResult, section: number): string {
+  const shown = pageReadoutIds(section);
   return (result.readouts[section - 1]?.items ?? [])
+    .filter((i) => shown.includes(i.id))
     .map(
       (i) =>
         `<dt>${escapeHtml(text(i.label))}</dt><dd data-readout="${i.id}">${escapeHtml(tv(LANG, i.value))}</dd>`,

@@ -81,8 +81,70 @@ function randomPointIn(ring: Ring, rand: () => number, out: Float64Array, k: num
   out[k + 1] = ring[1]!;
 }
 
-/** True when some of the segment's samples fall outside `ring`. */
-function segmentLeaves(
+/**
+ * A segment farther than this from every edge of a ring lies wholly on one side of its
+ * boundary: pointInPolygon (exact to ~1e-12 away from the boundary, GEOM_EPS on it) gives all
+ * its samples the same answer as its first one.
+ */
+const CLEAR_OF_EDGES = 1e-6;
+
+/** Squared distance from (px, pz) to the segment a–b. */
+function distSqToSegment(px: number, pz: number, ax: number, az: number, bx: number, bz: number) {
+  const dx = bx - ax;
+  const dz = bz - az;
+  const len = dx * dx + dz * dz;
+  const t = len > 0 ? Math.min(1, Math.max(0, ((px - ax) * dx + (pz - az) * dz) / len)) : 0;
+  const ex = ax + t * dx - px;
+  const ez = az + t * dz - pz;
+  return ex * ex + ez * ez;
+}
+
+/** True when the segment a–b stays farther than CLEAR_OF_EDGES from every edge of `ring`. */
+function clearOfEdges(ring: Ring, ax: number, az: number, bx: number, bz: number): boolean {
+  const n = ring.length >> 1;
+  const m2 = CLEAR_OF_EDGES * CLEAR_OF_EDGES;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const cx = ring[j * 2]!;
+    const cz = ring[j * 2 + 1]!;
+    const dx = ring[i * 2]!;
+    const dz = ring[i * 2 + 1]!;
+    // Proper crossing: each segment's ends on opposite sides of the other.
+    const o1 = (bx - ax) * (cz - az) - (bz - az) * (cx - ax);
+    const o2 = (bx - ax) * (dz - az) - (bz - az) * (dx - ax);
+    const o3 = (dx - cx) * (az - cz) - (dz - cz) * (ax - cx);
+    const o4 = (dx - cx) * (bz - cz) - (dz - cz) * (bx - cx);
+    if (o1 > 0 !== o2 > 0 && o3 > 0 !== o4 > 0) return false;
+    // Otherwise the nearest approach is at one of the four ends.
+    if (
+      distSqToSegment(ax, az, cx, cz, dx, dz) <= m2 ||
+      distSqToSegment(bx, bz, cx, cz, dx, dz) <= m2 ||
+      distSqToSegment(cx, cz, ax, az, bx, bz) <= m2 ||
+      distSqToSegment(dx, dz, ax, az, bx, bz) <= m2
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * True when some of the segment's samples fall outside `ring`. A segment clear of every edge
+ * keeps all its samples on its first sample's side, so only the first is tested then (the
+ * answer is the same as sampling all 256: test/unit/lesson-criteria.test.ts compares them).
+ */
+export function segmentLeaves(
+  ring: Ring,
+  ax: number,
+  az: number,
+  bx: number,
+  bz: number,
+  inside: (ring: Ring, x: number, z: number) => boolean,
+): boolean {
+  if (clearOfEdges(ring, ax, az, bx, bz)) return !inside(ring, ax, az);
+  return segmentLeavesSampled(ring, ax, az, bx, bz, inside);
+}
+
+/** Criterion ② by its definition: every one of the segment's CONVEX_SAMPLES samples tested. */
+export function segmentLeavesSampled(
   ring: Ring,
   ax: number,
   az: number,
@@ -98,12 +160,13 @@ function segmentLeaves(
 }
 
 /** Runs criterion ② on `ring`: `pairs` seeded pairs; returns how many leave. */
-function samplePairs(
+export function samplePairs(
   ring: Ring,
   pairs: number,
   seed: number,
   drawn: Float64Array | null,
   flags: Uint8Array | null,
+  leavesTest: typeof segmentLeaves = segmentLeaves,
 ): number {
   const rand = mulberry32(seed);
   const p = new Float64Array(4);
@@ -111,7 +174,7 @@ function samplePairs(
   for (let i = 0; i < pairs; i++) {
     randomPointIn(ring, rand, p, 0);
     randomPointIn(ring, rand, p, 2);
-    const leaves = segmentLeaves(ring, p[0]!, p[1]!, p[2]!, p[3]!, pointInPolygon);
+    const leaves = leavesTest(ring, p[0]!, p[1]!, p[2]!, p[3]!, pointInPolygon);
     if (leaves) leaving++;
     if (drawn && flags && i < flags.length) {
       drawn.set(p, i * 4);

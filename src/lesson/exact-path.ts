@@ -15,6 +15,21 @@ export interface ExactPath {
   straightThrough: number;
 }
 
+const queries = new WeakMap<NavMesh, NavMeshQuery>();
+
+/**
+ * One query per navmesh, reused: a NavMeshQuery's node pool and the exact search's state
+ * cost more to set up than a lesson-sized search (each call resets what it uses).
+ */
+export function lessonQuery(navMesh: NavMesh): NavMeshQuery {
+  let q = queries.get(navMesh);
+  if (!q) {
+    q = new NavMeshQuery(navMesh);
+    queries.set(navMesh, q);
+  }
+  return q;
+}
+
 /** |cross| ≤ this × |a| × |b|: the path does not turn at the point. */
 const STRAIGHT_ON = 1e-9;
 
@@ -29,7 +44,7 @@ export function computeExactPath(
   start: readonly [number, number],
   goal: readonly [number, number],
 ): ExactPath | null {
-  const q = new NavMeshQuery(navMesh);
+  const q = lessonQuery(navMesh);
   const r = findShortestPath(q, [start[0], 0, start[1]], [goal[0], 0, goal[1]], {
     halfExtents: [1, 1, 1],
   });

@@ -19,7 +19,7 @@ export { formatLessonTables, lessonToJson } from "./output.js";
 export type { LessonPartition } from "./partition.js";
 export { type LessonPath, type LessonPolyline, PATH_SAMPLE_STEP } from "./path.js";
 export type { CellRectangles } from "./rectangles.js";
-export { clearLessonCache, runLesson } from "./run.js";
+export { clearLessonCache, prepareLesson, runLesson } from "./run.js";
 export {
   LESSON_BOX_HEIGHT,
   LESSON_BOX_INSET,

@@ -1,11 +1,11 @@
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { getPortalPoints } from "../navmesh/neighbours.js";
 import { polyOfRef } from "../navmesh/poly-ref.js";
-import { createNearestPolyResult, NavMeshQuery } from "../query/nav-mesh-query.js";
+import { createNearestPolyResult } from "../query/nav-mesh-query.js";
 import { NODE_CLOSED } from "../query/node-pool.js";
 import { StraightPath } from "../query/straight-path.js";
 import type { Adjacency } from "./adjacency.js";
-import { computeExactPath, type ExactPath } from "./exact-path.js";
+import { computeExactPath, type ExactPath, lessonQuery } from "./exact-path.js";
 import { type DropRun, type FunnelRun, orientPortal, recordDrops, runFunnel } from "./funnel.js";
 import { type ConvexSurface, polylineLength } from "./geometry.js";
 import { LESSON_SCENE } from "./scene.js";
@@ -365,7 +365,7 @@ export function meshwayPath(
   start: readonly [number, number] = LESSON_SCENE.start,
   goal: readonly [number, number] = LESSON_SCENE.goal,
 ): LessonPath {
-  const q = new NavMeshQuery(navMesh);
+  const q = lessonQuery(navMesh);
   const ext = [1, 1, 1];
   const s = createNearestPolyResult();
   const e = createNearestPolyResult();

@@ -9,7 +9,6 @@
 
 import { MeshwayError } from "../errors.js";
 import {
-  createImage,
   drawLine,
   drawPolyline,
   drawSegments,
@@ -713,7 +712,8 @@ export function renderLessonSection(
     out.data.fill(255);
     img = out;
   } else {
-    img = createImage(width, height, WHITE);
+    // All-white is every byte 255: one native fill, not a per-pixel loop (cold on a first draw).
+    img = { width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) };
   }
   if (section === 1) drawConvex(img, result.convex.shown);
   else if (section === 2) drawSurface(img, result);

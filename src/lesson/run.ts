@@ -143,6 +143,42 @@ function pathFor(st: RadiusState, s: LessonSettings): LessonPath {
   return dragged[m];
 }
 
+/**
+ * The work runLesson(settings) would do, in pieces, filling the same caches: a caller can
+ * yield to the browser between pieces (first paint, input) and runLesson then only assembles
+ * the result. Each `yield` follows one piece (a shape, meshway's build, the toy's surface and
+ * partition, the cell navmesh, the path); pieces already cached are skipped.
+ */
+export function* prepareLesson(settings: Partial<LessonSettings>): Generator<void, void, void> {
+  const s = resolveLessonSettings(settings);
+  if (!square) {
+    lessonShape("square", s.corner);
+    yield;
+  }
+  const key = s.corner.join(",");
+  if (!ls.some((e) => e.key === key)) {
+    lessonShape("L", s.corner);
+    yield;
+  }
+  if (!byRadius[radiusIndex(s.radius)]) {
+    const voxels = resolveConfig(lessonBuildConfig(s.radius)).walkableRadiusVoxels;
+    if (!byVoxelRadius.has(voxels)) {
+      const build = buildLessonNavMesh(s.radius);
+      yield;
+      byVoxelRadius.set(voxels, { build, partition: meshwayPartition(build) });
+      yield;
+    }
+    radiusState(s.radius);
+    yield;
+  }
+  const st = radiusState(s.radius);
+  if (s.method === "simple" && !st.cellMesh) {
+    st.cellMesh = cellNavMesh(st.kept);
+    yield;
+  }
+  pathFor(st, s);
+}
+
 /** Drops the cached per-radius work (tests use it to measure from scratch). */
 export function clearLessonCache(): void {
   byRadius.fill(undefined);

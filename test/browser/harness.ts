@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
+import { pageReadoutIds } from "../../web/page-readouts.js";
 import { CHROMIUM, requireChromium } from "../helpers/chromium.js";
 
 /**
@@ -188,7 +189,7 @@ export interface EnglishView {
 
 interface LessonJson {
   tables: { titleEn: string; columnsEn: string[]; rows: { labelEn: string }[] }[];
-  readouts: { items: { labelEn: string; text: string }[] }[];
+  readouts: { items: { id: string; labelEn: string; text: string }[] }[];
   checks: { labelEn: string; pass: boolean; measured: string; expected: string }[];
 }
 
@@ -203,10 +204,11 @@ export async function cliEnglish(...args: string[]): Promise<EnglishView> {
       columns: t.columnsEn,
       labels: t.rows.map((row) => row.labelEn),
     })),
-    readouts: json.readouts.map((g) => ({
-      labels: g.items.map((i) => i.labelEn),
-      values: g.items.map((i) => i.text),
-    })),
+    // The page lists beside each picture only the readouts its table does not repeat.
+    readouts: json.readouts.map((g, k) => {
+      const items = g.items.filter((i) => pageReadoutIds(k + 1).includes(i.id));
+      return { labels: items.map((i) => i.labelEn), values: items.map((i) => i.text) };
+    }),
     checks: json.checks.map((c) => ({
       label: c.labelEn,
       pass: c.pass,

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONVEX_PAIRS,
+  LESSON_SHAPES_XZ,
+  lShapeRing,
+  samplePairs,
+  segmentLeavesSampled,
+} from "../../src/lesson/convex.js";
+import {
   CELL_WALKABLE,
   LESSON_SCENE,
   type LessonResult,
   lessonRadii,
   runLesson,
 } from "../../src/lesson/index.js";
+import { LESSON_CORNER } from "../../src/lesson/settings.js";
 import { cellCentreDistance } from "../../src/lesson/surface.js";
 
 // Every slider position, both methods (the radius-dependent work is cached per radius).
@@ -156,5 +164,42 @@ describe("lesson criteria at every radius 0.25 → 1.50", () => {
     for (const r of radii) expect(lesson(r, "meshway").surface.differingVoxel).toBe(0);
     // r = 1.0 is a whole number of cells: both methods keep the same cells here.
     expect(lesson(1, "meshway").surface.differing).toBe(0);
+  });
+});
+
+describe("criterion ② with the clear-of-edges shortcut equals sampling every segment", () => {
+  const same = (ring: Float64Array, pairs: number, seed: number) => {
+    const fast = new Uint8Array(pairs);
+    const slow = new Uint8Array(pairs);
+    const d = new Float64Array(pairs * 4);
+    const a = samplePairs(ring, pairs, seed, d, fast);
+    const b = samplePairs(ring, pairs, seed, d.slice(), slow, segmentLeavesSampled);
+    expect(a).toBe(b);
+    expect(fast).toEqual(slow);
+  };
+
+  it("on the square and on the L at inner corners across the notch", () => {
+    same(LESSON_SHAPES_XZ.square, CONVEX_PAIRS, 0x5eed01);
+    const C = LESSON_CORNER;
+    for (let x = C.minX; x <= C.maxX; x += 1.25)
+      for (let z = C.minZ; z <= C.maxZ; z += 1.25) same(lShapeRing([x, z]), 400, 0x5eed02);
+    // On and next to the diagonal, where the L turns convex.
+    for (const c of [
+      [14.5, 5.5],
+      [14.75, 5.5],
+      [14.5, 5.75],
+      [17, 3],
+    ] as const)
+      same(lShapeRing(c), 400, 0x5eed02);
+  });
+
+  it("on every polygon of both partitions at every radius", () => {
+    for (const r of radii) {
+      const p = lesson(r, "simple").partition;
+      for (const part of [p.simple, p.meshway])
+        part.polygons.forEach((ring, k) => {
+          same(ring, 16, 0x9a17 + k);
+        });
+    }
   });
 });

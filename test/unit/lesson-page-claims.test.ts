@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ringBounds } from "../../src/lesson/geometry.js";
 import { hitTestLesson, lessonRadii, MESSAGES, runLesson } from "../../src/lesson/index.js";
+import { buildLessonNavMesh } from "../../src/lesson/meshway-build.js";
 import { LESSON_LEGEND, lessonLegend, renderLessonSection } from "../../src/lesson/pictures.js";
+import { LESSON_SCENE } from "../../src/lesson/scene.js";
+import { toyFilter } from "../../src/lesson/surface.js";
 import { lastPathStep } from "../../src/lesson/timeline.js";
 import { PAGE_MESSAGES } from "../../web/page-messages.js";
 
@@ -45,8 +48,99 @@ describe("the honest-differences box (page.honest.2) matches section 2's measure
   it("the box quotes those numbers in both languages", () => {
     for (const lang of ["zh", "en"] as const) {
       const text = PAGE_MESSAGES[lang]["page.honest.2"];
-      for (const s of ["0.3536", "1.4577", "0.55–0.75", "1.05–1.25", "0.40–0.50"])
+      for (const s of ["0.3536", "1.4577", "0.55–0.75", "1.05–1.25", "0.40–0.50", "2√2", "5.66"])
         expect(text, `${lang} ${s}`).toContain(s);
+    }
+  });
+});
+
+/**
+ * An independent chamfer distance field on meshway's voxel-walkable cells, as Recast's
+ * erodeWalkableArea defines it: 0 at cells missing one of their four side neighbours, then
+ * straight steps `straight`, diagonal steps `diagonal` (relaxed to a fixed point).
+ */
+function chamfer(walkable: Uint8Array, straight: number, diagonal: number): Float64Array {
+  const { cols, rows } = LESSON_SCENE;
+  const at = (i: number, j: number) =>
+    i >= 0 && j >= 0 && i < cols && j < rows && walkable[i + j * cols] === 1;
+  const d = new Float64Array(cols * rows).fill(Number.POSITIVE_INFINITY);
+  for (let j = 0; j < rows; j++)
+    for (let i = 0; i < cols; i++)
+      if (at(i, j) && (!at(i - 1, j) || !at(i + 1, j) || !at(i, j - 1) || !at(i, j + 1)))
+        d[i + j * cols] = 0;
+  const steps = [
+    [-1, 0, straight],
+    [1, 0, straight],
+    [0, -1, straight],
+    [0, 1, straight],
+    [-1, -1, diagonal],
+    [1, -1, diagonal],
+    [-1, 1, diagonal],
+    [1, 1, diagonal],
+  ] as const;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let j = 0; j < rows; j++)
+      for (let i = 0; i < cols; i++) {
+        if (!at(i, j)) continue;
+        let v = d[i + j * cols]!;
+        for (const [di, dj, w] of steps)
+          if (at(i + di, j + dj)) v = Math.min(v, d[i + di + (j + dj) * cols]! + w);
+        if (v < d[i + j * cols]!) {
+          d[i + j * cols] = v;
+          changed = true;
+        }
+      }
+  }
+  return d;
+}
+
+describe("why meshway keeps cells the toy removes at 0.40–0.50 and 1.50 (page.honest.2)", () => {
+  const { cols } = LESSON_SCENE;
+  /** The cells meshway keeps and the toy removes at `r`, with what the chamfer field says of them. */
+  const keptByMeshwayOnly = (r: number, diagonal: number) => {
+    const mw = buildLessonNavMesh(r);
+    const toy = toyFilter(r);
+    const voxels = Math.ceil(r / LESSON_SCENE.cellSize - 1e-9);
+    const exact = chamfer(mw.voxelWalkable, 2, 3);
+    const other = chamfer(mw.voxelWalkable, 2, diagonal);
+    const out: { c: number; dist: number; otherDist: number; threshold: number }[] = [];
+    for (let c = 0; c < toy.length; c++) {
+      // The field reproduces meshway's erosion exactly: kept ⇔ distance ≥ 2 × voxel radius.
+      expect(mw.erodedWalkable[c], `cell ${c}`).toBe(
+        mw.voxelWalkable[c] === 1 && exact[c]! >= 2 * voxels ? 1 : 0,
+      );
+      if (mw.erodedWalkable[c] === 1 && toy[c] === 0)
+        out.push({ c, dist: exact[c]!, otherDist: other[c]!, threshold: 2 * voxels });
+    }
+    return { out, mw };
+  };
+
+  it("0.40–0.50: 12 cells touching an obstacle only at a corner are not where distances start; the diagonal weight plays no part", () => {
+    for (const r of [0.4, 0.45, 0.5]) {
+      const { out, mw } = keptByMeshwayOnly(r, 2 * Math.SQRT2);
+      expect(out.length, `r ${r}`).toBe(12);
+      const w = mw.voxelWalkable;
+      for (const { c, dist, otherDist } of out) {
+        const sides = [c - 1, c + 1, c - cols, c + cols].filter((n) => w[n] !== 1).length;
+        const diagonals = [c - cols - 1, c - cols + 1, c + cols - 1, c + cols + 1].filter(
+          (n) => w[n] !== 1,
+        ).length;
+        expect([sides, diagonals], `r ${r} cell ${c}`).toEqual([0, 1]);
+        // One straight step from a start cell: 2, not below the threshold 2 ...
+        expect(dist).toBe(2);
+        // ... and the same with an exact diagonal (2√2): the weight 3 is not the cause.
+        expect(otherDist).toBe(2);
+      }
+    }
+  });
+
+  it("1.50: 17 cells at chamfer distance 6 (two diagonal steps, 3 + 3) that an exact diagonal (2√2) would remove", () => {
+    const { out } = keptByMeshwayOnly(1.5, 2 * Math.SQRT2);
+    expect(out.length).toBe(17);
+    for (const { dist, otherDist, threshold } of out) {
+      expect(dist).toBe(threshold);
+      expect(otherDist).toBeLessThan(threshold);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/index.js";
+import { prepareLesson } from "../../src/lesson/index.js";
 import {
   LESSON_CANVAS,
   lessonPixelToWorld,
@@ -260,6 +261,26 @@ describe("hitTestLesson and pictures", () => {
       expect(Buffer.from(again.data).equals(Buffer.from(renderLessonSection(r, n).data))).toBe(
         true,
       );
+    }
+  });
+});
+
+describe("prepareLesson", () => {
+  it("fills the caches piece by piece; runLesson then gives what it gives from scratch", () => {
+    for (const settings of [
+      {},
+      { radius: 1.2, method: "meshway" as const, shape: "L" as const },
+      { radius: 0.4, start: [3, 3] as [number, number] },
+    ]) {
+      clearLessonCache();
+      const cold = lessonToJson(runLesson(settings));
+      clearLessonCache();
+      let pieces = 0;
+      for (const _ of prepareLesson(settings)) pieces++;
+      expect(pieces).toBeGreaterThan(2);
+      // Everything is cached now: preparing again has nothing left to do.
+      expect([...prepareLesson(settings)].length).toBe(0);
+      expect(lessonToJson(runLesson(settings))).toEqual(cold);
     }
   });
 });
