@@ -18,6 +18,7 @@ import {
 } from "../generate/types.js";
 import { MAX_TILES_PER_CELL } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { type DetailGeneration, LayerDetailReuse } from "./detail-reuse.js";
 import { type LayerGrid, WALKABLE_GHOST } from "./layer-grid.js";
 import { type LayerSeams, layerSeams, nearestSeamCorner, type PairSeam } from "./layer-seams.js";
 
@@ -35,6 +36,12 @@ import { type LayerSeams, layerSeams, nearestSeamCorner, type PairSeam } from ".
  * coordinates (connectLayerSeams).
  */
 
+/**
+ * Per layer grid: the polygons' details of its last build (made with `reuseDetail`), which
+ * the next build with `reuseDetail` copies where a polygon's key is unchanged (detail-reuse.ts).
+ */
+const lastDetail = new WeakMap<LayerGrid, DetailGeneration>();
+
 /** Navmesh tile of layer `grid` at (tx, tz) from its span `areas` (ghosts 0); null when empty. */
 export function buildLayerTile(
   grid: LayerGrid,
@@ -43,13 +50,18 @@ export function buildLayerTile(
   tx: number,
   tz: number,
   ctx: BuildContext = new BuildContext(),
+  reuseDetail = false,
 ): NavMeshTile | null {
+  // The mesh stage sees ghosts as area 0; they are few, so copy then clear them.
+  const ghosts = ghostSpans(grid);
+  const meshAreas = areas.slice();
+  for (let k = 0; k < ghosts.length; k++) meshAreas[ghosts[k]!] = 0;
   let walkable = false;
-  const meshAreas = new Uint8Array(areas.length);
-  for (let i = 0; i < areas.length; i++) {
-    if (grid.ghost[i] === 1) continue;
-    meshAreas[i] = areas[i]!;
-    if (areas[i] !== 0) walkable = true;
+  for (let i = 0; i < meshAreas.length; i++) {
+    if (meshAreas[i] !== 0) {
+      walkable = true;
+      break;
+    }
   }
   if (!walkable) return null;
   const chf = { ...grid.chf, areas: meshAreas };
@@ -59,11 +71,10 @@ export function buildLayerTile(
     throw new MeshwayError("GRID_TOO_LARGE", `tile (${tx}, ${tz}): too many regions in a layer`);
   }
   const spanRegion = regions.spanRegion;
-  for (let s = 0; s < spanRegion.length; s++) {
+  for (let k = 0; k < ghosts.length; k++) {
+    const s = ghosts[k]!;
     // Ghosts the other layer cannot walk are walls here (region 0), so seam runs end with it.
-    if (grid.ghost[s] === 1 && areas[s] === WALKABLE_GHOST) {
-      spanRegion[s] = ghostBase + grid.ghostLayer[s]!;
-    }
+    if (areas[s] === WALKABLE_GHOST) spanRegion[s] = ghostBase + grid.ghostLayer[s]!;
   }
   const cset = buildContours(
     chf,
@@ -80,6 +91,9 @@ export function buildLayerTile(
   const polyMesh = buildPolyMesh(cset, cfg.vertsPerPoly, ctx);
   if (polyMesh.polyCount === 0) return null;
   markLayerPortals(polyMesh, seams);
+  const reuse = reuseDetail
+    ? new LayerDetailReuse(lastDetail.get(grid)).begin(polyMesh, chf, regions.spanRegion)
+    : undefined;
   const detail = buildPolyMeshDetail(
     polyMesh,
     chf,
@@ -87,8 +101,23 @@ export function buildLayerTile(
     cfg.detailSampleDistWorld,
     cfg.detailSampleMaxErrorWorld,
     ctx,
+    reuse,
   );
+  if (reuse) lastDetail.set(grid, reuse.finish());
   return createNavMeshTile(polyMesh, detail, tx, tz);
+}
+
+/** Per layer grid: its ghost spans, ascending. */
+const ghostSpansOf = new WeakMap<LayerGrid, Int32Array>();
+
+function ghostSpans(grid: LayerGrid): Int32Array {
+  let out = ghostSpansOf.get(grid);
+  if (out) return out;
+  const list: number[] = [];
+  for (let s = 0; s < grid.ghost.length; s++) if (grid.ghost[s] === 1) list.push(s);
+  out = Int32Array.from(list);
+  ghostSpansOf.set(grid, out);
+  return out;
 }
 
 /** Where a seam run of a contour starts or ends, and what meets the seam there. */

@@ -812,7 +812,7 @@ export class TileCache {
       tile = restore.tile;
       if (tile.polyCount === 0) this.stats.tilesEmptied++;
     } else {
-      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz);
+      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz, undefined, true);
       if (!tile) {
         tile = emptyTile(this.grid, layer.grid.chf, tx, tz, this.config.vertsPerPoly);
         this.stats.tilesEmptied++;
