@@ -179,9 +179,12 @@ export function disconnectTileLinks(navMesh: NavMesh, slot: number, target: numb
   const tile = s.tile;
   if (!tile) return;
   const links = s.links;
-  const drop = (ref: number) => tileOfRef(ref) === target;
+  const first = links.first;
   for (let p = 0; p < tile.polyCount; p++) {
-    if (links.first[p]! >= 0) links.removeWhere(p, drop);
+    // Most polygons have no link, and most that have one keep all: look before removing.
+    let i = first[p]!;
+    while (i >= 0 && tileOfRef(links.ref[i]!) !== target) i = links.next[i]!;
+    if (i >= 0) links.removeWhere(p, (ref) => tileOfRef(ref) === target);
   }
 }
 
