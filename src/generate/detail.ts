@@ -144,18 +144,10 @@ function growInt32(a: Int32Array, needed: number): Int32Array {
 }
 
 /**
- * Builds the detail mesh of every polygon of `pmesh`. `pmesh.bmin` is the world position of
- * polygon-vertex (0, 0, 0) (i.e. already offset by the border); the compact heightfield is read
- * with `pmesh.borderSize` added to x and z, heights from spans of the polygon's region in
- * `regions`. sampleDistWorld = 0 keeps just the polygon vertices. As in Recast, output vertices
- * are one cell height above the sampled floor, at most 127 vertices and 255 triangles per
- * polygon.
- */
-/**
  * Lets a caller reuse polygons' detail from an earlier build of the same heightfield (the
  * tile cache: src/tiles/detail-reuse.ts). `find` answers an entry id for polygon `p` with
  * patch (x, z, w, h) when its detail is known to come out the same, else -1; `keep` records
- * what was built for the polygon `find` was last asked about.
+ * that the polygon `find` was last asked about was built (copied entries are kept by `copy`).
  */
 export interface DetailReuse {
   find(p: number, patchX: number, patchZ: number, patchW: number, patchH: number): number;
@@ -163,9 +155,17 @@ export interface DetailReuse {
   triCount(entry: number): number;
   /** Copies entry's world-space verts and flagged triangles to the given offsets. */
   copy(entry: number, verts: Float32Array, vertAt: number, tris: Uint8Array, triAt: number): void;
-  keep(verts: Float32Array, tris: Uint8Array): void;
+  keep(): void;
 }
 
+/**
+ * Builds the detail mesh of every polygon of `pmesh`. `pmesh.bmin` is the world position of
+ * polygon-vertex (0, 0, 0) (i.e. already offset by the border); the compact heightfield is read
+ * with `pmesh.borderSize` added to x and z, heights from spans of the polygon's region in
+ * `regions`. sampleDistWorld = 0 keeps just the polygon vertices. As in Recast, output vertices
+ * are one cell height above the sampled floor, at most 127 vertices and 255 triangles per
+ * polygon.
+ */
 export function buildPolyMeshDetail(
   pmesh: PolyMesh,
   chf: CompactHeightfield,
@@ -394,12 +394,7 @@ export function buildPolyMeshDetail(
         (c < nhull && a < nhull && next[c] === a ? 16 : 0);
     }
     triCount += ntris;
-    if (reuse !== undefined && s.patchW > 0 && s.patchH > 0 && hasHeights) {
-      reuse.keep(
-        outVerts.subarray((vertCount - nverts) * 3, vertCount * 3),
-        outTris.subarray((triCount - ntris) * 4, triCount * 4),
-      );
-    }
+    if (reuse !== undefined && s.patchW > 0 && s.patchH > 0 && hasHeights) reuse.keep();
   }
 
   ctx?.count("detail.verts", vertCount);

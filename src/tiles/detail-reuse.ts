@@ -1,5 +1,10 @@
 import type { DetailReuse } from "../generate/detail.js";
-import { type CompactHeightfield, MESH_NULL_INDEX, type PolyMesh } from "../generate/types.js";
+import {
+  type CompactHeightfield,
+  MESH_NULL_INDEX,
+  type PolyMesh,
+  type PolyMeshDetail,
+} from "../generate/types.js";
 
 /*
  * Detail meshes carried from one build of a layer to the next (the tile cache's rebuilds). A
@@ -12,58 +17,30 @@ import { type CompactHeightfield, MESH_NULL_INDEX, type PolyMesh } from "../gene
  * same key: the bytes are those a fresh build makes.
  */
 
-/** One generation of kept details: keys, world-space verts and flagged triangles. */
+/** One generation of kept details: exact keys, and where each polygon's detail lies. */
 interface Generation {
   keys: Int32Array;
   keyStart: Int32Array;
-  verts: Float32Array;
-  vertStart: Int32Array;
-  tris: Uint8Array;
-  triStart: Int32Array;
-  /** Key hash → first entry; entries chain through `next`. */
-  byHash: Map<number, number>;
-  next: Int32Array;
-  count: number;
+  /** Per entry: the polygon of `detail` it describes. */
+  poly: Int32Array;
+  hash: Int32Array;
+  /** Open-addressing table over entries (entry + 1, 0 = empty); size a power of two. */
+  table: Int32Array;
+  detail: PolyMeshDetail | null;
 }
 
 const EMPTY: Generation = {
   keys: new Int32Array(0),
   keyStart: new Int32Array(1),
-  verts: new Float32Array(0),
-  vertStart: new Int32Array(1),
-  tris: new Uint8Array(0),
-  triStart: new Int32Array(1),
-  byHash: new Map(),
-  next: new Int32Array(0),
-  count: 0,
+  poly: new Int32Array(0),
+  hash: new Int32Array(0),
+  table: new Int32Array(1),
+  detail: null,
 };
 
-/** Growable typed-array builder. */
-class Grow<T extends Int32Array | Float32Array | Uint8Array> {
-  data: T;
-  length = 0;
-  constructor(private readonly make: (n: number) => T) {
-    this.data = make(64);
-  }
-  reserve(extra: number): T {
-    const need = this.length + extra;
-    if (need > this.data.length) {
-      let n = this.data.length * 2;
-      while (n < need) n *= 2;
-      const grown = this.make(n);
-      grown.set(this.data.subarray(0, this.length));
-      this.data = grown;
-    }
-    return this.data;
-  }
-  done(): T {
-    return this.data.slice(0, this.length) as T;
-  }
-}
-
-/** The details kept from a layer's last build, and the builder of the next generation. */
+/** The details kept from a layer's last build, and the record of the next generation. */
 export class LayerDetailReuse implements DetailReuse {
-  private prev: Generation;
+  private readonly prev: Generation;
   private pmesh: PolyMesh | null = null;
   private chf: CompactHeightfield | null = null;
   private spanRegion: Uint16Array = new Uint16Array(0);
@@ -71,14 +48,14 @@ export class LayerDetailReuse implements DetailReuse {
   private key = new Int32Array(64);
   private keyLength = 0;
   private keyHash = 0;
-  // Next generation.
-  private keys = new Grow((n) => new Int32Array(n));
-  private keyStart = new Grow((n) => new Int32Array(n));
-  private verts = new Grow((n) => new Float32Array(n));
-  private vertStart = new Grow((n) => new Int32Array(n));
-  private tris = new Grow((n) => new Uint8Array(n));
-  private triStart = new Grow((n) => new Int32Array(n));
-  private hashes = new Grow((n) => new Int32Array(n));
+  private keyPoly = 0;
+  // Next generation, grown by doubling.
+  private keys = new Int32Array(256);
+  private keysUsed = 0;
+  private keyStart = new Int32Array(65);
+  private polys = new Int32Array(64);
+  private hashes = new Int32Array(64);
+  private count = 0;
 
   constructor(previous: Generation = EMPTY) {
     this.prev = previous;
@@ -89,91 +66,91 @@ export class LayerDetailReuse implements DetailReuse {
     this.pmesh = pmesh;
     this.chf = chf;
     this.spanRegion = spanRegion;
-    for (const g of [this.keys, this.verts, this.tris, this.hashes]) g.length = 0;
-    for (const g of [this.keyStart, this.vertStart, this.triStart]) {
-      g.length = 1;
-      g.data[0] = 0;
-    }
     return this;
   }
 
   find(p: number, patchX: number, patchZ: number, patchW: number, patchH: number): number {
     this.makeKey(p, patchX, patchZ, patchW, patchH);
     const g = this.prev;
-    let e = g.byHash.get(this.keyHash) ?? -1;
-    while (e >= 0) {
+    if (g.detail === null) return -1;
+    const mask = g.table.length - 1;
+    const key = this.key;
+    const n = this.keyLength;
+    for (let slot = this.keyHash & mask; ; slot = (slot + 1) & mask) {
+      const e = g.table[slot]! - 1;
+      if (e < 0) return -1;
+      if (g.hash[e] !== this.keyHash) continue;
       const k0 = g.keyStart[e]!;
-      if (g.keyStart[e + 1]! - k0 === this.keyLength) {
-        let same = true;
-        for (let i = 0; i < this.keyLength; i++) {
-          if (g.keys[k0 + i] !== this.key[i]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) break;
-      }
-      e = g.next[e]!;
+      if (g.keyStart[e + 1]! - k0 !== n) continue;
+      let i = 0;
+      while (i < n && g.keys[k0 + i] === key[i]) i++;
+      if (i === n) return e;
     }
-    return e;
   }
 
   vertCount(entry: number): number {
-    const g = this.prev;
-    return (g.vertStart[entry + 1]! - g.vertStart[entry]!) / 3;
+    return this.prev.detail!.meshes[this.prev.poly[entry]! * 4 + 1]!;
   }
 
   triCount(entry: number): number {
-    const g = this.prev;
-    return (g.triStart[entry + 1]! - g.triStart[entry]!) / 4;
+    return this.prev.detail!.meshes[this.prev.poly[entry]! * 4 + 3]!;
   }
 
   copy(entry: number, verts: Float32Array, vertAt: number, tris: Uint8Array, triAt: number): void {
-    const g = this.prev;
-    const v = g.verts.subarray(g.vertStart[entry]!, g.vertStart[entry + 1]!);
-    const t = g.tris.subarray(g.triStart[entry]!, g.triStart[entry + 1]!);
-    verts.set(v, vertAt);
-    tris.set(t, triAt);
+    const d = this.prev.detail!;
+    const m = this.prev.poly[entry]! * 4;
+    const v0 = d.meshes[m]! * 3;
+    const t0 = d.meshes[m + 2]! * 4;
+    verts.set(d.verts.subarray(v0, v0 + d.meshes[m + 1]! * 3), vertAt);
+    tris.set(d.tris.subarray(t0, t0 + d.meshes[m + 3]! * 4), triAt);
     // Carried into the next generation, so it survives further rebuilds.
-    this.keep(v, t);
+    this.keep();
   }
 
-  keep(verts: Float32Array, tris: Uint8Array): void {
+  keep(): void {
     const n = this.keyLength;
-    this.keys.reserve(n).set(this.key.subarray(0, n), this.keys.length);
-    this.keys.length += n;
-    this.verts.reserve(verts.length).set(verts, this.verts.length);
-    this.verts.length += verts.length;
-    this.tris.reserve(tris.length).set(tris, this.tris.length);
-    this.tris.length += tris.length;
-    this.keyStart.reserve(1)[this.keyStart.length++] = this.keys.length;
-    this.vertStart.reserve(1)[this.vertStart.length++] = this.verts.length;
-    this.triStart.reserve(1)[this.triStart.length++] = this.tris.length;
-    this.hashes.reserve(1)[this.hashes.length++] = this.keyHash;
+    if (this.keysUsed + n > this.keys.length) {
+      const grown = new Int32Array(Math.max(2 * this.keys.length, this.keysUsed + n));
+      grown.set(this.keys.subarray(0, this.keysUsed));
+      this.keys = grown;
+    }
+    this.keys.set(this.key.subarray(0, n), this.keysUsed);
+    this.keysUsed += n;
+    const e = this.count++;
+    if (e === this.polys.length) {
+      const grow = (a: Int32Array, size: number) => {
+        const b = new Int32Array(size);
+        b.set(a);
+        return b;
+      };
+      this.polys = grow(this.polys, 2 * e);
+      this.hashes = grow(this.hashes, 2 * e);
+      this.keyStart = grow(this.keyStart, 2 * e + 1);
+    }
+    this.polys[e] = this.keyPoly;
+    this.hashes[e] = this.keyHash;
+    this.keyStart[e + 1] = this.keysUsed;
   }
 
-  /** The generation this build made (what the layer's next build may reuse). */
-  finish(): Generation {
-    const count = this.hashes.length;
-    const hashes = this.hashes.data;
-    const byHash = new Map<number, number>();
-    const next = new Int32Array(count).fill(-1);
-    for (let e = count - 1; e >= 0; e--) {
-      const h = hashes[e]!;
-      const head = byHash.get(h);
-      if (head !== undefined) next[e] = head;
-      byHash.set(h, e);
+  /** The generation this build made, over its detail (what the layer's next build may reuse). */
+  finish(detail: PolyMeshDetail): Generation {
+    const count = this.count;
+    let size = 4;
+    while (size < 2 * count) size *= 2;
+    const table = new Int32Array(size);
+    const mask = size - 1;
+    for (let e = 0; e < count; e++) {
+      let slot = this.hashes[e]! & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = e + 1;
     }
     return {
-      keys: this.keys.done(),
-      keyStart: this.keyStart.done(),
-      verts: this.verts.done(),
-      vertStart: this.vertStart.done(),
-      tris: this.tris.done(),
-      triStart: this.triStart.done(),
-      byHash,
-      next,
-      count,
+      keys: this.keys.slice(0, this.keysUsed),
+      keyStart: this.keyStart.slice(0, count + 1),
+      poly: this.polys.slice(0, count),
+      hash: this.hashes.slice(0, count),
+      table,
+      detail,
     };
   }
 
@@ -236,6 +213,7 @@ export class LayerDetailReuse implements DetailReuse {
     }
     this.keyLength = n;
     this.keyHash = h | 0;
+    this.keyPoly = p;
   }
 }
 

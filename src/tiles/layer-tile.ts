@@ -110,7 +110,7 @@ export function buildLayerTile(
     ctx,
     reuse,
   );
-  if (reuse) lastDetail.set(grid, reuse.finish());
+  if (reuse) lastDetail.set(grid, reuse.finish(detail));
   return createNavMeshTile(polyMesh, detail, tx, tz);
 }
 
