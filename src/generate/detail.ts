@@ -132,6 +132,24 @@ const ARG_SAMPLE_DIST = 5;
 const ARG_JITTER_PAD = 6;
 const ARG_MIN_INSET_SQ = 7;
 
+function growFloat32(a: Float32Array<ArrayBuffer>, needed: number): Float32Array<ArrayBuffer> {
+  if (needed <= a.length) return a;
+  let n = a.length * 2;
+  while (n < needed) n *= 2;
+  const grown = new Float32Array(n);
+  grown.set(a);
+  return grown;
+}
+
+function growUint8(a: Uint8Array<ArrayBuffer>, needed: number): Uint8Array<ArrayBuffer> {
+  if (needed <= a.length) return a;
+  let n = a.length * 2;
+  while (n < needed) n *= 2;
+  const grown = new Uint8Array(n);
+  grown.set(a);
+  return grown;
+}
+
 function growInt32(a: Int32Array, needed: number): Int32Array {
   if (needed <= a.length) return a;
   let n = a.length * 2;
@@ -139,6 +157,21 @@ function growInt32(a: Int32Array, needed: number): Int32Array {
   const b = new Int32Array(n);
   b.set(a);
   return b;
+}
+
+/**
+ * Lets a caller reuse polygons' detail from an earlier build of the same heightfield (the
+ * tile cache: src/tiles/detail-reuse.ts). `find` answers an entry id for polygon `p` with
+ * patch (x, z, w, h) when its detail is known to come out the same, else -1; `keep` records
+ * that the polygon `find` was last asked about was built (copied entries are kept by `copy`).
+ */
+export interface DetailReuse {
+  find(p: number, patchX: number, patchZ: number, patchW: number, patchH: number): number;
+  vertCount(entry: number): number;
+  triCount(entry: number): number;
+  /** Copies entry's world-space verts and flagged triangles to the given offsets. */
+  copy(entry: number, verts: Float32Array, vertAt: number, tris: Uint8Array, triAt: number): void;
+  keep(): void;
 }
 
 /**
@@ -156,6 +189,7 @@ export function buildPolyMeshDetail(
   sampleDistWorld: number,
   sampleMaxErrorWorld: number,
   ctx?: BuildContext,
+  reuse?: DetailReuse,
 ): PolyMeshDetail {
   const polyCount = pmesh.polyCount;
   if (pmesh.vertCount === 0 || polyCount === 0) {
@@ -274,6 +308,24 @@ export function buildPolyMeshDetail(
     s.patchW = bounds[p * 4 + 1]! - s.patchX;
     s.patchH = bounds[p * 4 + 3]! - s.patchZ;
     let hasHeights = false;
+    const known =
+      reuse !== undefined && s.patchW > 0 && s.patchH > 0
+        ? reuse.find(p, s.patchX, s.patchZ, s.patchW, s.patchH)
+        : -1;
+    if (known >= 0) {
+      const nv = reuse!.vertCount(known);
+      const nt = reuse!.triCount(known);
+      outVerts = growFloat32(outVerts, (vertCount + nv) * 3);
+      outTris = growUint8(outTris, (triCount + nt) * 4);
+      reuse!.copy(known, outVerts, vertCount * 3, outTris, triCount * 4);
+      meshes[p * 4] = vertCount;
+      meshes[p * 4 + 1] = nv;
+      meshes[p * 4 + 2] = triCount;
+      meshes[p * 4 + 3] = nt;
+      vertCount += nv;
+      triCount += nt;
+      continue;
+    }
     if (s.patchW <= 0 || s.patchH <= 0) {
       // Degenerate bounds (vertices outside the heightfield): keep a 1-cell empty patch.
       s.patchW = 1;
@@ -359,6 +411,7 @@ export function buildPolyMeshDetail(
         (c < nhull && a < nhull && next[c] === a ? 16 : 0);
     }
     triCount += ntris;
+    if (reuse !== undefined && s.patchW > 0 && s.patchH > 0 && hasHeights) reuse.keep();
   }
 
   ctx?.count("detail.verts", vertCount);

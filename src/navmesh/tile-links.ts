@@ -1,6 +1,6 @@
 import type { NavMesh } from "./nav-mesh.js";
 import { encodePolyRef, tileOfRef } from "./poly-ref.js";
-import { EDGE_TILE_BORDER } from "./tile.js";
+import { EDGE_TILE_BORDER, type NavMeshTile } from "./tile.js";
 
 /**
  * Portals between neighbouring tiles, as Detour's connectExtLinks / findConnectingPolys
@@ -32,8 +32,40 @@ const SLAB_EPS = 0.01;
  */
 export const MAX_PORTALS_PER_EDGE = 4;
 
-/** The neighbour's border edges on the facing side, (polygon, edge) pairs; grown on demand. */
-let facing = new Int32Array(64);
+/** Per tile: its border edges per side, and its seam portal edges (see borderEdgesOf). */
+const borderEdgeCache = new WeakMap<NavMeshTile, Int32Array[]>();
+
+/**
+ * A tile's edges marked as tile-border portals, as (polygon, edge) pairs in polygon then
+ * edge order: entries 0..3 per side, only those lying on a border line (a layer seam edge
+ * may carry a side but lies inside the tile); entry 4 every marked edge (seam candidates).
+ * Tiles are immutable but for flags and areas, so this is computed once per tile.
+ */
+function borderEdgesOf(tile: NavMeshTile): Int32Array[] {
+  let lists = borderEdgeCache.get(tile);
+  if (lists) return lists;
+  const nvp = tile.maxVertsPerPoly;
+  const v = tile.vertices;
+  const perSide: number[][] = [[], [], [], [], []];
+  for (let p = 0; p < tile.polyCount; p++) {
+    const count = tile.polyVertCount[p]!;
+    for (let e = 0; e < count; e++) {
+      const nb = tile.polyNeighbours[p * nvp + e]!;
+      if ((nb & EDGE_TILE_BORDER) === 0) continue;
+      perSide[4]!.push(p, e);
+      const side = nb & 3;
+      if (nb !== (EDGE_TILE_BORDER | side) >>> 0) continue;
+      const across = side === 0 || side === 2 ? 0 : 2;
+      const g = tile.polyVerts[p * nvp + e]! * 3 + across;
+      const h = tile.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3 + across;
+      if (Math.abs(v[g]! - v[h]!) > SLAB_EPS) continue;
+      perSide[side]!.push(p, e);
+    }
+  }
+  lists = perSide.map((l) => Int32Array.from(l));
+  borderEdgeCache.set(tile, lists);
+  return lists;
+}
 
 /**
  * Links every border edge of the tile in `fromSlot` on `side` to the matching edges of the
@@ -49,8 +81,6 @@ export function connectTilePortals(
   const to = navMesh.slots[toSlot]!;
   const a = from.tile!;
   const b = to.tile!;
-  const want = (EDGE_TILE_BORDER | side) >>> 0;
-  const opposite = (EDGE_TILE_BORDER | oppositeSide(side)) >>> 0;
   // Sides 0 and 2 (x borders) run along z; sides 1 and 3 run along x.
   const along = side === 0 || side === 2 ? 2 : 0;
   const across = 2 - along;
@@ -58,82 +88,64 @@ export function connectTilePortals(
   const nvp = a.maxVertsPerPoly;
   const av = a.vertices;
   const bv = b.vertices;
-  // Collect the facing edges once, in polygon order (the order links were always made in).
-  let facingCount = 0;
-  for (let q = 0; q < b.polyCount; q++) {
-    const bc = b.polyVertCount[q]!;
-    for (let f = 0; f < bc; f++) {
-      if (b.polyNeighbours[q * nvp + f] !== opposite) continue;
-      // Only edges on the border line (a layer seam edge may carry a side but lies inside).
-      const g = b.polyVerts[q * nvp + f]! * 3 + across;
-      const h = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3 + across;
-      if (Math.abs(b.vertices[g]! - b.vertices[h]!) > SLAB_EPS) continue;
-      if (facing.length < facingCount * 2 + 2) {
-        const grown = new Int32Array(facing.length * 2);
-        grown.set(facing);
-        facing = grown;
-      }
-      facing[facingCount * 2] = q;
-      facing[facingCount * 2 + 1] = f;
-      facingCount++;
-    }
-  }
+  // The facing edges, in polygon order (the order links were always made in).
+  const facing = borderEdgesOf(b)[oppositeSide(side)]!;
+  const facingCount = facing.length >> 1;
   let added = 0;
   if (facingCount === 0) return 0;
-  for (let p = 0; p < a.polyCount; p++) {
+  const sources = borderEdgesOf(a)[side]!;
+  for (let s = 0; s < sources.length; s += 2) {
+    const p = sources[s]!;
+    const e = sources[s + 1]!;
     const count = a.polyVertCount[p]!;
-    for (let e = 0; e < count; e++) {
-      if (a.polyNeighbours[p * nvp + e] !== want) continue;
-      const va = a.polyVerts[p * nvp + e]! * 3;
-      const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
-      const aPos = av[va + across]!;
-      if (Math.abs(av[vb + across]! - aPos) > SLAB_EPS) continue;
-      // Slab of the source edge: (along, y) at its low and high ends.
-      const a0 = av[va + along]!;
-      const a1 = av[vb + along]!;
-      const aLoS = Math.min(a0, a1);
-      const aHiS = Math.max(a0, a1);
-      const aLoY = a0 < a1 ? av[va + 1]! : av[vb + 1]!;
-      const aHiY = a0 < a1 ? av[vb + 1]! : av[va + 1]!;
-      let portals = 0;
-      let linked = -1;
-      for (let i = 0; i < facingCount && portals < MAX_PORTALS_PER_EDGE; i++) {
-        const q = facing[i * 2]!;
-        if (q === linked) continue; // one portal per target polygon, like Detour
-        const f = facing[i * 2 + 1]!;
-        const bc = b.polyVertCount[q]!;
-        const vc = b.polyVerts[q * nvp + f]! * 3;
-        const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
-        if (Math.abs(aPos - bv[vc + across]!) > SLAB_EPS) continue;
-        const b0 = bv[vc + along]!;
-        const b1 = bv[vd + along]!;
-        const bLoS = Math.min(b0, b1);
-        const bHiS = Math.max(b0, b1);
-        const bLoY = b0 < b1 ? bv[vc + 1]! : bv[vd + 1]!;
-        const bHiY = b0 < b1 ? bv[vd + 1]! : bv[vc + 1]!;
-        if (!slabsOverlap(aLoS, aLoY, aHiS, aHiY, bLoS, bLoY, bHiS, bHiY, climb)) continue;
-        // Part of the source edge the portal covers, as parameters from its first vertex.
-        const lo = Math.max(aLoS, bLoS);
-        const hi = Math.min(aHiS, bHiS);
-        let t0 = (lo - a0) / (a1 - a0);
-        let t1 = (hi - a0) / (a1 - a0);
-        if (t0 > t1) {
-          const t = t0;
-          t0 = t1;
-          t1 = t;
-        }
-        from.links.add(
-          p,
-          encodePolyRef(to.salt, toSlot, q),
-          e,
-          side,
-          Math.round(clamp01(t0) * 255),
-          Math.round(clamp01(t1) * 255),
-        );
-        added++;
-        portals++;
-        linked = q;
+    const va = a.polyVerts[p * nvp + e]! * 3;
+    const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
+    const aPos = av[va + across]!;
+    // Slab of the source edge: (along, y) at its low and high ends.
+    const a0 = av[va + along]!;
+    const a1 = av[vb + along]!;
+    const aLoS = Math.min(a0, a1);
+    const aHiS = Math.max(a0, a1);
+    const aLoY = a0 < a1 ? av[va + 1]! : av[vb + 1]!;
+    const aHiY = a0 < a1 ? av[vb + 1]! : av[va + 1]!;
+    let portals = 0;
+    let linked = -1;
+    for (let i = 0; i < facingCount && portals < MAX_PORTALS_PER_EDGE; i++) {
+      const q = facing[i * 2]!;
+      if (q === linked) continue; // one portal per target polygon, like Detour
+      const f = facing[i * 2 + 1]!;
+      const bc = b.polyVertCount[q]!;
+      const vc = b.polyVerts[q * nvp + f]! * 3;
+      const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
+      if (Math.abs(aPos - bv[vc + across]!) > SLAB_EPS) continue;
+      const b0 = bv[vc + along]!;
+      const b1 = bv[vd + along]!;
+      const bLoS = Math.min(b0, b1);
+      const bHiS = Math.max(b0, b1);
+      const bLoY = b0 < b1 ? bv[vc + 1]! : bv[vd + 1]!;
+      const bHiY = b0 < b1 ? bv[vd + 1]! : bv[vc + 1]!;
+      if (!slabsOverlap(aLoS, aLoY, aHiS, aHiY, bLoS, bLoY, bHiS, bHiY, climb)) continue;
+      // Part of the source edge the portal covers, as parameters from its first vertex.
+      const lo = Math.max(aLoS, bLoS);
+      const hi = Math.min(aHiS, bHiS);
+      let t0 = (lo - a0) / (a1 - a0);
+      let t1 = (hi - a0) / (a1 - a0);
+      if (t0 > t1) {
+        const t = t0;
+        t0 = t1;
+        t1 = t;
       }
+      from.links.add(
+        p,
+        encodePolyRef(to.salt, toSlot, q),
+        e,
+        side,
+        Math.round(clamp01(t0) * 255),
+        Math.round(clamp01(t1) * 255),
+      );
+      added++;
+      portals++;
+      linked = q;
     }
   }
   return added;
@@ -179,9 +191,12 @@ export function disconnectTileLinks(navMesh: NavMesh, slot: number, target: numb
   const tile = s.tile;
   if (!tile) return;
   const links = s.links;
-  const drop = (ref: number) => tileOfRef(ref) === target;
+  const first = links.first;
   for (let p = 0; p < tile.polyCount; p++) {
-    if (links.first[p]! >= 0) links.removeWhere(p, drop);
+    // Most polygons have no link, and most that have one keep all: look before removing.
+    let i = first[p]!;
+    while (i >= 0 && tileOfRef(links.ref[i]!) !== target) i = links.next[i]!;
+    if (i >= 0) links.removeWhere(p, (ref) => tileOfRef(ref) === target);
   }
 }
 
@@ -202,39 +217,31 @@ export function connectLayerSeams(navMesh: NavMesh, fromSlot: number, toSlot: nu
   const bv = b.vertices;
   const thr = 2 * navMesh.params.agentMaxClimb;
   let added = 0;
-  for (let p = 0; p < a.polyCount; p++) {
+  const sources = borderEdgesOf(a)[4]!;
+  const targets = borderEdgesOf(b)[4]!;
+  if (targets.length === 0) return 0;
+  for (let s = 0; s < sources.length; s += 2) {
+    const p = sources[s]!;
+    const e = sources[s + 1]!;
     const count = a.polyVertCount[p]!;
-    for (let e = 0; e < count; e++) {
-      const nb = a.polyNeighbours[p * nvp + e]!;
-      if ((nb & EDGE_TILE_BORDER) === 0) continue;
-      const va = a.polyVerts[p * nvp + e]! * 3;
-      const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
-      search: for (let q = 0; q < b.polyCount; q++) {
-        const bc = b.polyVertCount[q]!;
-        for (let f = 0; f < bc; f++) {
-          if ((b.polyNeighbours[q * nvp + f]! & EDGE_TILE_BORDER) === 0) continue;
-          const vc = b.polyVerts[q * nvp + f]! * 3;
-          const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
-          if (
-            Math.abs(av[va]! - bv[vd]!) > SLAB_EPS ||
-            Math.abs(av[va + 2]! - bv[vd + 2]!) > SLAB_EPS
-          )
-            continue;
-          if (
-            Math.abs(av[vb]! - bv[vc]!) > SLAB_EPS ||
-            Math.abs(av[vb + 2]! - bv[vc + 2]!) > SLAB_EPS
-          )
-            continue;
-          if (
-            Math.abs(av[va + 1]! - bv[vd + 1]!) > thr ||
-            Math.abs(av[vb + 1]! - bv[vc + 1]!) > thr
-          )
-            continue;
-          from.links.add(p, encodePolyRef(to.salt, toSlot, q), e, nb & 3, 0, 255);
-          added++;
-          break search;
-        }
-      }
+    const nb = a.polyNeighbours[p * nvp + e]!;
+    const va = a.polyVerts[p * nvp + e]! * 3;
+    const vb = a.polyVerts[p * nvp + (e + 1 === count ? 0 : e + 1)]! * 3;
+    for (let t = 0; t < targets.length; t += 2) {
+      const q = targets[t]!;
+      const f = targets[t + 1]!;
+      const bc = b.polyVertCount[q]!;
+      const vc = b.polyVerts[q * nvp + f]! * 3;
+      const vd = b.polyVerts[q * nvp + (f + 1 === bc ? 0 : f + 1)]! * 3;
+      if (Math.abs(av[va]! - bv[vd]!) > SLAB_EPS || Math.abs(av[va + 2]! - bv[vd + 2]!) > SLAB_EPS)
+        continue;
+      if (Math.abs(av[vb]! - bv[vc]!) > SLAB_EPS || Math.abs(av[vb + 2]! - bv[vc + 2]!) > SLAB_EPS)
+        continue;
+      if (Math.abs(av[va + 1]! - bv[vd + 1]!) > thr || Math.abs(av[vb + 1]! - bv[vc + 1]!) > thr)
+        continue;
+      from.links.add(p, encodePolyRef(to.salt, toSlot, q), e, nb & 3, 0, 255);
+      added++;
+      break;
     }
   }
   return added;

@@ -138,13 +138,17 @@ export const WALKABLE_GHOST = 0xff;
  * The layer grid's span areas taken from the tile's final areas; ghosts WALKABLE_GHOST where
  * the other layer's span is walkable, else 0.
  */
-export function layerAreas(grid: LayerGrid, tileAreas: Uint8Array): Uint8Array {
+export function layerAreas(
+  grid: LayerGrid,
+  tileAreas: Uint8Array,
+  out: Uint8Array = new Uint8Array(grid.source.length),
+): Uint8Array {
   const n = grid.source.length;
-  const out = new Uint8Array(n);
+  const source = grid.source;
+  const ghost = grid.ghost;
   for (let s = 0; s < n; s++) {
-    const a = tileAreas[grid.source[s]!]!;
-    if (grid.ghost[s] === 0) out[s] = a;
-    else if (a !== 0) out[s] = WALKABLE_GHOST;
+    const a = tileAreas[source[s]!]!;
+    out[s] = ghost[s] === 0 ? a : a !== 0 ? WALKABLE_GHOST : 0;
   }
   return out;
 }

@@ -60,58 +60,73 @@ export function layerSeams(
   const stride = width + 1;
   const corners = stride * (depth + 1);
   const edgeLists = new Map<number, number[]>();
-  // Most layers touch no other (one storey per tile): skip the walk over their spans.
-  let ghosts = false;
-  for (let s = 0; s < areas.length; s++) {
-    if (areas[s] === WALKABLE_GHOST && grid.ghost[s] === 1) {
-      ghosts = true;
-      break;
-    }
-  }
-  if (!ghosts) return { stride, corners, pairs: new Map() };
-  for (let z = b; z < depth - b; z++) {
-    for (let x = b; x < width - b; x++) {
-      const c = x + z * width;
-      for (let i = cellFirst[c]!, e = i + cellCount[c]!; i < e; i++) {
-        if (grid.ghost[i] === 1 || areas[i] === 0) continue;
-        const con = spanCon[i]!;
-        for (let d = 0; d < 4; d++) {
-          const k = (con >>> (8 * d)) & 0xff;
-          if (k === NOT_CONNECTED) continue;
-          const nx = x + DX[d]!;
-          const nz = z + DZ[d]!;
-          if (nx < b || nz < b || nx >= width - b || nz >= depth - b) continue;
-          const j = cellFirst[nx + nz * width]! + k;
-          const other = grid.ghostLayer[j]!;
-          if (other === NO_LAYER || areas[j] !== WALKABLE_GHOST) continue;
-          // The cell edge between the columns, as its two corners.
-          let a: number;
-          let q: number;
-          if (d === 0) {
-            a = x + z * stride;
-            q = x + (z + 1) * stride;
-          } else if (d === 2) {
-            a = x + 1 + z * stride;
-            q = x + 1 + (z + 1) * stride;
-          } else if (d === 1) {
-            a = x + (z + 1) * stride;
-            q = x + 1 + (z + 1) * stride;
-          } else {
-            a = x + z * stride;
-            q = x + 1 + z * stride;
-          }
-          let list = edgeLists.get(other);
-          if (!list) edgeLists.set(other, (list = []));
-          list.push(a, q);
+  // Only columns whose own span links to a ghost can hold a seam edge (most layers have none:
+  // one storey per tile), so the walk goes over those alone.
+  const columns = portalColumns(grid);
+  for (let k = 0; k < columns.length; k++) {
+    const c = columns[k]!;
+    const x = c % width;
+    const z = (c - x) / width;
+    const dirs = grid.portalDirs[c]!;
+    for (let i = cellFirst[c]!, e = i + cellCount[c]!; i < e; i++) {
+      if (grid.ghost[i] === 1 || areas[i] === 0) continue;
+      const con = spanCon[i]!;
+      for (let d = 0; d < 4; d++) {
+        if ((dirs & (1 << d)) === 0) continue;
+        const k = (con >>> (8 * d)) & 0xff;
+        if (k === NOT_CONNECTED) continue;
+        const nx = x + DX[d]!;
+        const nz = z + DZ[d]!;
+        if (nx < b || nz < b || nx >= width - b || nz >= depth - b) continue;
+        const j = cellFirst[nx + nz * width]! + k;
+        const other = grid.ghostLayer[j]!;
+        if (other === NO_LAYER || areas[j] !== WALKABLE_GHOST) continue;
+        // The cell edge between the columns, as its two corners.
+        let a: number;
+        let q: number;
+        if (d === 0) {
+          a = x + z * stride;
+          q = x + (z + 1) * stride;
+        } else if (d === 2) {
+          a = x + 1 + z * stride;
+          q = x + 1 + (z + 1) * stride;
+        } else if (d === 1) {
+          a = x + (z + 1) * stride;
+          q = x + 1 + (z + 1) * stride;
+        } else {
+          a = x + z * stride;
+          q = x + 1 + z * stride;
         }
+        let list = edgeLists.get(other);
+        if (!list) edgeLists.set(other, (list = []));
+        list.push(a, q);
       }
     }
   }
+  if (edgeLists.size === 0) return { stride, corners, pairs: new Map() };
   const pairs = new Map<number, PairSeam>();
   for (const [other, list] of [...edgeLists].sort((p, q) => p[0] - q[0])) {
     pairs.set(other, pairSeam(list, stride, corners, maxErrorVoxels, maxEdgeVoxels));
   }
   return { stride, corners, pairs };
+}
+
+/** Per layer grid: the columns inside the tile proper with a portal direction, z-major. */
+const portalColumnsOf = new WeakMap<LayerGrid, Int32Array>();
+
+function portalColumns(grid: LayerGrid): Int32Array {
+  let out = portalColumnsOf.get(grid);
+  if (out) return out;
+  const { width, depth, borderSize: b } = grid.chf;
+  const list: number[] = [];
+  for (let z = b; z < depth - b; z++) {
+    for (let x = b; x < width - b; x++) {
+      if (grid.portalDirs[x + z * width] !== 0) list.push(x + z * width);
+    }
+  }
+  out = Int32Array.from(list);
+  portalColumnsOf.set(grid, out);
+  return out;
 }
 
 function pairSeam(

@@ -10,6 +10,7 @@ import {
   AREA_BORDER,
   BORDER_REGION,
   CONTOUR_REG_MASK,
+  type CompactHeightfield,
   type Contour,
   type ContourSet,
   MESH_NULL_INDEX,
@@ -18,6 +19,7 @@ import {
 } from "../generate/types.js";
 import { MAX_TILES_PER_CELL } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
+import { type DetailGeneration, LayerDetailReuse } from "./detail-reuse.js";
 import { type LayerGrid, WALKABLE_GHOST } from "./layer-grid.js";
 import { type LayerSeams, layerSeams, nearestSeamCorner, type PairSeam } from "./layer-seams.js";
 
@@ -35,6 +37,12 @@ import { type LayerSeams, layerSeams, nearestSeamCorner, type PairSeam } from ".
  * coordinates (connectLayerSeams).
  */
 
+/**
+ * Per layer grid: the polygons' details of its last build (made with `reuseDetail`), which
+ * the next build with `reuseDetail` copies where a polygon's key is unchanged (detail-reuse.ts).
+ */
+const lastDetail = new WeakMap<LayerGrid, DetailGeneration>();
+
 /** Navmesh tile of layer `grid` at (tx, tz) from its span `areas` (ghosts 0); null when empty. */
 export function buildLayerTile(
   grid: LayerGrid,
@@ -43,36 +51,46 @@ export function buildLayerTile(
   tx: number,
   tz: number,
   ctx: BuildContext = new BuildContext(),
+  reuseDetail = false,
 ): NavMeshTile | null {
+  // The mesh stage sees ghosts as area 0; they are few, so copy then clear them.
+  const ghosts = ghostSpans(grid);
+  const meshAreas = areas.slice();
+  for (let k = 0; k < ghosts.length; k++) meshAreas[ghosts[k]!] = 0;
   let walkable = false;
-  const meshAreas = new Uint8Array(areas.length);
-  for (let i = 0; i < areas.length; i++) {
-    if (grid.ghost[i] === 1) continue;
-    meshAreas[i] = areas[i]!;
-    if (areas[i] !== 0) walkable = true;
+  for (let i = 0; i < meshAreas.length; i++) {
+    if (meshAreas[i] !== 0) {
+      walkable = true;
+      break;
+    }
   }
   if (!walkable) return null;
   const chf = { ...grid.chf, areas: meshAreas };
-  const { regions } = partitionRegions(chf, cfg, chf.borderSize, false, ctx);
+  // Regions and contours run on the layer's columns alone (its bounding box grown by the
+  // border, see croppedGrid): the same spans in the same order, so the same regions, and
+  // contours shifted by the crop's offset, which is added back.
+  const crop = croppedGrid(grid);
+  const work = crop ? { ...crop.chf, areas: meshAreas } : chf;
+  const { regions } = partitionRegions(work, cfg, chf.borderSize, false, ctx);
   const ghostBase = regions.regionCount + 1;
   if (ghostBase + MAX_TILES_PER_CELL >= BORDER_REGION) {
     throw new MeshwayError("GRID_TOO_LARGE", `tile (${tx}, ${tz}): too many regions in a layer`);
   }
   const spanRegion = regions.spanRegion;
-  for (let s = 0; s < spanRegion.length; s++) {
+  for (let k = 0; k < ghosts.length; k++) {
+    const s = ghosts[k]!;
     // Ghosts the other layer cannot walk are walls here (region 0), so seam runs end with it.
-    if (grid.ghost[s] === 1 && areas[s] === WALKABLE_GHOST) {
-      spanRegion[s] = ghostBase + grid.ghostLayer[s]!;
-    }
+    if (areas[s] === WALKABLE_GHOST) spanRegion[s] = ghostBase + grid.ghostLayer[s]!;
   }
   const cset = buildContours(
-    chf,
+    work,
     regions,
     cfg.edgeMaxErrorVoxels,
     cfg.edgeMaxLenVoxels,
     undefined,
     ctx,
   );
+  if (crop) uncropContours(cset, crop.x0, crop.z0, chf);
   const seams = layerSeams(grid, areas, cfg.edgeMaxErrorVoxels, cfg.edgeMaxLenVoxels);
   if (seams.pairs.size > 0) snapToSeams(cset, seams, ghostBase);
   else cset.contours = cset.contours.filter((c) => c.region < ghostBase);
@@ -80,6 +98,9 @@ export function buildLayerTile(
   const polyMesh = buildPolyMesh(cset, cfg.vertsPerPoly, ctx);
   if (polyMesh.polyCount === 0) return null;
   markLayerPortals(polyMesh, seams);
+  const reuse = reuseDetail
+    ? new LayerDetailReuse(lastDetail.get(grid)).begin(polyMesh, chf, regions.spanRegion)
+    : undefined;
   const detail = buildPolyMeshDetail(
     polyMesh,
     chf,
@@ -87,8 +108,99 @@ export function buildLayerTile(
     cfg.detailSampleDistWorld,
     cfg.detailSampleMaxErrorWorld,
     ctx,
+    reuse,
   );
+  if (reuse) lastDetail.set(grid, reuse.finish(detail));
   return createNavMeshTile(polyMesh, detail, tx, tz);
+}
+
+/** A layer grid's columns cropped to where it has spans (see croppedGrid). */
+interface Crop {
+  chf: CompactHeightfield;
+  x0: number;
+  z0: number;
+}
+
+/** Per layer grid: its crop, null when cropping would keep (nearly) every column. */
+const cropOf = new WeakMap<LayerGrid, Crop | null>();
+
+/**
+ * The layer grid restricted to the bounding box of its columns with spans, grown by the
+ * border width and clamped to the grid. A layer seldom covers its whole tile, and the
+ * region and contour stages loop over columns. Equal results: the spans, their order and
+ * their links (column-relative) are the same; the border strips paint the same spans (a
+ * cropped side lies a border width beyond the last span, so its strip is empty, as the
+ * original strip there); no stage reads absolute positions but the contour vertices, which
+ * come out shifted by the crop's offset.
+ */
+function croppedGrid(grid: LayerGrid): Crop | null {
+  const cached = cropOf.get(grid);
+  if (cached !== undefined) return cached;
+  const chf = grid.chf;
+  const { width, depth, borderSize: b, cellFirst, cellCount } = chf;
+  let bx0 = width;
+  let bx1 = -1;
+  let bz0 = depth;
+  let bz1 = -1;
+  for (let z = 0; z < depth; z++) {
+    for (let x = 0; x < width; x++) {
+      if (cellCount[x + z * width] === 0) continue;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (z < bz0) bz0 = z;
+      if (z > bz1) bz1 = z;
+    }
+  }
+  let crop: Crop | null = null;
+  if (bx1 >= 0) {
+    const x0 = Math.max(0, bx0 - b);
+    const x1 = Math.min(width, bx1 + 1 + b);
+    const z0 = Math.max(0, bz0 - b);
+    const z1 = Math.min(depth, bz1 + 1 + b);
+    const w = x1 - x0;
+    const d = z1 - z0;
+    if (w * d < 0.9 * width * depth) {
+      const first = new Uint32Array(w * d);
+      const count = new Uint16Array(w * d);
+      for (let z = 0; z < d; z++) {
+        for (let x = 0; x < w; x++) {
+          const c = x0 + x + (z0 + z) * width;
+          first[x + z * w] = cellFirst[c]!;
+          count[x + z * w] = cellCount[c]!;
+        }
+      }
+      crop = { chf: { ...chf, width: w, depth: d, cellFirst: first, cellCount: count }, x0, z0 };
+    }
+  }
+  cropOf.set(grid, crop);
+  return crop;
+}
+
+/** Moves contours traced on a crop back to the full layer grid's coordinates and size. */
+function uncropContours(cset: ContourSet, x0: number, z0: number, chf: CompactHeightfield): void {
+  for (const c of cset.contours) {
+    for (const v of [c.verts, c.rawVerts]) {
+      for (let k = 0; k < v.length; k += 4) {
+        v[k]! += x0;
+        v[k + 2]! += z0;
+      }
+    }
+  }
+  cset.width = chf.width - 2 * chf.borderSize;
+  cset.depth = chf.depth - 2 * chf.borderSize;
+}
+
+/** Per layer grid: its ghost spans, ascending. */
+const ghostSpansOf = new WeakMap<LayerGrid, Int32Array>();
+
+function ghostSpans(grid: LayerGrid): Int32Array {
+  let out = ghostSpansOf.get(grid);
+  if (out) return out;
+  const list: number[] = [];
+  for (let s = 0; s < grid.ghost.length; s++) if (grid.ghost[s] === 1) list.push(s);
+  out = Int32Array.from(list);
+  ghostSpansOf.set(grid, out);
+  return out;
 }
 
 /** Where a seam run of a contour starts or ends, and what meets the seam there. */

@@ -369,3 +369,52 @@ export function markAreaVolume(chf: CompactHeightfield, v: AreaVolume): void {
   else if (v.kind === "cylinder") markCylinderArea(chf, v.center, v.radius, v.height, v.area);
   else markConvexPolyArea(chf, v.points, v.minY, v.maxY, v.area);
 }
+
+/** Grown scratch for obstacleChangedSpans. */
+let changedBuffer = new Int32Array(256);
+
+/**
+ * The spans whose area `marked` changed from `chf.areas`, ascending, looked for only in the
+ * columns under `bounds` (the world boxes of what was marked, one cell of margin: the area
+ * marking only takes cells whose centre lies inside). A function of the obstacles' footprint
+ * on this heightfield alone, so two obstacle sets with equal lists give equal tile areas.
+ */
+export function obstacleChangedSpans(
+  chf: CompactHeightfield,
+  marked: Uint8Array,
+  bounds: readonly Bounds3[],
+): Int32Array {
+  const { width, depth, cellFirst, cellCount, cellSize, areas } = chf;
+  const ox = chf.bmin[0];
+  const oz = chf.bmin[2];
+  let n = 0;
+  for (const b of bounds) {
+    const x0 = Math.max(0, Math.floor((b.bmin[0] - ox) / cellSize) - 1);
+    const x1 = Math.min(width - 1, Math.floor((b.bmax[0] - ox) / cellSize) + 1);
+    const z0 = Math.max(0, Math.floor((b.bmin[2] - oz) / cellSize) - 1);
+    const z1 = Math.min(depth - 1, Math.floor((b.bmax[2] - oz) / cellSize) + 1);
+    for (let z = z0; z <= z1; z++) {
+      for (let x = x0; x <= x1; x++) {
+        const c = x + z * width;
+        for (let i = cellFirst[c]!, e = i + cellCount[c]!; i < e; i++) {
+          if (marked[i] === areas[i]) continue;
+          if (n === changedBuffer.length) {
+            const grown = new Int32Array(2 * n);
+            grown.set(changedBuffer);
+            changedBuffer = grown;
+          }
+          changedBuffer[n++] = i;
+        }
+      }
+    }
+  }
+  const out = changedBuffer.slice(0, n);
+  if (bounds.length > 1) {
+    // Overlapping boxes list a span more than once.
+    out.sort();
+    let m = 0;
+    for (let k = 0; k < n; k++) if (m === 0 || out[m - 1] !== out[k]) out[m++] = out[k]!;
+    return out.subarray(0, m).slice();
+  }
+  return out;
+}

@@ -28,6 +28,7 @@ import {
   type ObstacleShape,
   obstacleAsAreaVolume,
   obstacleBounds,
+  obstacleChangedSpans,
   validateAreaVolume,
   validateObstacleShape,
 } from "./obstacles.js";
@@ -110,6 +111,19 @@ interface CachedTile {
   layers: CachedLayer[];
   /** chf.areas eroded by the agent radius, with no obstacle (computed at the first rebuild). */
   eroded?: Uint8Array;
+  /**
+   * The same erosion as computed by the cache's construction, kept in memory only: the first
+   * rebuild adopts it as `eroded` instead of eroding again. Never saved (a saved cache holds
+   * `eroded` only for tiles rebuilt since, like a worker-built one).
+   */
+  warmEroded?: Uint8Array;
+  /**
+   * What the layers' current areas were computed from (memory only): the spans the obstacles
+   * stamped (obstacleChangedSpans) and the area volumes, in order. A rebuild that finds both
+   * equal has nothing to do: the span areas are a function of them.
+   */
+  lastStamped?: Int32Array;
+  lastVolumes?: readonly AreaVolume[];
 }
 
 /**
@@ -119,24 +133,28 @@ interface CachedTile {
  * re-erode around the spans they cover (erodeNewObstructions, exact).
  */
 function tileAreas(
-  cached: { chf: CompactHeightfield; eroded?: Uint8Array },
+  cached: { chf: CompactHeightfield; eroded?: Uint8Array; warmEroded?: Uint8Array },
   cfg: ResolvedConfig,
   obstacles: readonly AreaVolume[],
   volumes: readonly AreaVolume[],
+  out: Uint8Array = new Uint8Array(cached.chf.spanCount),
+  marked?: Uint8Array,
 ): Uint8Array {
   const chf = cached.chf;
   let eroded = cached.eroded;
   if (eroded === undefined) {
-    const base: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
-    erodeWalkableArea(base, cfg.walkableRadiusVoxels);
-    cached.eroded = eroded = base.areas;
+    eroded = cached.warmEroded;
+    if (eroded === undefined) {
+      const base: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
+      erodeWalkableArea(base, cfg.walkableRadiusVoxels);
+      eroded = base.areas;
+    }
+    cached.eroded = eroded;
+    cached.warmEroded = undefined;
   }
-  const out = new Uint8Array(chf.spanCount);
   if (obstacles.length > 0) {
-    const marked: CompactHeightfield = { ...chf, areas: obstacleScratch(chf.spanCount) };
-    marked.areas.set(chf.areas);
-    for (const o of obstacles) markAreaVolume(marked, o);
-    erodeNewObstructions(chf, chf.areas, marked.areas, eroded, cfg.walkableRadiusVoxels, out);
+    const stamped = marked ?? markObstacles(chf, obstacles);
+    erodeNewObstructions(chf, chf.areas, stamped, eroded, cfg.walkableRadiusVoxels, out);
   } else {
     out.set(eroded);
   }
@@ -145,6 +163,27 @@ function tileAreas(
     for (const v of volumes) markAreaVolume(work, v);
   }
   return out;
+}
+
+/** chf.areas with `obstacles` stamped NULL_AREA, in a reused buffer. */
+function markObstacles(chf: CompactHeightfield, obstacles: readonly AreaVolume[]): Uint8Array {
+  const marked: CompactHeightfield = { ...chf, areas: obstacleScratch(chf.spanCount) };
+  marked.areas.set(chf.areas);
+  for (const o of obstacles) markAreaVolume(marked, o);
+  return marked.areas;
+}
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -166,6 +205,18 @@ function obstacleScratch(n: number): Uint8Array {
   if (obstacleBuffer.length < n)
     obstacleBuffer = new Uint8Array(Math.max(n, obstacleBuffer.length * 2));
   return obstacleBuffer.subarray(0, n);
+}
+
+const NO_SPANS = new Int32Array(0);
+
+/** Reused buffer for one layer's areas before they are compared with the last build's. */
+let layerScratch = new Uint8Array(0);
+
+/** Reused buffer for a rebuilt tile's final span areas (layers copy what they keep). */
+let areasBuffer = new Uint8Array(0);
+function areasScratch(n: number): Uint8Array {
+  if (areasBuffer.length < n) areasBuffer = new Uint8Array(Math.max(n, areasBuffer.length * 2));
+  return areasBuffer.subarray(0, n);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -374,7 +425,11 @@ export class TileCache {
     }
     // The obstacle-free erosion is kept from a tile's first rebuild on, not from construction:
     // a sync and a worker-built cache then hold the same bytes, and untouched tiles hold none.
-    for (const c of this.tiles) if (c) c.eroded = undefined;
+    for (const c of this.tiles) {
+      if (!c) continue;
+      c.warmEroded = c.eroded;
+      c.eroded = undefined;
+    }
     this.dirty.fill(0);
     this.dirtyCount = 0;
     this.resetStats();
@@ -677,12 +732,57 @@ export class TileCache {
     const volumeIds = this.tileVolumes[t];
     const obstacles = obstacleIds ? obstacleIds.map((id) => this.obstacles.get(id)!.volume) : [];
     const areaVolumes = volumeIds ? volumeIds.map((id) => this.volumes.get(id)!.volume) : [];
-    const areas = tileAreas(cached, this.config, obstacles, areaVolumes);
+    const chf = cached.chf;
+    let marked: Uint8Array | undefined;
+    let stamped: Int32Array = NO_SPANS;
+    if (obstacleIds) {
+      marked = markObstacles(chf, obstacles);
+      stamped = obstacleChangedSpans(
+        chf,
+        marked,
+        obstacleIds.map((id) => this.obstacles.get(id)!.bounds),
+      );
+    }
+    const last = cached.lastStamped;
+    if (
+      last !== undefined &&
+      (cached.eroded ?? cached.warmEroded) !== undefined &&
+      sameInts(stamped, last) &&
+      sameList(areaVolumes, cached.lastVolumes ?? [])
+    ) {
+      // A rebuilt tile holds its erosion (what a saved cache keeps), skipped or not.
+      if (cached.eroded === undefined) {
+        cached.eroded = cached.warmEroded;
+        cached.warmEroded = undefined;
+      }
+      // The obstacles cover the same floor spans as at the last rebuild (none, say: over a
+      // void), and the volumes are the same: every layer's areas would come out as they are.
+      this.stats.tilesRebuilt++;
+      this.stats.tilesUnchanged++;
+      this.stats.rebuildMs += performance.now() - t0;
+      return;
+    }
+    const areas = tileAreas(
+      cached,
+      this.config,
+      obstacles,
+      areaVolumes,
+      areasScratch(chf.spanCount),
+      marked,
+    );
+    cached.lastStamped = stamped;
+    cached.lastVolumes = areaVolumes;
     let changed = 0;
     for (const layer of cached.layers) {
-      if (this.rebuildLayer(layer, layerAreas(layer.grid, areas), obstacles.length, tx, tz)) {
-        changed++;
-      }
+      const n = layer.grid.source.length;
+      if (layerScratch.length < n)
+        layerScratch = new Uint8Array(Math.max(n, 2 * layerScratch.length));
+      const next = layerAreas(layer.grid, areas, layerScratch.subarray(0, n));
+      // The rest of the pipeline depends on the layer grid and its span areas only: when those
+      // come out as last time, so would the tile, so keep it (and its refs).
+      if (layer.areas !== null && sameBytes(next, layer.areas)) continue;
+      this.rebuildLayer(layer, next.slice(), obstacles.length, tx, tz);
+      changed++;
     }
     this.stats.tilesRebuilt++;
     this.stats.layersRebuilt += changed;
@@ -690,17 +790,14 @@ export class TileCache {
     this.stats.rebuildMs += performance.now() - t0;
   }
 
-  /** Brings one layer's navmesh tile up to `areas`; false when they are what it was built from. */
+  /** Brings one layer's navmesh tile up to `areas` (which differ from what it was built from). */
   private rebuildLayer(
     layer: CachedLayer,
     areas: Uint8Array,
     obstacleCount: number,
     tx: number,
     tz: number,
-  ): boolean {
-    // The rest of the pipeline depends on the layer grid and its span areas only: when those
-    // come out as last time, so would the tile, so keep it (and its refs).
-    if (layer.areas !== null && sameBytes(areas, layer.areas)) return false;
+  ): void {
     // Keep the obstacle-free tile while obstacles cover part of it: equal areas later give
     // this very tile.
     if (layer.obstacleFree && layer.tile !== null && layer.areas !== null) {
@@ -715,7 +812,7 @@ export class TileCache {
       tile = restore.tile;
       if (tile.polyCount === 0) this.stats.tilesEmptied++;
     } else {
-      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz);
+      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz, undefined, true);
       if (!tile) {
         tile = emptyTile(this.grid, layer.grid.chf, tx, tz, this.config.vertsPerPoly);
         this.stats.tilesEmptied++;
@@ -731,7 +828,6 @@ export class TileCache {
     const live = layer.tile !== null && nm.tileInSlot(tileOfRef(layer.ref)) === layer.tile;
     layer.ref = live ? nm.replaceTile(layer.ref, tile) : nm.addTile(tile);
     layer.tile = tile;
-    return true;
   }
 
   // ----- persistence (src/tiles/tile-cache-file.ts has the format) -------------------------
