@@ -12,13 +12,12 @@ import type { CompactHeightfield } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { type CachedLayer, cachedLayers } from "./cached-layer.js";
-import { deserializeCompactHeightfield, serializeCompactHeightfield } from "./compact-codec.js";
-import { WALKABLE_GHOST } from "./layer-grid.js";
+import { type CachedLayer, cachedLayersOf, layerPartition, sharedTileAreas } from "./cached-layer.js";
+import { type CachedTileShape, decodeCachedTile, encodeCachedTile, obstacleFreeErosion } from "./cached-tile-codec.js";
+import { layerAreas, WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
-import type { TileGrid } from "./tile-grid.js";
-import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
+import { type TileGrid, tileBounds } from "./tile-grid.js";
 
 /*
  * The tile cache file (`.tilecache`), format version 2, little-endian:
@@ -46,26 +45,26 @@ import { packCompactBlock, unpackCompactBlock } from "./tile-pack.js";
  */
 
 const MAGIC = [0x4d, 0x57, 0x54, 0x43]; // "MWTC"
-export const TILE_CACHE_FORMAT_VERSION = 2;
+export const TILE_CACHE_FORMAT_VERSION = 3;
 const HEADER_SIZE = 32;
 const TAG = {
   meta: 0x4154454d,
   navm: 0x4d56414e,
-  chf: 0x20464843,
+  tile: 0x4c495443,
   area: 0x41455241,
-  erod: 0x444f5245,
   rsta: 0x41545352,
   rstt: 0x54545352,
 };
 
 const BIT_AREAS = 1;
-const BIT_ERODED = 2;
+/** Tile record: the tile areas are in its heightfield block (else per layer 'AREA'). */
+const BIT_TILE_AREAS = 2;
 const BIT_RESTORE = 4;
 const BIT_OBSTACLE_FREE = 8;
 const BIT_OBSTACLE_FREE_KNOWN = 16;
 const BIT_DIRTY = 32;
 /** Bits of a tile record, and of a layer record. */
-const TILE_BITS = BIT_ERODED | BIT_DIRTY;
+const TILE_BITS = BIT_TILE_AREAS | BIT_DIRTY;
 const LAYER_BITS = BIT_AREAS | BIT_RESTORE | BIT_OBSTACLE_FREE | BIT_OBSTACLE_FREE_KNOWN;
 
 /** One heightfield layer of a cached tile as the file holds it. */
@@ -107,10 +106,31 @@ const MAX_EXPANSION = 260;
 interface Block {
   tag: number;
   bytes: Uint8Array;
-  /** A compact heightfield block: transform before compressing. */
-  pack?: boolean;
-  /** Never compressed (the metadata, read first). */
+  /** Never LZ-compressed (the metadata, read first; the range-coded tiles). */
   raw?: boolean;
+}
+
+/** What every tile heightfield of the cache is, and tile t's bounds as the build makes them. */
+function tileShape(config: ResolvedConfig, grid: TileGrid): (t: number) => CachedTileShape {
+  const side = config.tileSize + 2 * config.borderSizeVoxels;
+  return (t) => {
+    const tx = t % grid.tilesX;
+    const tz = (t - tx) / grid.tilesX;
+    const { bmin, bmax } = tileBounds(grid, config, tx, tz);
+    // The compaction stage lets open space reach one agent height above the solid top.
+    bmax[1] += config.walkableHeightVoxels * config.cellHeight;
+    return {
+      width: side,
+      depth: side,
+      borderSize: config.borderSizeVoxels,
+      cellSize: config.cellSize,
+      cellHeight: config.cellHeight,
+      walkableHeightVoxels: config.walkableHeightVoxels,
+      walkableClimbVoxels: config.walkableClimbVoxels,
+      walkableRadiusVoxels: config.walkableRadiusVoxels,
+      bounds: { bmin, bmax },
+    };
+  };
 }
 
 const plain = <T extends object>(v: T): T =>
@@ -129,20 +149,33 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
   const blocks: Block[] = [];
   const tiles: (number | number[][])[][] = [];
   const tileBlocks: Block[] = [];
+  const shape = tileShape(state.config, state.grid);
   state.tiles.forEach((c, t) => {
     if (!c) return;
-    let bits = c.dirty ? BIT_DIRTY : 0;
-    tileBlocks.push({ tag: TAG.chf, bytes: serializeCompactHeightfield(c.chf), pack: true });
-    if (c.eroded) {
-      bits |= BIT_ERODED;
-      tileBlocks.push({ tag: TAG.erod, bytes: c.eroded });
+    const grids = c.grids;
+    if (!grids || grids.length !== c.layers.length) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `TileCache.serialize: tile ${t} has no layer grids to save`,
+      );
     }
+    let bits = c.dirty ? BIT_DIRTY : 0;
+    const tileAreas = sharedTileAreas(c.chf, grids);
+    if (tileAreas) bits |= BIT_TILE_AREAS;
+    const eroded = c.eroded ?? obstacleFreeErosion(c.chf, state.config.walkableRadiusVoxels);
+    const layerOf = layerPartition(c.chf, grids);
+    const bytes = encodeCachedTile(
+      { chf: c.chf, layerOf, layerCount: grids.length, areas: tileAreas },
+      eroded,
+      shape(t).bounds,
+    );
+    tileBlocks.push({ tag: TAG.tile, bytes, raw: true });
     const layers: number[][] = [];
     for (const l of c.layers) {
       let lb = 0;
       if (l.areas) {
         lb |= BIT_AREAS;
-        tileBlocks.push({ tag: TAG.area, bytes: l.areas });
+        if (!tileAreas) tileBlocks.push({ tag: TAG.area, bytes: l.areas });
       }
       if (l.restore) {
         lb |= BIT_RESTORE;
@@ -169,10 +202,10 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
   blocks.push(...tileBlocks);
   const stored = blocks.map((b) => {
     if (b.raw) return { ...b, decoded: 0 };
-    const z = lzCompress(b.pack ? packCompactBlock(b.bytes) : b.bytes);
+    const z = lzCompress(b.bytes);
     return z.length < b.bytes.length
       ? { ...b, bytes: z, decoded: b.bytes.length }
-      : { ...b, pack: false, decoded: 0 };
+      : { ...b, decoded: 0 };
   });
   let length = HEADER_SIZE;
   for (const b of stored) length += BLOCK_HEADER + Math.ceil(b.bytes.length / 8) * 8;
@@ -210,7 +243,7 @@ class Reader {
    * The next block, which must carry `tag`, decoded (decompressed, unpacked) when stored so;
    * always a fresh array (the loaded cache owns its memory).
    */
-  block(tag: number, what: string, packed = false): { at: number; bytes: Uint8Array } {
+  block(tag: number, what: string): { at: number; bytes: Uint8Array } {
     const at = this.at;
     if (at + BLOCK_HEADER > this.bytes.length) this.fail(at, `truncated: ${what} is missing`);
     const len = this.dv.getUint32(at, true);
@@ -229,8 +262,7 @@ class Reader {
     if (decoded > MAX_EXPANSION * len + 64) {
       this.fail(at + 8, `${what}: decoded size ${decoded} is impossible for ${len} stored bytes`);
     }
-    const raw = lzDecompress(bytes, decoded, `${this.source}: ${what}`, start);
-    return { at: start, bytes: packed ? unpackCompactBlock(raw) : raw };
+    return { at: start, bytes: lzDecompress(bytes, decoded, `${this.source}: ${what}`, start) };
   }
 }
 
@@ -266,10 +298,14 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     if (bytes[i] !== MAGIC[i]) r.fail(0, "not a meshway tile cache file (magic 'MWTC')");
   }
   const version = dv.getUint32(4, true);
-  if (version === 1) {
+  if (version === 1 || version === 2) {
+    const what =
+      version === 1
+        ? "one tile per column, before heightfield layers"
+        : "LZ-compressed heightfields, before the range-coded tiles";
     r.fail(
       4,
-      "format version 1 (one tile per column, before heightfield layers); this reader knows version 2: build the cache again and save it",
+      `format version ${version} (${what}); this reader knows version ${TILE_CACHE_FORMAT_VERSION}: build the cache again and save it`,
     );
   }
   if (version !== TILE_CACHE_FORMAT_VERSION) {
@@ -379,7 +415,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
   if (!Array.isArray(meta.tiles)) r.fail(m, "stored tiles are not a list");
   const tiles: (TileCacheFileTile | null)[] = new Array(n).fill(null);
   const usedLive = new Set<number>();
-  const side = config.tileSize + 2 * config.borderSizeVoxels;
+  const shape = tileShape(config, tileGrid);
   let lastT = -1;
   for (const rec of meta.tiles as unknown[]) {
     if (
@@ -397,32 +433,22 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     lastT = t;
     const tx = t % tileGrid.tilesX;
     const tz = (t - tx) / tileGrid.tilesX;
-    const cb = r.block(TAG.chf, `tile ${t} heightfield`, true);
-    let chf: CompactHeightfield;
-    try {
-      chf = deserializeCompactHeightfield(cb.bytes, `${source} tile ${t} heightfield`);
-    } catch (e) {
-      r.fail(cb.at, (e as Error).message);
-    }
-    if (
-      chf.width !== side ||
-      chf.depth !== side ||
-      chf.borderSize !== config.borderSizeVoxels ||
-      chf.cellSize !== config.cellSize ||
-      chf.cellHeight !== config.cellHeight ||
-      chf.walkableHeightVoxels !== config.walkableHeightVoxels ||
-      chf.walkableClimbVoxels !== config.walkableClimbVoxels
-    ) {
-      r.fail(cb.at, `tile ${t} heightfield does not match the config`);
-    }
+    const tb = r.block(TAG.tile, `tile ${t} heightfield`);
+    const decoded = decodeCachedTile(tb.bytes, shape(t), (at, what) =>
+      r.fail(tb.at + at, `tile ${t} heightfield: ${what}`),
+    );
+    const chf = decoded.chf;
     let grids: CachedLayer[];
     try {
-      grids = cachedLayers(chf, `${source} tile ${t}`);
+      grids = cachedLayersOf(chf, decoded);
     } catch (e) {
-      r.fail(cb.at, (e as Error).message);
+      r.fail(tb.at, (e as Error).message);
     }
     if (layerRecs.length !== grids.length) {
       r.fail(m, `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${grids.length}`);
+    }
+    if (((bits & BIT_TILE_AREAS) !== 0) !== (decoded.areas !== null)) {
+      r.fail(tb.at, `tile ${t} heightfield: tile areas ${decoded.areas ? "stored" : "missing"}, its record says otherwise`);
     }
     // Layer areas hold, on ghost spans (another layer's), 0 or WALKABLE_GHOST.
     const spans = (tag: number, what: string, count: number, ghost?: Uint8Array): Uint8Array => {
@@ -445,11 +471,11 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     };
     const entry: TileCacheFileTile = {
       chf,
+      eroded: decoded.eroded,
       dirty: (bits & BIT_DIRTY) !== 0,
       layers: [],
       grids,
     };
-    if (bits & BIT_ERODED) entry.eroded = spans(TAG.erod, "erosion", chf.spanCount);
     layerRecs.forEach((lr, k) => {
       if (!Array.isArray(lr) || lr.length !== 2 || !isCount(lr[0]) || !isCount(lr[1], LAYER_BITS)) {
         r.fail(m, `stored tile ${t} layer ${k} is not [navmesh tile, bits]`);
@@ -466,7 +492,11 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       const count = grids[k]!.grid.source.length;
       const layer: TileCacheFileLayer = { liveIndex, areas: null };
       const ghost = grids[k]!.grid.ghost;
-      if (lb & BIT_AREAS) layer.areas = spans(TAG.area, `layer ${k} areas`, count, ghost);
+      if (lb & BIT_AREAS) {
+        layer.areas = decoded.areas
+          ? layerAreas(grids[k]!.grid, decoded.areas)
+          : spans(TAG.area, `layer ${k} areas`, count, ghost);
+      }
       if (lb & BIT_RESTORE) {
         const areas = spans(TAG.rsta, `layer ${k} restore areas`, count, ghost);
         const tb = r.block(TAG.rstt, `tile ${t} layer ${k} restore tile`);

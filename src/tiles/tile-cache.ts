@@ -771,6 +771,7 @@ export class TileCache {
           chf: c.chf,
           ...(c.eroded ? { eroded: c.eroded } : {}),
           dirty: this.dirty[t] === 1,
+          grids: c.layers,
           layers: c.layers.map((l, k) => {
             const index = l.tile ? liveIndex.get(l.tile) : undefined;
             if (index === undefined) {

@@ -110,13 +110,17 @@ describe("TileCache.serialize / deserialize", () => {
     expect(err(bytes.subarray(0, 20))).toMatch(/truncated.* at byte 20$/);
     expect(err(bytes.subarray(0, bytes.length - 8))).toMatch(/payload length .* at byte 8$/);
     const newer = bytes.slice();
-    newer[4] = 3;
-    expect(err(newer)).toMatch(/format version 3, this reader knows 2 at byte 4$/);
-    // Version 1 files (one tile per column, before heightfield layers) are refused by name.
+    newer[4] = 4;
+    expect(err(newer)).toMatch(/format version 4, this reader knows 3 at byte 4$/);
+    // Version 1 (one tile per column) and 2 (LZ heightfields) files are refused by name.
     const older = bytes.slice();
     older[4] = 1;
     expect(err(older)).toMatch(
-      /format version 1 \(one tile per column.*build the cache again.* at byte 4$/,
+      /format version 1 \(one tile per column.*version 3: build the cache again.* at byte 4$/,
+    );
+    older[4] = 2;
+    expect(err(older)).toMatch(
+      /format version 2 \(LZ-compressed heightfields.*version 3: build the cache again.* at byte 4$/,
     );
     expect(err(serializeNavMesh(busyCache().navMesh, null))).toMatch(
       /not a meshway tile cache file/,

@@ -1,0 +1,330 @@
+import { erodeWalkableArea } from "../generate/erode.js";
+import { linkNeighbours } from "../generate/compact.js";
+import type { CompactHeightfield } from "../generate/types.js";
+import type { Vec3 } from "../math/vec3.js";
+import { MAX_TILES_PER_CELL } from "../navmesh/nav-mesh.js";
+import {
+  BYTE_MODEL_SIZE,
+  INT_MODEL_SIZE,
+  newModel,
+  RangeDecoder,
+  RangeEncoder,
+} from "./range-coder.js";
+import { NO_LAYER } from "./tile-layers.js";
+
+/*
+ * A cached tile in the tile cache file (format 3): its compact heightfield, its heightfield
+ * layer partition (span → layer) and the span areas its layer tiles were built from, as one
+ * block that decodes on its own. Layout: u8 flags (1: bounds stored, 2: tile areas stored),
+ * u8 layer count, u16 0, u32 span count, [f64 bmin xyz, bmax xyz when flag 1 — else they are
+ * the tile's bounds as the build computes them], then one range-coded stream (range-coder.ts):
+ *
+ *   per column, row by row: its span count (context: the left and upper columns' counts);
+ *   per span: floor and clearance as differences from a reference span — the span with the
+ *   same index in the left column, else in the upper column (surfaces are smooth: mostly
+ *   0 or ±1) —, its area and its layer as "same as the reference" flags with an escape;
+ *   then, per span, the tile's areas against the obstacle-free erosion of the heightfield
+ *   (recomputed here: it is what a tile with no obstacle or volume is built from, so those
+ *   tiles cost a few bits).
+ *
+ * Links (spanCon) and cellFirst are not stored: the compaction stage's linkNeighbours and a
+ * running sum give them back exactly. The erosion is handed back too (the cache keeps it).
+ */
+
+const FLAG_BOUNDS = 1;
+const FLAG_AREAS = 2;
+const HEADER = 8;
+const BOUNDS = 48;
+/** A span costs at least four adaptive decisions (≥ 0.02 bit each): bounds the claimed count. */
+const MAX_SPANS_PER_BYTE = 128;
+
+/** Reference kinds (contexts): same index left, same index up, another span, none. */
+const REF_KINDS = 4;
+
+interface Models {
+  count: Uint16Array;
+  dy: Uint16Array;
+  dh: Uint16Array;
+  same: Uint16Array;
+  byte: Uint16Array;
+}
+
+const M_AREA = 0;
+const M_LAYER = REF_KINDS;
+const M_TILE_AREA = 2 * REF_KINDS;
+
+function models(): Models {
+  return {
+    count: newModel(9 * INT_MODEL_SIZE),
+    dy: newModel(REF_KINDS * INT_MODEL_SIZE),
+    dh: newModel(2 * REF_KINDS * INT_MODEL_SIZE),
+    same: newModel(2 * REF_KINDS + 4),
+    byte: newModel(3 * BYTE_MODEL_SIZE),
+  };
+}
+
+/** What a cached tile block holds. */
+export interface CachedTileData {
+  chf: CompactHeightfield;
+  /** Span → layer (NO_LAYER: in none). */
+  layerOf: Uint8Array;
+  layerCount: number;
+  /** The tile's span areas its layer tiles were built from, when stored. */
+  areas: Uint8Array | null;
+  /** The heightfield's obstacle-free erosion (the cache's `eroded`). */
+  eroded: Uint8Array;
+}
+
+/** The obstacle-free erosion the tile cache computes (tile-cache.ts tileAreas). */
+export function obstacleFreeErosion(chf: CompactHeightfield, radiusVoxels: number): Uint8Array {
+  const base: CompactHeightfield = { ...chf, areas: chf.areas.slice() };
+  erodeWalkableArea(base, radiusVoxels);
+  return base.areas;
+}
+
+const clamp2 = (n: number) => (n > 2 ? 2 : n);
+
+/**
+ * The reference of span `j` of column (x, z): its index and kind (REF_KINDS), -1 for none.
+ * Reads only columns before (x, z) in row order, so the decoder has them.
+ */
+function reference(
+  first: Uint32Array,
+  count: Uint16Array,
+  width: number,
+  x: number,
+  z: number,
+  j: number,
+  out: Int32Array,
+): void {
+  const c = x + z * width;
+  if (x > 0 && count[c - 1]! > j) {
+    out[0] = first[c - 1]! + j;
+    out[1] = 0;
+  } else if (z > 0 && count[c - width]! > j) {
+    out[0] = first[c - width]! + j;
+    out[1] = 1;
+  } else if (x > 0 && count[c - 1]! > 0) {
+    out[0] = first[c - 1]! + count[c - 1]! - 1;
+    out[1] = 2;
+  } else if (z > 0 && count[c - width]! > 0) {
+    out[0] = first[c - width]! + count[c - width]! - 1;
+    out[1] = 2;
+  } else {
+    out[0] = -1;
+    out[1] = 3;
+  }
+}
+
+const sameVec = (a: Vec3, b: Vec3) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/**
+ * Encodes a cached tile. `bounds` are the heightfield bounds the build computes for the tile
+ * (stored only when the heightfield's differ); `eroded` its obstacle-free erosion.
+ */
+export function encodeCachedTile(
+  data: Omit<CachedTileData, "eroded">,
+  eroded: Uint8Array,
+  bounds: { bmin: Vec3; bmax: Vec3 },
+): Uint8Array {
+  const { chf, layerOf, layerCount, areas } = data;
+  const { width, depth, cellFirst, cellCount, spanY, spanH } = chf;
+  const storeBounds = !sameVec(chf.bmin, bounds.bmin) || !sameVec(chf.bmax, bounds.bmax);
+  const rc = new RangeEncoder();
+  const m = models();
+  const ref = new Int32Array(2);
+  for (let z = 0; z < depth; z++) {
+    for (let x = 0; x < width; x++) {
+      const c = x + z * width;
+      const left = x > 0 ? clamp2(cellCount[c - 1]!) : 0;
+      const up = z > 0 ? clamp2(cellCount[c - width]!) : 0;
+      const n = cellCount[c]!;
+      rc.uint(m.count, (left * 3 + up) * INT_MODEL_SIZE, n);
+      for (let j = 0; j < n; j++) {
+        const s = cellFirst[c]! + j;
+        reference(cellFirst, cellCount, width, x, z, j, ref);
+        const r = ref[0]!;
+        const kind = ref[1]!;
+        const dy = spanY[s]! - (r >= 0 ? spanY[r]! : 0);
+        rc.sint(m.dy, kind * INT_MODEL_SIZE, dy);
+        const hk = 2 * kind + (dy === 0 ? 0 : 1);
+        rc.sint(m.dh, hk * INT_MODEL_SIZE, spanH[s]! - (r >= 0 ? spanH[r]! : 0));
+        const area = chf.areas[s]!;
+        const sameArea = area === (r >= 0 ? chf.areas[r]! : 0);
+        rc.bit(m.same, M_AREA + kind, sameArea ? 0 : 1);
+        if (!sameArea) rc.byte(m.byte, 0, area);
+        const layer = layerOf[s]!;
+        const sameLayer = layer === (r >= 0 ? layerOf[r]! : 0);
+        rc.bit(m.same, M_LAYER + kind, sameLayer ? 0 : 1);
+        if (!sameLayer) rc.byte(m.byte, BYTE_MODEL_SIZE, layer);
+      }
+    }
+  }
+  if (areas) {
+    let miss = 0;
+    for (let s = 0; s < chf.spanCount; s++) {
+      const e = eroded[s]!;
+      const a = areas[s]!;
+      const ctx = M_TILE_AREA + (e === 0 ? 0 : 2) + miss;
+      miss = a === e ? 0 : 1;
+      rc.bit(m.same, ctx, miss);
+      if (miss) rc.byte(m.byte, 2 * BYTE_MODEL_SIZE, a);
+    }
+  }
+  const stream = rc.finish();
+  const head = HEADER + (storeBounds ? BOUNDS : 0);
+  const out = new Uint8Array(head + stream.length);
+  const dv = new DataView(out.buffer);
+  out[0] = (storeBounds ? FLAG_BOUNDS : 0) | (areas ? FLAG_AREAS : 0);
+  out[1] = layerCount;
+  dv.setUint32(4, chf.spanCount, true);
+  if (storeBounds) {
+    const reals = [...chf.bmin, ...chf.bmax];
+    for (let i = 0; i < 6; i++) dv.setFloat64(HEADER + 8 * i, reals[i]!, true);
+  }
+  out.set(stream, head);
+  return out;
+}
+
+/** What the file's config says every tile heightfield is (the block does not repeat it). */
+export interface CachedTileShape {
+  width: number;
+  depth: number;
+  borderSize: number;
+  cellSize: number;
+  cellHeight: number;
+  walkableHeightVoxels: number;
+  walkableClimbVoxels: number;
+  walkableRadiusVoxels: number;
+  bounds: { bmin: Vec3; bmax: Vec3 };
+}
+
+/**
+ * Decodes a block from {@link encodeCachedTile}. `fail(offset, what)` must throw; it is called
+ * with an offset into `block` for anything inconsistent (counts, heights, layers out of range,
+ * a stream cut short or too long for its span count).
+ */
+export function decodeCachedTile(
+  block: Uint8Array,
+  shape: CachedTileShape,
+  fail: (at: number, what: string) => never,
+): CachedTileData {
+  if (block.length < HEADER) fail(0, "truncated header");
+  const dv = new DataView(block.buffer, block.byteOffset, block.byteLength);
+  const flags = block[0]!;
+  if ((flags & ~(FLAG_BOUNDS | FLAG_AREAS)) !== 0) fail(0, `unknown flags ${flags}`);
+  const layerCount = block[1]!;
+  if (layerCount > MAX_TILES_PER_CELL) {
+    fail(1, `${layerCount} layers, a navmesh keeps at most ${MAX_TILES_PER_CELL} per tile`);
+  }
+  if (dv.getUint16(2, true) !== 0) fail(2, "reserved field is not 0");
+  const spanCount = dv.getUint32(4, true);
+  let bmin = shape.bounds.bmin;
+  let bmax = shape.bounds.bmax;
+  let head = HEADER;
+  if (flags & FLAG_BOUNDS) {
+    if (block.length < HEADER + BOUNDS) fail(HEADER, "truncated bounds");
+    const r: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const v = dv.getFloat64(HEADER + 8 * i, true);
+      if (!Number.isFinite(v)) fail(HEADER + 8 * i, `non-finite bound ${v}`);
+      r.push(v);
+    }
+    bmin = [r[0]!, r[1]!, r[2]!];
+    bmax = [r[3]!, r[4]!, r[5]!];
+    head += BOUNDS;
+  }
+  const { width, depth } = shape;
+  const cells = width * depth;
+  if (spanCount > MAX_SPANS_PER_BYTE * (block.length - head + 8) || spanCount > cells * 0xffff) {
+    fail(4, `span count ${spanCount} is impossible for ${block.length - head} coded bytes`);
+  }
+  const cellFirst = new Uint32Array(cells);
+  const cellCount = new Uint16Array(cells);
+  const spanY = new Uint16Array(spanCount);
+  const spanH = new Uint16Array(spanCount);
+  const areas = new Uint8Array(spanCount);
+  const layerOf = new Uint8Array(spanCount);
+  const rc = new RangeDecoder(block, head);
+  const m = models();
+  const ref = new Int32Array(2);
+  // Per layer: the last column holding one of its spans (a layer holds one span per column).
+  const lastColumn = new Int32Array(MAX_TILES_PER_CELL).fill(-1);
+  let s = 0;
+  for (let z = 0; z < depth; z++) {
+    for (let x = 0; x < width; x++) {
+      const c = x + z * width;
+      const left = x > 0 ? clamp2(cellCount[c - 1]!) : 0;
+      const up = z > 0 ? clamp2(cellCount[c - width]!) : 0;
+      const n = rc.uint(m.count, (left * 3 + up) * INT_MODEL_SIZE);
+      if (n > spanCount - s) fail(head, `column ${c} holds more spans than the ${spanCount} stated`);
+      cellFirst[c] = s;
+      cellCount[c] = n;
+      for (let j = 0; j < n; j++, s++) {
+        reference(cellFirst, cellCount, width, x, z, j, ref);
+        const r = ref[0]!;
+        const kind = ref[1]!;
+        const dy = rc.sint(m.dy, kind * INT_MODEL_SIZE);
+        const y = dy + (r >= 0 ? spanY[r]! : 0);
+        const hk = 2 * kind + (dy === 0 ? 0 : 1);
+        const h = rc.sint(m.dh, hk * INT_MODEL_SIZE) + (r >= 0 ? spanH[r]! : 0);
+        if (y < 0 || y > 0xffff || h < 0 || h > 0xffff) {
+          fail(head, `span ${s} floor ${y} or clearance ${h} is out of range`);
+        }
+        spanY[s] = y;
+        spanH[s] = h;
+        areas[s] = rc.bit(m.same, M_AREA + kind) ? rc.byte(m.byte, 0) : r >= 0 ? areas[r]! : 0;
+        if (areas[s]! === 0 || areas[s]! > 63) fail(head, `span ${s} area ${areas[s]} is not 1..63`);
+        const layer = rc.bit(m.same, M_LAYER + kind)
+          ? rc.byte(m.byte, BYTE_MODEL_SIZE)
+          : r >= 0
+            ? layerOf[r]!
+            : 0;
+        if (layer !== NO_LAYER) {
+          if (layer >= layerCount) fail(head, `span ${s} layer ${layer} of ${layerCount}`);
+          if (lastColumn[layer] === c) fail(head, `column ${c} holds layer ${layer} twice`);
+          lastColumn[layer] = c;
+        }
+        layerOf[s] = layer;
+      }
+    }
+  }
+  if (s !== spanCount) fail(4, `the columns hold ${s} spans, the block states ${spanCount}`);
+  if (rc.overran()) fail(block.length, "coded stream is cut short");
+  const spanCon = new Uint32Array(spanCount);
+  const { walkableHeightVoxels, walkableClimbVoxels } = shape;
+  linkNeighbours(width, depth, cellFirst, cellCount, spanY, spanH, spanCon, walkableHeightVoxels, walkableClimbVoxels);
+  const chf: CompactHeightfield = {
+    width,
+    depth,
+    spanCount,
+    walkableHeightVoxels,
+    walkableClimbVoxels,
+    borderSize: shape.borderSize,
+    bmin,
+    bmax,
+    cellSize: shape.cellSize,
+    cellHeight: shape.cellHeight,
+    cellFirst,
+    cellCount,
+    spanY,
+    spanH,
+    spanCon,
+    areas,
+  };
+  const eroded = obstacleFreeErosion(chf, shape.walkableRadiusVoxels);
+  let tileAreas: Uint8Array | null = null;
+  if (flags & FLAG_AREAS) {
+    tileAreas = new Uint8Array(spanCount);
+    let miss = 0;
+    for (let i = 0; i < spanCount; i++) {
+      const e = eroded[i]!;
+      miss = rc.bit(m.same, M_TILE_AREA + (e === 0 ? 0 : 2) + miss);
+      const a = miss ? rc.byte(m.byte, 2 * BYTE_MODEL_SIZE) : e;
+      if (a > 63) fail(head, `span ${i} tile area ${a} is not 0..63`);
+      tileAreas[i] = a;
+    }
+    if (rc.overran()) fail(block.length, "coded stream is cut short");
+  }
+  return { chf, layerOf, layerCount, areas: tileAreas, eroded };
+}
