@@ -36,7 +36,10 @@ export function cachedLayersOf(chf: CompactHeightfield, layers: TileLayers): Cac
 }
 
 /** The partition `layers` were extracted with: span → layer of its own spans, else NO_LAYER. */
-export function layerPartition(chf: CompactHeightfield, layers: readonly CachedLayer[]): Uint8Array {
+export function layerPartition(
+  chf: CompactHeightfield,
+  layers: readonly CachedLayer[],
+): Uint8Array {
   const layerOf = new Uint8Array(chf.spanCount).fill(NO_LAYER);
   layers.forEach((layer, l) => {
     const { source, ghost } = layer.grid;

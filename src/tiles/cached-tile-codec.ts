@@ -1,5 +1,5 @@
-import { erodeWalkableArea } from "../generate/erode.js";
 import { linkNeighbours } from "../generate/compact.js";
+import { erodeWalkableArea } from "../generate/erode.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 import { MAX_TILES_PER_CELL } from "../navmesh/nav-mesh.js";
@@ -40,11 +40,16 @@ const MAX_SPANS_PER_BYTE = 128;
 
 /** Reference kinds (contexts): same index left, same index up, another span, none. */
 const REF_KINDS = 4;
+/** Floor predictor kinds: 9 gradient classes of the planar predictor, then the REF_KINDS. */
+const FLOOR_KINDS = 9 + REF_KINDS;
+/** Ceiling predictor kinds (predictCeiling), each split by whether the floor was exact. */
+const CEILING_KINDS = 12;
 
 interface Models {
   count: Uint16Array;
   dy: Uint16Array;
   dh: Uint16Array;
+  open: Uint16Array;
   same: Uint16Array;
   byte: Uint16Array;
 }
@@ -56,8 +61,9 @@ const M_TILE_AREA = 2 * REF_KINDS;
 function models(): Models {
   return {
     count: newModel(9 * INT_MODEL_SIZE),
-    dy: newModel(REF_KINDS * INT_MODEL_SIZE),
-    dh: newModel(2 * REF_KINDS * INT_MODEL_SIZE),
+    dy: newModel(FLOOR_KINDS * INT_MODEL_SIZE),
+    dh: newModel(2 * CEILING_KINDS * INT_MODEL_SIZE),
+    open: newModel(18),
     same: newModel(2 * REF_KINDS + 4),
     byte: newModel(3 * BYTE_MODEL_SIZE),
   };
@@ -116,6 +122,123 @@ function reference(
   }
 }
 
+/** LOCO-I's median edge detector over left a, upper b, upper-left c (Weinberger et al.). */
+function med(a: number, b: number, c: number): number {
+  if (c >= (a > b ? a : b)) return a < b ? a : b;
+  if (c <= (a < b ? a : b)) return a > b ? a : b;
+  return a + b - c;
+}
+
+const grad = (a: number, b: number, c: number): number => {
+  const u = a > c ? a - c : c - a;
+  const v = b > c ? b - c : c - b;
+  return (u > 2 ? 2 : u) * 3 + (v > 2 ? 2 : v);
+};
+
+/** A span whose clearance reaches the top of the column (nothing solid above it). */
+const OPEN = 0xffff;
+
+/**
+ * Predicted floor of span `j` of column (x, z) and its context into `out` [floor, kind]: the
+ * planar predictor over the same-index spans of the left, upper and upper-left columns when
+ * all three exist (sloped floors), else the reference span's (`r`, `kind` from
+ * {@link reference}).
+ */
+function predictFloor(
+  chf: { cellFirst: Uint32Array; cellCount: Uint16Array; spanY: Uint16Array },
+  width: number,
+  x: number,
+  z: number,
+  j: number,
+  r: number,
+  kind: number,
+  out: Int32Array,
+): void {
+  const { cellFirst, cellCount, spanY } = chf;
+  const c = x + z * width;
+  if (
+    x > 0 &&
+    z > 0 &&
+    cellCount[c - 1]! > j &&
+    cellCount[c - width]! > j &&
+    cellCount[c - width - 1]! > j
+  ) {
+    const ya = spanY[cellFirst[c - 1]! + j]!;
+    const yb = spanY[cellFirst[c - width]! + j]!;
+    const yd = spanY[cellFirst[c - width - 1]! + j]!;
+    out[0] = med(ya, yb, yd);
+    out[1] = grad(ya, yb, yd);
+  } else {
+    out[0] = r >= 0 ? spanY[r]! : 0;
+    out[1] = 9 + kind;
+  }
+}
+
+/** Ceiling (floor + clearance) of span s, or -1 when it is open or absent. */
+function ceilingOf(spanY: Uint16Array, spanH: Uint16Array, s: number): number {
+  if (s < 0) return -1;
+  const c = spanY[s]! + spanH[s]!;
+  return c === OPEN ? -1 : c;
+}
+
+/**
+ * Predicted ceiling of a span that is not open, and its context, into `out` [ceiling, kind]:
+ * the planar predictor when the same-index spans left, up and up-left all have ceilings
+ * (kinds 0..8), else the left or upper one's (9, 10), else the floor `y` plus the last
+ * clearance seen (`lastH`, 11).
+ */
+function predictCeiling(
+  chf: { cellFirst: Uint32Array; cellCount: Uint16Array; spanY: Uint16Array; spanH: Uint16Array },
+  width: number,
+  x: number,
+  z: number,
+  j: number,
+  y: number,
+  lastH: number,
+  out: Int32Array,
+): void {
+  const { cellFirst, cellCount, spanY, spanH } = chf;
+  const c = x + z * width;
+  const at = (col: number) => (cellCount[col]! > j ? cellFirst[col]! + j : -1);
+  const a = x > 0 ? ceilingOf(spanY, spanH, at(c - 1)) : -1;
+  const b = z > 0 ? ceilingOf(spanY, spanH, at(c - width)) : -1;
+  const d = x > 0 && z > 0 ? ceilingOf(spanY, spanH, at(c - width - 1)) : -1;
+  if (a >= 0 && b >= 0 && d >= 0) {
+    out[0] = med(a, b, d);
+    out[1] = grad(a, b, d);
+  } else if (a >= 0) {
+    out[0] = a;
+    out[1] = 9;
+  } else if (b >= 0) {
+    out[0] = b;
+    out[1] = 10;
+  } else {
+    out[0] = y + lastH;
+    out[1] = 11;
+  }
+}
+
+/** Context of the open flag: top span of its column or not, the left/upper spans open. */
+function openContext(
+  chf: { cellFirst: Uint32Array; cellCount: Uint16Array; spanY: Uint16Array; spanH: Uint16Array },
+  width: number,
+  x: number,
+  z: number,
+  j: number,
+  n: number,
+): number {
+  const { cellFirst, cellCount, spanY, spanH } = chf;
+  const c = x + z * width;
+  const state = (col: number) => {
+    if (cellCount[col]! <= j) return 2;
+    const s = cellFirst[col]! + j;
+    return spanY[s]! + spanH[s]! === OPEN ? 1 : 0;
+  };
+  const l = x > 0 ? state(c - 1) : 2;
+  const u = z > 0 ? state(c - width) : 2;
+  return (j === n - 1 ? 9 : 0) + l * 3 + u;
+}
+
 const sameVec = (a: Vec3, b: Vec3) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /**
@@ -133,6 +256,8 @@ export function encodeCachedTile(
   const rc = new RangeEncoder();
   const m = models();
   const ref = new Int32Array(2);
+  const pred = new Int32Array(2);
+  let lastH = 0;
   for (let z = 0; z < depth; z++) {
     for (let x = 0; x < width; x++) {
       const c = x + z * width;
@@ -145,10 +270,18 @@ export function encodeCachedTile(
         reference(cellFirst, cellCount, width, x, z, j, ref);
         const r = ref[0]!;
         const kind = ref[1]!;
-        const dy = spanY[s]! - (r >= 0 ? spanY[r]! : 0);
-        rc.sint(m.dy, kind * INT_MODEL_SIZE, dy);
-        const hk = 2 * kind + (dy === 0 ? 0 : 1);
-        rc.sint(m.dh, hk * INT_MODEL_SIZE, spanH[s]! - (r >= 0 ? spanH[r]! : 0));
+        predictFloor(chf, width, x, z, j, r, kind, pred);
+        const y = spanY[s]!;
+        const dy = y - pred[0]!;
+        rc.sint(m.dy, pred[1]! * INT_MODEL_SIZE, dy);
+        const open = y + spanH[s]! === OPEN;
+        rc.bit(m.open, openContext(chf, width, x, z, j, n), open ? 1 : 0);
+        if (!open) {
+          predictCeiling(chf, width, x, z, j, y, lastH, pred);
+          const hk = 2 * pred[1]! + (dy === 0 ? 0 : 1);
+          rc.sint(m.dh, hk * INT_MODEL_SIZE, y + spanH[s]! - pred[0]!);
+          lastH = spanH[s]!;
+        }
         const area = chf.areas[s]!;
         const sameArea = area === (r >= 0 ? chf.areas[r]! : 0);
         rc.bit(m.same, M_AREA + kind, sameArea ? 0 : 1);
@@ -248,6 +381,9 @@ export function decodeCachedTile(
   const rc = new RangeDecoder(block, head);
   const m = models();
   const ref = new Int32Array(2);
+  const pred = new Int32Array(2);
+  let lastH = 0;
+  const partial = { cellFirst, cellCount, spanY, spanH };
   // Per layer: the last column holding one of its spans (a layer holds one span per column).
   const lastColumn = new Int32Array(MAX_TILES_PER_CELL).fill(-1);
   let s = 0;
@@ -257,24 +393,32 @@ export function decodeCachedTile(
       const left = x > 0 ? clamp2(cellCount[c - 1]!) : 0;
       const up = z > 0 ? clamp2(cellCount[c - width]!) : 0;
       const n = rc.uint(m.count, (left * 3 + up) * INT_MODEL_SIZE);
-      if (n > spanCount - s) fail(head, `column ${c} holds more spans than the ${spanCount} stated`);
+      if (n > spanCount - s)
+        fail(head, `column ${c} holds more spans than the ${spanCount} stated`);
       cellFirst[c] = s;
       cellCount[c] = n;
       for (let j = 0; j < n; j++, s++) {
         reference(cellFirst, cellCount, width, x, z, j, ref);
         const r = ref[0]!;
         const kind = ref[1]!;
-        const dy = rc.sint(m.dy, kind * INT_MODEL_SIZE);
-        const y = dy + (r >= 0 ? spanY[r]! : 0);
-        const hk = 2 * kind + (dy === 0 ? 0 : 1);
-        const h = rc.sint(m.dh, hk * INT_MODEL_SIZE) + (r >= 0 ? spanH[r]! : 0);
-        if (y < 0 || y > 0xffff || h < 0 || h > 0xffff) {
-          fail(head, `span ${s} floor ${y} or clearance ${h} is out of range`);
-        }
+        predictFloor(partial, width, x, z, j, r, kind, pred);
+        const dy = rc.sint(m.dy, pred[1]! * INT_MODEL_SIZE);
+        const y = dy + pred[0]!;
+        if (y < 0 || y > 0xffff) fail(head, `span ${s} floor ${y} is out of range`);
         spanY[s] = y;
-        spanH[s] = h;
+        // An open span's clearance reaches the column top; else its ceiling is coded.
+        spanH[s] = OPEN - y;
+        if (rc.bit(m.open, openContext(partial, width, x, z, j, n)) === 0) {
+          predictCeiling(partial, width, x, z, j, y, lastH, pred);
+          const hk = 2 * pred[1]! + (dy === 0 ? 0 : 1);
+          const h = rc.sint(m.dh, hk * INT_MODEL_SIZE) + pred[0]! - y;
+          if (h < 0 || y + h >= OPEN) fail(head, `span ${s} clearance ${h} is out of range`);
+          spanH[s] = h;
+          lastH = h;
+        }
         areas[s] = rc.bit(m.same, M_AREA + kind) ? rc.byte(m.byte, 0) : r >= 0 ? areas[r]! : 0;
-        if (areas[s]! === 0 || areas[s]! > 63) fail(head, `span ${s} area ${areas[s]} is not 1..63`);
+        if (areas[s]! === 0 || areas[s]! > 63)
+          fail(head, `span ${s} area ${areas[s]} is not 1..63`);
         const layer = rc.bit(m.same, M_LAYER + kind)
           ? rc.byte(m.byte, BYTE_MODEL_SIZE)
           : r >= 0
@@ -293,7 +437,17 @@ export function decodeCachedTile(
   if (rc.overran()) fail(block.length, "coded stream is cut short");
   const spanCon = new Uint32Array(spanCount);
   const { walkableHeightVoxels, walkableClimbVoxels } = shape;
-  linkNeighbours(width, depth, cellFirst, cellCount, spanY, spanH, spanCon, walkableHeightVoxels, walkableClimbVoxels);
+  linkNeighbours(
+    width,
+    depth,
+    cellFirst,
+    cellCount,
+    spanY,
+    spanH,
+    spanCon,
+    walkableHeightVoxels,
+    walkableClimbVoxels,
+  );
   const chf: CompactHeightfield = {
     width,
     depth,

@@ -12,8 +12,18 @@ import type { CompactHeightfield } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { type CachedLayer, cachedLayersOf, layerPartition, sharedTileAreas } from "./cached-layer.js";
-import { type CachedTileShape, decodeCachedTile, encodeCachedTile, obstacleFreeErosion } from "./cached-tile-codec.js";
+import {
+  type CachedLayer,
+  cachedLayersOf,
+  layerPartition,
+  sharedTileAreas,
+} from "./cached-layer.js";
+import {
+  type CachedTileShape,
+  decodeCachedTile,
+  encodeCachedTile,
+  obstacleFreeErosion,
+} from "./cached-tile-codec.js";
 import { layerAreas, WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
@@ -448,7 +458,10 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       r.fail(m, `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${grids.length}`);
     }
     if (((bits & BIT_TILE_AREAS) !== 0) !== (decoded.areas !== null)) {
-      r.fail(tb.at, `tile ${t} heightfield: tile areas ${decoded.areas ? "stored" : "missing"}, its record says otherwise`);
+      r.fail(
+        tb.at,
+        `tile ${t} heightfield: tile areas ${decoded.areas ? "stored" : "missing"}, its record says otherwise`,
+      );
     }
     // Layer areas hold, on ghost spans (another layer's), 0 or WALKABLE_GHOST.
     const spans = (tag: number, what: string, count: number, ghost?: Uint8Array): Uint8Array => {
