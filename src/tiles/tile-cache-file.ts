@@ -1,16 +1,10 @@
 import { type BuildConfig, type ResolvedConfig, resolveConfig, toBuildConfig } from "../config.js";
 import { MeshwayError } from "../errors.js";
 import { crc32 } from "../format/crc32.js";
-import {
-  deserializeNavMesh,
-  deserializeNavMeshTile,
-  serializeNavMesh,
-  serializeNavMeshTile,
-} from "../format/navmesh-file.js";
 import type { AreaVolume } from "../generate/areas.js";
 import type { CompactHeightfield } from "../generate/types.js";
 import type { Vec3 } from "../math/vec3.js";
-import type { NavMesh } from "../navmesh/nav-mesh.js";
+import { NavMesh, type NavMeshParams, type OffMeshConnection } from "../navmesh/nav-mesh.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import {
   type CachedLayer,
@@ -26,6 +20,7 @@ import {
 } from "./cached-tile-codec.js";
 import { layerAreas, WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
+import { decodeNavTile, encodeNavTile, type NavTileContext } from "./nav-tile-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
 import { type TileGrid, tileBounds } from "./tile-grid.js";
 
@@ -59,7 +54,7 @@ export const TILE_CACHE_FORMAT_VERSION = 3;
 const HEADER_SIZE = 32;
 const TAG = {
   meta: 0x4154454d,
-  navm: 0x4d56414e,
+  ntil: 0x4c49544e,
   tile: 0x4c495443,
   area: 0x41455241,
   rsta: 0x41545352,
@@ -180,8 +175,17 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
       shape(t).bounds,
     );
     tileBlocks.push({ tag: TAG.tile, bytes, raw: true });
+    const nav = navContext(state.config, state.grid, t, c.chf);
     const layers: number[][] = [];
     for (const l of c.layers) {
+      const liveTile = state.navMesh.tiles[l.liveIndex];
+      if (!liveTile) {
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `TileCache.serialize: tile ${t} names navmesh tile ${l.liveIndex}, which is not live`,
+        );
+      }
+      tileBlocks.push({ tag: TAG.ntil, bytes: encodeNavTile(liveTile, nav), raw: true });
       let lb = 0;
       if (l.areas) {
         lb |= BIT_AREAS;
@@ -190,7 +194,7 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
       if (l.restore) {
         lb |= BIT_RESTORE;
         tileBlocks.push({ tag: TAG.rsta, bytes: l.restore.areas });
-        tileBlocks.push({ tag: TAG.rstt, bytes: serializeNavMeshTile(l.restore.tile) });
+        tileBlocks.push({ tag: TAG.rstt, bytes: encodeNavTile(l.restore.tile, nav), raw: true });
       }
       if (l.obstacleFree !== undefined) lb |= BIT_OBSTACLE_FREE_KNOWN;
       if (l.obstacleFree) lb |= BIT_OBSTACLE_FREE;
@@ -205,10 +209,16 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
     nextVolumeId: state.nextVolumeId,
     obstacles: state.obstacles.map(([id, s]) => [id, plain(s)]),
     volumes: state.volumes.map(([id, v]) => [id, plain(v)]),
+    navMesh: {
+      params: state.navMesh.params,
+      offMesh: state.navMesh
+        .offMeshConnectionRefs()
+        .map((ref) => offMeshRecord(state.navMesh.offMeshConnection(ref)!)),
+      tiles: state.navMesh.tiles.length,
+    },
     tiles,
   };
   blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)), raw: true });
-  blocks.push({ tag: TAG.navm, bytes: serializeNavMesh(state.navMesh, state.config) });
   blocks.push(...tileBlocks);
   const stored = blocks.map((b) => {
     if (b.raw) return { ...b, decoded: 0 };
@@ -236,6 +246,48 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
   }
   dv.setUint32(16, crc32(out, HEADER_SIZE, length), true);
   dv.setUint32(28, crc32(out, 0, 28), true);
+  return out;
+}
+
+/** What the navmesh tile codec may assume of a layer tile of cached tile t. */
+function navContext(
+  config: ResolvedConfig,
+  grid: TileGrid,
+  t: number,
+  chf: CompactHeightfield,
+): NavTileContext {
+  const tx = t % grid.tilesX;
+  const tz = (t - tx) / grid.tilesX;
+  const tw = grid.tileWorld;
+  return {
+    tileX: tx,
+    tileZ: tz,
+    maxVertsPerPoly: config.vertsPerPoly,
+    cellSize: chf.cellSize,
+    cellHeight: chf.cellHeight,
+    // A layer tile's bounds are its heightfield's; a stand-in empty tile's (tile-cache.ts).
+    candidates: [
+      { bmin: chf.bmin, bmax: chf.bmax },
+      {
+        bmin: [grid.bmin[0] + tx * tw, chf.bmin[1], grid.bmin[2] + tz * tw],
+        bmax: [grid.bmin[0] + (tx + 1) * tw, chf.bmax[1], grid.bmin[2] + (tz + 1) * tw],
+      },
+    ],
+  };
+}
+
+/** An off-mesh connection as the navmesh keeps it, without its run-time fields. */
+function offMeshRecord(c: OffMeshConnection): OffMeshConnection {
+  const out: OffMeshConnection = {
+    start: [c.start[0], c.start[1], c.start[2]],
+    end: [c.end[0], c.end[1], c.end[2]],
+    radius: c.radius,
+    bidirectional: c.bidirectional,
+    area: c.area,
+    flags: c.flags,
+  };
+  if (c.cost !== undefined) out.cost = c.cost;
+  if (c.userId !== undefined) out.userId = c.userId;
   return out;
 }
 
@@ -274,6 +326,28 @@ class Reader {
     }
     return { at: start, bytes: lzDecompress(bytes, decoded, `${this.source}: ${what}`, start) };
   }
+}
+
+const isFinite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Stored navmesh parameters, checked (positive sizes, the config's corner count), or null. */
+function checkParams(v: unknown, nvp: number): NavMeshParams | null {
+  if (!isRecord(v) || !isVec3(v.origin) || v.maxVertsPerPoly !== nvp) return null;
+  const positive = ["tileWidth", "tileDepth", "cellSize", "cellHeight"] as const;
+  const nonNegative = ["agentHeight", "agentRadius", "agentMaxClimb"] as const;
+  for (const k of positive) if (!isFinite(v[k]) || !(v[k] > 0)) return null;
+  for (const k of nonNegative) if (!isFinite(v[k]) || !(v[k] >= 0)) return null;
+  return {
+    origin: [v.origin[0], v.origin[1], v.origin[2]],
+    tileWidth: v.tileWidth as number,
+    tileDepth: v.tileDepth as number,
+    cellSize: v.cellSize as number,
+    cellHeight: v.cellHeight as number,
+    maxVertsPerPoly: nvp,
+    agentHeight: v.agentHeight as number,
+    agentRadius: v.agentRadius as number,
+    agentMaxClimb: v.agentMaxClimb as number,
+  };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -414,14 +488,18 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     validateAreaVolume,
   );
 
-  const navBlock = r.block(TAG.navm, "navmesh");
-  let navMesh: NavMesh;
-  try {
-    navMesh = deserializeNavMesh(navBlock.bytes, `${source} (navmesh)`).navMesh;
-  } catch (e) {
-    r.fail(navBlock.at, (e as Error).message);
+  const nm = meta.navMesh;
+  if (!isRecord(nm) || !isCount(nm.tiles, 1 << 26) || !Array.isArray(nm.offMesh)) {
+    r.fail(m, "stored navmesh record is not {params, offMesh, tiles}");
   }
-  const live = navMesh.tiles;
+  const params = checkParams(nm.params, config.vertsPerPoly);
+  if (!params) r.fail(m, "stored navmesh parameters are not finite or do not match the config");
+  const offMesh: OffMeshConnection[] = [];
+  for (const c of nm.offMesh as unknown[]) {
+    if (!isRecord(c)) r.fail(m, "a stored off-mesh connection is not an object");
+    offMesh.push(c as unknown as OffMeshConnection);
+  }
+  const live: (NavMeshTile | undefined)[] = new Array(nm.tiles);
   if (!Array.isArray(meta.tiles)) r.fail(m, "stored tiles are not a list");
   const tiles: (TileCacheFileTile | null)[] = new Array(n).fill(null);
   const usedLive = new Set<number>();
@@ -441,8 +519,6 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     if (t <= lastT || t >= n)
       r.fail(m, `stored tile ${t} is out of order or outside the ${n}-tile grid`);
     lastT = t;
-    const tx = t % tileGrid.tilesX;
-    const tz = (t - tx) / tileGrid.tilesX;
     const tb = r.block(TAG.tile, `tile ${t} heightfield`);
     const decoded = decodeCachedTile(tb.bytes, shape(t), (at, what) =>
       r.fail(tb.at + at, `tile ${t} heightfield: ${what}`),
@@ -489,19 +565,24 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       layers: [],
       grids,
     };
+    const nav = navContext(config, tileGrid, t, chf);
+    const navTile = (tag: number, what: string): NavMeshTile => {
+      const b = r.block(tag, `tile ${t} ${what}`);
+      return decodeNavTile(b.bytes, nav, (at, why) => r.fail(b.at + at, `tile ${t} ${what}: ${why}`));
+    };
     layerRecs.forEach((lr, k) => {
       if (!Array.isArray(lr) || lr.length !== 2 || !isCount(lr[0]) || !isCount(lr[1], LAYER_BITS)) {
         r.fail(m, `stored tile ${t} layer ${k} is not [navmesh tile, bits]`);
       }
       const [liveIndex, lb] = lr as [number, number];
-      const tile = live[liveIndex];
-      if (!tile || usedLive.has(liveIndex) || tile.tileX !== tx || tile.tileZ !== tz) {
+      if (liveIndex >= live.length || usedLive.has(liveIndex)) {
         r.fail(
           m,
-          `stored tile ${t} layer ${k} names navmesh tile ${liveIndex}, which is not tile (${tx}, ${tz})`,
+          `stored tile ${t} layer ${k} names navmesh tile ${liveIndex}, used already or not below ${live.length}`,
         );
       }
       usedLive.add(liveIndex);
+      live[liveIndex] = navTile(TAG.ntil, `layer ${k} navmesh tile`);
       const count = grids[k]!.grid.source.length;
       const layer: TileCacheFileLayer = { liveIndex, areas: null };
       const ghost = grids[k]!.grid.ghost;
@@ -512,17 +593,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       }
       if (lb & BIT_RESTORE) {
         const areas = spans(TAG.rsta, `layer ${k} restore areas`, count, ghost);
-        const tb = r.block(TAG.rstt, `tile ${t} layer ${k} restore tile`);
-        let rt: NavMeshTile;
-        try {
-          rt = deserializeNavMeshTile(tb.bytes, `${source} tile ${t} layer ${k} restore tile`);
-        } catch (e) {
-          r.fail(tb.at, (e as Error).message);
-        }
-        if (rt.tileX !== tx || rt.tileZ !== tz || rt.maxVertsPerPoly !== config.vertsPerPoly) {
-          r.fail(tb.at, `tile ${t} restore tile is not a tile (${tx}, ${tz}) of this navmesh`);
-        }
-        layer.restore = { areas, tile: rt };
+        layer.restore = { areas, tile: navTile(TAG.rstt, `layer ${k} restore tile`) };
       }
       if (lb & BIT_OBSTACLE_FREE_KNOWN) layer.obstacleFree = (lb & BIT_OBSTACLE_FREE) !== 0;
       entry.layers.push(layer);
@@ -534,6 +605,24 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
   }
   if (r.at !== bytes.length)
     r.fail(r.at, `${bytes.length - r.at} unexpected bytes after the last block`);
+  // As deserializeNavMesh puts a navmesh together: tiles in slot order, then the connections.
+  const navMesh = new NavMesh(params);
+  live.forEach((tile, i) => {
+    try {
+      navMesh.addTile(tile!);
+    } catch (e) {
+      if (e instanceof MeshwayError) r.fail(m, `navmesh tile ${i}: ${e.message}`);
+      throw e;
+    }
+  });
+  offMesh.forEach((c, i) => {
+    try {
+      navMesh.addOffMeshConnection(c);
+    } catch (e) {
+      if (e instanceof MeshwayError) r.fail(m, `stored off-mesh connection ${i}: ${e.message}`);
+      throw e;
+    }
+  });
   return {
     navMesh,
     grid: tileGrid,
