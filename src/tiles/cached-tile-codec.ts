@@ -174,9 +174,8 @@ function predictFloor(
   }
 }
 
-/** Ceiling (floor + clearance) of span s, or -1 when it is open or absent. */
+/** Ceiling (floor + clearance) of span s, or -1 when it is open. */
 function ceilingOf(spanY: Uint16Array, spanH: Uint16Array, s: number): number {
-  if (s < 0) return -1;
   const c = spanY[s]! + spanH[s]!;
   return c === OPEN ? -1 : c;
 }
@@ -199,10 +198,12 @@ function predictCeiling(
 ): void {
   const { cellFirst, cellCount, spanY, spanH } = chf;
   const c = x + z * width;
-  const at = (col: number) => (cellCount[col]! > j ? cellFirst[col]! + j : -1);
-  const a = x > 0 ? ceilingOf(spanY, spanH, at(c - 1)) : -1;
-  const b = z > 0 ? ceilingOf(spanY, spanH, at(c - width)) : -1;
-  const d = x > 0 && z > 0 ? ceilingOf(spanY, spanH, at(c - width - 1)) : -1;
+  const cl = c - 1;
+  const cu = c - width;
+  const a = x > 0 && cellCount[cl]! > j ? ceilingOf(spanY, spanH, cellFirst[cl]! + j) : -1;
+  const b = z > 0 && cellCount[cu]! > j ? ceilingOf(spanY, spanH, cellFirst[cu]! + j) : -1;
+  const d =
+    x > 0 && z > 0 && cellCount[cu - 1]! > j ? ceilingOf(spanY, spanH, cellFirst[cu - 1]! + j) : -1;
   if (a >= 0 && b >= 0 && d >= 0) {
     out[0] = med(a, b, d);
     out[1] = grad(a, b, d);
@@ -229,13 +230,17 @@ function openContext(
 ): number {
   const { cellFirst, cellCount, spanY, spanH } = chf;
   const c = x + z * width;
-  const state = (col: number) => {
-    if (cellCount[col]! <= j) return 2;
-    const s = cellFirst[col]! + j;
-    return spanY[s]! + spanH[s]! === OPEN ? 1 : 0;
-  };
-  const l = x > 0 ? state(c - 1) : 2;
-  const u = z > 0 ? state(c - width) : 2;
+  // Per neighbour: 0 closed, 1 open, 2 no span of that index.
+  let l = 2;
+  let u = 2;
+  if (x > 0 && cellCount[c - 1]! > j) {
+    const s = cellFirst[c - 1]! + j;
+    l = spanY[s]! + spanH[s]! === OPEN ? 1 : 0;
+  }
+  if (z > 0 && cellCount[c - width]! > j) {
+    const s = cellFirst[c - width]! + j;
+    u = spanY[s]! + spanH[s]! === OPEN ? 1 : 0;
+  }
   return (j === n - 1 ? 9 : 0) + l * 3 + u;
 }
 

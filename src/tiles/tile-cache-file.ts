@@ -18,7 +18,7 @@ import {
   encodeCachedTile,
   obstacleFreeErosion,
 } from "./cached-tile-codec.js";
-import { layerAreas, WALKABLE_GHOST } from "./layer-grid.js";
+import { WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { decodeNavTile, encodeNavTile, type NavTileContext } from "./nav-tile-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
@@ -77,6 +77,8 @@ export interface TileCacheFileLayer {
   /** Index of its tile among the navmesh's live tiles (slot order). */
   liveIndex: number;
   areas: Uint8Array | null;
+  /** Its areas are its layer's view of the tile's `tileAreas` (layerAreas), made on demand. */
+  fromTileAreas?: boolean;
   obstacleFree?: boolean;
   restore?: { areas: Uint8Array; tile: NavMeshTile } | undefined;
 }
@@ -89,6 +91,10 @@ export interface TileCacheFileTile {
   layers: TileCacheFileLayer[];
   /** The layer grids, when the reader already split the heightfield (it checks them). */
   grids?: CachedLayer[];
+  /** Else how to split it (the stored partition), for a loaded cache to call when needed. */
+  makeGrids?: () => CachedLayer[];
+  /** The span areas all its layers were built from (see fromTileAreas). */
+  tileAreas?: Uint8Array;
 }
 
 /** Everything a TileCache is, as plain data (TileCache.exportState / fromState). */
@@ -524,14 +530,18 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       r.fail(tb.at + at, `tile ${t} heightfield: ${what}`),
     );
     const chf = decoded.chf;
-    let grids: CachedLayer[];
-    try {
-      grids = cachedLayersOf(chf, decoded);
-    } catch (e) {
-      r.fail(tb.at, (e as Error).message);
-    }
-    if (layerRecs.length !== grids.length) {
-      r.fail(m, `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${grids.length}`);
+    // Splitting the heightfield into layer grids waits until the cache needs them (its first
+    // rebuild of the tile), unless a check below needs them now.
+    let grids: CachedLayer[] | undefined;
+    const getGrids = (): CachedLayer[] => {
+      grids ??= cachedLayersOf(chf, decoded);
+      return grids;
+    };
+    if (layerRecs.length !== decoded.layerCount) {
+      r.fail(
+        m,
+        `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${decoded.layerCount}`,
+      );
     }
     if (((bits & BIT_TILE_AREAS) !== 0) !== (decoded.areas !== null)) {
       r.fail(
@@ -563,8 +573,8 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       eroded: decoded.eroded,
       dirty: (bits & BIT_DIRTY) !== 0,
       layers: [],
-      grids,
     };
+    if (decoded.areas) entry.tileAreas = decoded.areas;
     const nav = navContext(config, tileGrid, t, chf);
     const navTile = (tag: number, what: string): NavMeshTile => {
       const b = r.block(tag, `tile ${t} ${what}`);
@@ -583,21 +593,21 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       }
       usedLive.add(liveIndex);
       live[liveIndex] = navTile(TAG.ntil, `layer ${k} navmesh tile`);
-      const count = grids[k]!.grid.source.length;
       const layer: TileCacheFileLayer = { liveIndex, areas: null };
-      const ghost = grids[k]!.grid.ghost;
+      const grid = () => getGrids()[k]!.grid;
       if (lb & BIT_AREAS) {
-        layer.areas = decoded.areas
-          ? layerAreas(grids[k]!.grid, decoded.areas)
-          : spans(TAG.area, `layer ${k} areas`, count, ghost);
+        if (decoded.areas) layer.fromTileAreas = true;
+        else layer.areas = spans(TAG.area, `layer ${k} areas`, grid().source.length, grid().ghost);
       }
       if (lb & BIT_RESTORE) {
-        const areas = spans(TAG.rsta, `layer ${k} restore areas`, count, ghost);
+        const areas = spans(TAG.rsta, `layer ${k} restore areas`, grid().source.length, grid().ghost);
         layer.restore = { areas, tile: navTile(TAG.rstt, `layer ${k} restore tile`) };
       }
       if (lb & BIT_OBSTACLE_FREE_KNOWN) layer.obstacleFree = (lb & BIT_OBSTACLE_FREE) !== 0;
       entry.layers.push(layer);
     });
+    if (grids) entry.grids = grids;
+    else entry.makeGrids = getGrids;
     tiles[t] = entry;
   }
   if (usedLive.size !== live.length) {

@@ -830,17 +830,42 @@ export class TileCache {
     let firstDirty = n;
     state.tiles.forEach((f, t) => {
       if (!f) return;
-      const layers = f.grids ?? cachedLayers(f.chf, `tile ${t}`);
-      layers.forEach((layer, k) => {
-        const saved = f.layers[k]!;
-        const tile = live[saved.liveIndex]!;
-        layer.tile = tile;
-        layer.ref = state.navMesh.polyRef(slotOf.get(tile)!, 0);
-        layer.areas = saved.areas;
-        if (saved.obstacleFree !== undefined) layer.obstacleFree = saved.obstacleFree;
-        if (saved.restore) layer.restore = saved.restore;
-      });
-      tiles[t] = { chf: f.chf, layers, ...(f.eroded ? { eroded: f.eroded } : {}) };
+      // Tiles and refs now (slots and salts as loaded); the layers when first needed.
+      const layerTiles = f.layers.map((saved) => live[saved.liveIndex]!);
+      const refs = layerTiles.map((tile) => state.navMesh.polyRef(slotOf.get(tile)!, 0));
+      const layers = (): CachedLayer[] => {
+        const out = f.grids ?? f.makeGrids?.() ?? cachedLayers(f.chf, `tile ${t}`);
+        out.forEach((layer, k) => {
+          const saved = f.layers[k]!;
+          layer.tile = layerTiles[k]!;
+          layer.ref = refs[k]!;
+          layer.areas =
+            saved.fromTileAreas && f.tileAreas ? layerAreas(layer.grid, f.tileAreas) : saved.areas;
+          if (saved.obstacleFree !== undefined) layer.obstacleFree = saved.obstacleFree;
+          if (saved.restore) layer.restore = saved.restore;
+        });
+        return out;
+      };
+      const cached = { chf: f.chf, ...(f.eroded ? { eroded: f.eroded } : {}) } as CachedTile;
+      if (f.grids || !f.makeGrids) cached.layers = layers();
+      else {
+        // Replaced by a plain field on first read (the rebuild or serialize of the tile).
+        Object.defineProperty(cached, "layers", {
+          configurable: true,
+          enumerable: true,
+          get() {
+            const value = layers();
+            Object.defineProperty(cached, "layers", {
+              value,
+              writable: true,
+              enumerable: true,
+              configurable: true,
+            });
+            return value;
+          },
+        });
+      }
+      tiles[t] = cached;
       if (f.dirty) {
         c.dirty[t] = 1;
         dirtyCount++;
