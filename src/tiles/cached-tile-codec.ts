@@ -17,15 +17,20 @@ import { NO_LAYER } from "./tile-layers.js";
  * layer partition (span → layer) and the span areas its layer tiles were built from, as one
  * block that decodes on its own. Layout: u8 flags (1: bounds stored, 2: tile areas stored),
  * u8 layer count, u16 0, u32 span count, [f64 bmin xyz, bmax xyz when flag 1 — else they are
- * the tile's bounds as the build computes them], then one range-coded stream (range-coder.ts):
+ * the tile's bounds as the build computes them], then one range-coded stream (range-coder.ts)
+ * holding, in order:
  *
  *   per column, row by row: its span count (context: the left and upper columns' counts);
- *   per span: floor and clearance as differences from a reference span — the span with the
- *   same index in the left column, else in the upper column (surfaces are smooth: mostly
- *   0 or ±1) —, its area and its layer as "same as the reference" flags with an escape;
- *   then, per span, the tile's areas against the obstacle-free erosion of the heightfield
- *   (recomputed here: it is what a tile with no obstacle or volume is built from, so those
- *   tiles cost a few bits).
+ *   per span: its floor as the residual of LOCO-I's planar predictor over the same-index
+ *   spans left, up and up-left (else the left or upper span's floor), in 13 gradient
+ *   contexts; whether it is open to the column top (context: top span of its column, the
+ *   neighbours open); if not, its ceiling (floor + clearance) predicted the same way from
+ *   the neighbours' ceilings; its area and its layer as "same as the reference span's"
+ *   flags with an escape;
+ *   then, when flag 2, per span the tile's areas against the obstacle-free erosion of the
+ *   heightfield (recomputed here: it is what a tile with no obstacle or volume is built
+ *   from, so those tiles cost a few bits);
+ *   then what the caller adds (the tile cache file: the tile's navmesh tiles, nav-tile-codec.ts).
  *
  * Links (spanCon) and cellFirst are not stored: the compaction stage's linkNeighbours and a
  * running sum give them back exactly. The erosion is handed back too (the cache keeps it).
@@ -35,7 +40,7 @@ const FLAG_BOUNDS = 1;
 const FLAG_AREAS = 2;
 const HEADER = 8;
 const BOUNDS = 48;
-/** A span costs at least four adaptive decisions (≥ 0.02 bit each): bounds the claimed count. */
+/** A span costs at least four adaptive decisions (≥ 0.02 bit each): bounds claimed counts. */
 const MAX_SPANS_PER_BYTE = 128;
 
 /** Reference kinds (contexts): same index left, same index up, another span, none. */
@@ -254,6 +259,7 @@ export function encodeCachedTile(
   data: Omit<CachedTileData, "eroded">,
   eroded: Uint8Array,
   bounds: { bmin: Vec3; bmax: Vec3 },
+  more?: (rc: RangeEncoder) => void,
 ): Uint8Array {
   const { chf, layerOf, layerCount, areas } = data;
   const { width, depth, cellFirst, cellCount, spanY, spanH } = chf;
@@ -309,6 +315,7 @@ export function encodeCachedTile(
       if (miss) rc.byte(m.byte, 2 * BYTE_MODEL_SIZE, a);
     }
   }
+  more?.(rc);
   const stream = rc.finish();
   const head = HEADER + (storeBounds ? BOUNDS : 0);
   const out = new Uint8Array(head + stream.length);
@@ -346,6 +353,7 @@ export function decodeCachedTile(
   block: Uint8Array,
   shape: CachedTileShape,
   fail: (at: number, what: string) => never,
+  more?: (rc: RangeDecoder, data: CachedTileData, limit: number) => void,
 ): CachedTileData {
   if (block.length < HEADER) fail(0, "truncated header");
   const dv = new DataView(block.buffer, block.byteOffset, block.byteLength);
@@ -483,7 +491,9 @@ export function decodeCachedTile(
       if (a > 63) fail(head, `span ${i} tile area ${a} is not 0..63`);
       tileAreas[i] = a;
     }
-    if (rc.overran()) fail(block.length, "coded stream is cut short");
   }
-  return { chf, layerOf, layerCount, areas: tileAreas, eroded };
+  const data = { chf, layerOf, layerCount, areas: tileAreas, eroded };
+  more?.(rc, data, MAX_SPANS_PER_BYTE * (block.length + 8));
+  if (rc.overran()) fail(block.length, "coded stream is cut short");
+  return data;
 }

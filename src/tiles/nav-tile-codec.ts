@@ -25,13 +25,12 @@ import {
  *     first vertices are its polygon's corners (not stored), the others as float32 bits;
  *     triangles as bytes;
  *   - the BV tree is rebuilt (buildTileBVTree) when that gives the stored one.
- * Byte 0 is the mode: 1 for the above, 0 for a tile that does not fit it (then the rest is
- * serializeNavMeshTile's block as is). The encoder decodes its own output and falls back to
- * mode 0 unless the tile comes back byte for byte, so the round trip is exact by construction.
+ * Tiles are coded into a stream the caller owns (its cached tile's, cached-tile-codec.ts),
+ * sharing models from one tile to the next. Each starts with a mode bit: 1 for the above, 0
+ * for a tile that does not fit it (then its serializeNavMeshTile block follows as a length and
+ * bytes). The writer first codes the tile alone and decodes it back, and takes mode 1 only
+ * when the tile comes back byte for byte, so the round trip is exact by construction.
  */
-
-const MODE_BLOCK = 0;
-const MODE_CODED = 1;
 
 const INT = INT_MODEL_SIZE;
 const BYTE = BYTE_MODEL_SIZE;
@@ -45,7 +44,8 @@ const I_CORNER_BACK = 6;
 const I_NEIGHBOUR = 7;
 const I_DETAIL_EXTRA = 8;
 const I_DETAIL_TRIS = 9;
-const INT_MODELS = 10;
+const I_BLOCK_LENGTH = 10;
+const INT_MODELS = 11;
 
 /** Bit models. */
 const B_NEW_CORNER = 0; // 2 contexts
@@ -55,7 +55,8 @@ const B_AREA = 8;
 const B_FLAGS = 9;
 const B_BOUNDS = 10; // 2 candidates × 6 coordinates
 const B_QUANTIZED = 22;
-const BIT_MODELS = 23;
+const B_MODE = 23;
+const BIT_MODELS = 24;
 
 /** Byte models. */
 const Y_AREA = 0;
@@ -64,15 +65,16 @@ const Y_DIR = 3;
 const Y_F32 = 4; // 4 byte planes
 const Y_TRI = 8; // 4
 const Y_F64 = 12; // 8
-const BYTE_MODELS = 20;
+const Y_BLOCK = 20;
+const BYTE_MODELS = 21;
 
-interface Models {
+export interface NavTileModels {
   int: Uint16Array;
   bit: Uint16Array;
   byte: Uint16Array;
 }
 
-function models(): Models {
+export function navTileModels(): NavTileModels {
   return {
     int: newModel(INT_MODELS * INT),
     bit: newModel(BIT_MODELS),
@@ -170,13 +172,17 @@ function sameArrays(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-function encodeCoded(tile: NavMeshTile, ctx: NavTileContext): Uint8Array | null {
+/** Codes `tile` in mode 1 (without the mode bit); false as soon as it does not fit. */
+function encodeCoded(
+  tile: NavMeshTile,
+  ctx: NavTileContext,
+  rc: RangeEncoder,
+  m: NavTileModels,
+): boolean {
   const nvp = tile.maxVertsPerPoly;
   if (nvp !== ctx.maxVertsPerPoly || tile.tileX !== ctx.tileX || tile.tileZ !== ctx.tileZ) {
-    return null;
+    return false;
   }
-  const rc = new RangeEncoder();
-  const m = models();
   // Bounds.
   const bounds = [...tile.bmin, ...tile.bmax];
   for (let i = 0; i < 6; i++) {
@@ -215,16 +221,16 @@ function encodeCoded(tile: NavMeshTile, ctx: NavTileContext): Uint8Array | null 
   let next = 0;
   for (let p = 0; p < nPolys; p++) {
     const n = tile.polyVertCount[p]!;
-    if (n < 3 || n > nvp) return null;
+    if (n < 3 || n > nvp) return false;
     rc.uint(m.int, I_CORNER_BACK * INT, n - 3);
     let prev = -1;
     for (let k = 0; k < nvp; k++) {
       const v = tile.polyVerts[p * nvp + k]!;
       if (k >= n) {
-        if (v !== 0 || tile.polyNeighbours[p * nvp + k] !== 0) return null;
+        if (v !== 0 || tile.polyNeighbours[p * nvp + k] !== 0) return false;
         continue;
       }
-      if (v >= nVerts) return null;
+      if (v >= nVerts) return false;
       const fresh = v === next;
       rc.bit(m.bit, B_NEW_CORNER + (prev === next - 1 ? 1 : 0), fresh ? 1 : 0);
       if (fresh) next++;
@@ -247,10 +253,10 @@ function encodeCoded(tile: NavMeshTile, ctx: NavTileContext): Uint8Array | null 
       const border = (v & EDGE_TILE_BORDER) !== 0;
       rc.bit(m.bit, B_BORDER + onSquareEdge(q, tile, a, b), border ? 1 : 0);
       if (border) {
-        if ((v & ~EDGE_TILE_BORDER) > 0xff) return null;
+        if ((v & ~EDGE_TILE_BORDER) > 0xff) return false;
         rc.byte(m.byte, Y_DIR * BYTE, v & 0xff);
       } else {
-        if (v > nPolys) return null;
+        if (v > nPolys) return false;
         rc.uint(m.int, I_NEIGHBOUR * INT, v);
       }
     }
@@ -277,13 +283,14 @@ function encodeCoded(tile: NavMeshTile, ctx: NavTileContext): Uint8Array | null 
     const n = tile.polyVertCount[p]!;
     const vc = dm[p * 4 + 1]!;
     const tc = dm[p * 4 + 3]!;
-    if (dm[p * 4] !== vbase || dm[p * 4 + 2] !== tbase || vc < n) return null;
+    if (dm[p * 4] !== vbase || dm[p * 4 + 2] !== tbase || vc < n) return false;
     rc.uint(m.int, I_DETAIL_EXTRA * INT, vc - n);
     rc.sint(m.int, I_DETAIL_TRIS * INT, tc - (vc - 2));
     for (let k = 0; k < n; k++) {
       const c = tile.polyVerts[p * nvp + k]! * 3;
       const d = (vbase + k) * 3;
-      for (let j = 0; j < 3; j++) if (bitsOf(dv[d + j]!) !== bitsOf(tile.vertices[c + j]!)) return null;
+      for (let j = 0; j < 3; j++)
+        if (bitsOf(dv[d + j]!) !== bitsOf(tile.vertices[c + j]!)) return false;
     }
     for (let k = n; k < vc; k++) {
       for (let j = 0; j < 3; j++) {
@@ -292,227 +299,248 @@ function encodeCoded(tile: NavMeshTile, ctx: NavTileContext): Uint8Array | null 
       }
     }
     for (let t = tbase; t < tbase + tc; t++) {
-      for (let j = 0; j < 4; j++) rc.byte(m.byte, (Y_TRI + j) * BYTE, tile.detailTriangles[t * 4 + j]!);
+      for (let j = 0; j < 4; j++)
+        rc.byte(m.byte, (Y_TRI + j) * BYTE, tile.detailTriangles[t * 4 + j]!);
     }
     vbase += vc;
     tbase += tc;
   }
-  if (vbase * 3 !== dv.length || tbase * 4 !== tile.detailTriangles.length) return null;
+  if (vbase * 3 !== dv.length || tbase * 4 !== tile.detailTriangles.length) return false;
   const bv = buildTileBVTree(tile);
-  if (!sameArrays(bv.bvBounds, tile.bvBounds) || !sameArrays(bv.bvIndex, tile.bvIndex)) return null;
-  const stream = rc.finish();
-  const out = new Uint8Array(1 + stream.length);
-  out[0] = MODE_CODED;
-  out.set(stream, 1);
-  return out;
+  return sameArrays(bv.bvBounds, tile.bvBounds) && sameArrays(bv.bvIndex, tile.bvIndex);
 }
 
-/**
- * Encodes `tile` (see the layout above). Exact: the encoder checks that its output decodes
- * to the very same tile block, else stores the block as it is.
- */
-export function encodeNavTile(tile: NavMeshTile, ctx: NavTileContext): Uint8Array {
-  const block = serializeNavMeshTile(tile);
-  const coded = encodeCoded(tile, ctx);
-  if (coded) {
-    try {
-      const back = decodeNavTile(coded, ctx, (_at, what) => {
-        throw new MeshwayError("INVALID_INPUT", what);
-      });
-      if (sameArrays(serializeNavMeshTile(back), block)) return coded;
-    } catch (e) {
-      if (!(e instanceof MeshwayError)) throw e;
+/** Writes navmesh tiles into a cached tile's stream (see the layout above). */
+export class NavTileWriter {
+  private readonly m = navTileModels();
+  constructor(private readonly rc: RangeEncoder) {}
+
+  write(tile: NavMeshTile, ctx: NavTileContext): void {
+    const block = serializeNavMeshTile(tile);
+    const alone = new RangeEncoder();
+    let fits = encodeCoded(tile, ctx, alone, navTileModels());
+    if (fits) {
+      try {
+        const back = new NavTileReader(new RangeDecoder(alone.finish()), Infinity).readCoded(
+          ctx,
+          (_at, what) => {
+            throw new MeshwayError("INVALID_INPUT", what);
+          },
+        );
+        fits = sameArrays(serializeNavMeshTile(back), block);
+      } catch (e) {
+        if (!(e instanceof MeshwayError)) throw e;
+        fits = false;
+      }
     }
+    this.rc.bit(this.m.bit, B_MODE, fits ? 1 : 0);
+    if (fits) {
+      encodeCoded(tile, ctx, this.rc, this.m);
+      return;
+    }
+    this.rc.uint(this.m.int, I_BLOCK_LENGTH * INT, block.length);
+    for (let i = 0; i < block.length; i++) this.rc.byte(this.m.byte, Y_BLOCK * BYTE, block[i]!);
   }
-  const out = new Uint8Array(1 + block.length);
-  out[0] = MODE_BLOCK;
-  out.set(block, 1);
-  return out;
 }
 
-/** Counts a tile may claim, per coded byte (each element costs at least a few decisions). */
-const MAX_ITEMS_PER_BYTE = 256;
-
 /**
- * Decodes a block from {@link encodeNavTile}; the tile is checked as deserializeNavMeshTile
- * checks a tile block (indices in range, counts consistent). `fail(offset, what)` must throw.
+ * Reads tiles written by {@link NavTileWriter}; each is checked as deserializeNavMeshTile
+ * checks a tile block (indices in range, counts consistent). `limit` bounds every count (the
+ * caller's: its stream's length times what one coded byte can hold at most).
  */
-export function decodeNavTile(
-  block: Uint8Array,
-  ctx: NavTileContext,
-  fail: (at: number, what: string) => never,
-): NavMeshTile {
-  if (block.length < 1) fail(0, "empty tile block");
-  const mode = block[0]!;
-  if (mode === MODE_BLOCK) {
+export class NavTileReader {
+  private readonly m = navTileModels();
+  constructor(
+    private readonly rc: RangeDecoder,
+    private readonly limit: number,
+  ) {}
+
+  /** The next tile; `fail(offset, what)` must throw (offsets are the caller's to add). */
+  read(ctx: NavTileContext, fail: (at: number, what: string) => never): NavMeshTile {
+    if (this.rc.bit(this.m.bit, B_MODE) === 1) return this.readCoded(ctx, fail);
+    const length = this.rc.uint(this.m.int, I_BLOCK_LENGTH * INT);
+    if (length > this.limit) fail(0, `tile block of ${length} bytes is impossible here`);
+    const block = new Uint8Array(length);
+    for (let i = 0; i < length; i++) block[i] = this.rc.byte(this.m.byte, Y_BLOCK * BYTE);
     let tile: NavMeshTile;
     try {
-      tile = deserializeNavMeshTile(block.slice(1), "tile");
+      tile = deserializeNavMeshTile(block, "tile");
     } catch (e) {
-      if (e instanceof MeshwayError) fail(1, e.message);
+      if (e instanceof MeshwayError) fail(0, e.message);
       throw e;
     }
-    if (tile.tileX !== ctx.tileX || tile.tileZ !== ctx.tileZ || tile.maxVertsPerPoly !== ctx.maxVertsPerPoly) {
-      fail(1, `not a tile (${ctx.tileX}, ${ctx.tileZ}) with ${ctx.maxVertsPerPoly} corners per polygon`);
+    if (
+      tile.tileX !== ctx.tileX ||
+      tile.tileZ !== ctx.tileZ ||
+      tile.maxVertsPerPoly !== ctx.maxVertsPerPoly
+    ) {
+      fail(
+        0,
+        `not a tile (${ctx.tileX}, ${ctx.tileZ}) with ${ctx.maxVertsPerPoly} corners a polygon`,
+      );
     }
     return tile;
   }
-  if (mode !== MODE_CODED) fail(0, `unknown tile mode ${mode}`);
-  const limit = MAX_ITEMS_PER_BYTE * block.length + 64;
-  const at = 1;
-  const rc = new RangeDecoder(block, at);
-  const m = models();
-  const nvp = ctx.maxVertsPerPoly;
-  const bounds: number[] = [];
-  const ncand = Math.min(2, ctx.candidates.length);
-  for (let i = 0; i < 6; i++) {
-    let k = 0;
-    let v = 0;
-    for (; k < ncand; k++) {
-      if (rc.bit(m.bit, B_BOUNDS + 2 * i + k) === 1) {
-        const c = ctx.candidates[k]!;
-        v = i < 3 ? c.bmin[i]! : c.bmax[i - 3]!;
-        break;
+
+  readCoded(ctx: NavTileContext, fail: (at: number, what: string) => never): NavMeshTile {
+    const limit = this.limit;
+    const at = 0;
+    const rc = this.rc;
+    const m = this.m;
+    const nvp = ctx.maxVertsPerPoly;
+    const bounds: number[] = [];
+    const ncand = Math.min(2, ctx.candidates.length);
+    for (let i = 0; i < 6; i++) {
+      let k = 0;
+      let v = 0;
+      for (; k < ncand; k++) {
+        if (rc.bit(m.bit, B_BOUNDS + 2 * i + k) === 1) {
+          const c = ctx.candidates[k]!;
+          v = i < 3 ? c.bmin[i]! : c.bmax[i - 3]!;
+          break;
+        }
+      }
+      if (k === ncand) {
+        for (let b = 0; b < 8; b++) u8of64[b] = rc.byte(m.byte, (Y_F64 + b) * BYTE);
+        v = f64[0]!;
+        if (!Number.isFinite(v)) fail(at, `non-finite tile bound ${v}`);
+      }
+      bounds.push(v);
+    }
+    const bmin: Vec3 = [bounds[0]!, bounds[1]!, bounds[2]!];
+    const bmax: Vec3 = [bounds[3]!, bounds[4]!, bounds[5]!];
+    const nVerts = rc.uint(m.int, I_VERT_COUNT * INT);
+    if (nVerts > limit || nVerts > 0xffff) fail(at, `${nVerts} vertices is impossible here`);
+    const vertices = new Float32Array(nVerts * 3);
+    const cs = ctx.cellSize;
+    const ch = ctx.cellHeight;
+    if (rc.bit(m.bit, B_QUANTIZED) === 1) {
+      const q = [0, 0, 0];
+      for (let i = 0; i < nVerts * 3; i++) {
+        const axis = i % 3;
+        q[axis] = q[axis]! + rc.sint(m.int, (I_VX + axis) * INT);
+        const v = q[axis]!;
+        vertices[i] =
+          axis === 1 ? bmin[1] + (v + 1) * ch : (axis === 0 ? bmin[0] : bmin[2]) + v * cs;
+      }
+    } else {
+      for (let i = 0; i < nVerts * 3; i++) {
+        let bits = 0;
+        for (let b = 0; b < 4; b++) bits |= rc.byte(m.byte, (Y_F32 + b) * BYTE) << (8 * b);
+        vertices[i] = floatOf(bits >>> 0);
       }
     }
-    if (k === ncand) {
-      for (let b = 0; b < 8; b++) u8of64[b] = rc.byte(m.byte, (Y_F64 + b) * BYTE);
-      v = f64[0]!;
-      if (!Number.isFinite(v)) fail(at, `non-finite tile bound ${v}`);
-    }
-    bounds.push(v);
-  }
-  const bmin: Vec3 = [bounds[0]!, bounds[1]!, bounds[2]!];
-  const bmax: Vec3 = [bounds[3]!, bounds[4]!, bounds[5]!];
-  const nVerts = rc.uint(m.int, I_VERT_COUNT * INT);
-  if (nVerts > limit || nVerts > 0xffff) fail(at, `${nVerts} vertices is impossible here`);
-  const vertices = new Float32Array(nVerts * 3);
-  const cs = ctx.cellSize;
-  const ch = ctx.cellHeight;
-  if (rc.bit(m.bit, B_QUANTIZED) === 1) {
-    const q = [0, 0, 0];
-    for (let i = 0; i < nVerts * 3; i++) {
-      const axis = i % 3;
-      q[axis] = q[axis]! + rc.sint(m.int, (I_VX + axis) * INT);
-      const v = q[axis]!;
-      vertices[i] = axis === 1 ? bmin[1] + (v + 1) * ch : (axis === 0 ? bmin[0] : bmin[2]) + v * cs;
-    }
-  } else {
-    for (let i = 0; i < nVerts * 3; i++) {
-      let bits = 0;
-      for (let b = 0; b < 4; b++) bits |= rc.byte(m.byte, (Y_F32 + b) * BYTE) << (8 * b);
-      vertices[i] = floatOf(bits >>> 0);
-    }
-  }
-  const nPolys = rc.uint(m.int, I_POLY_COUNT * INT);
-  if (nPolys > limit || nPolys > 0xffff) fail(at, `${nPolys} polygons is impossible here`);
-  const polyVerts = new Uint32Array(nPolys * nvp);
-  const polyVertCount = new Uint8Array(nPolys);
-  let next = 0;
-  for (let p = 0; p < nPolys; p++) {
-    const n = rc.uint(m.int, I_CORNER_BACK * INT) + 3;
-    if (n > nvp) fail(at, `polygon ${p} has ${n} corners, at most ${nvp}`);
-    polyVertCount[p] = n;
-    let prev = -1;
-    for (let k = 0; k < n; k++) {
-      let v: number;
-      if (rc.bit(m.bit, B_NEW_CORNER + (prev === next - 1 ? 1 : 0)) === 1) v = next++;
-      else v = rc.sint(m.int, I_CORNER * INT) + (prev >= 0 ? prev : next);
-      if (v < 0 || v >= nVerts) fail(at, `polygon ${p} corner ${k} is vertex ${v} of ${nVerts}`);
-      polyVerts[p * nvp + k] = v;
-      prev = v;
-    }
-  }
-  const tile: NavMeshTile = {
-    tileX: ctx.tileX,
-    tileZ: ctx.tileZ,
-    bmin,
-    bmax,
-    maxVertsPerPoly: nvp,
-    vertexCount: nVerts,
-    vertices,
-    polyCount: nPolys,
-    polyVerts,
-    polyNeighbours: new Uint32Array(nPolys * nvp),
-    polyVertCount,
-    polyAreas: new Uint8Array(nPolys),
-    polyFlags: new Uint16Array(nPolys),
-    detailMeshes: new Uint32Array(nPolys * 4),
-    detailVertices: new Float32Array(0),
-    detailTriangles: new Uint8Array(0),
-    bvBounds: new Float32Array(0),
-    bvIndex: new Int32Array(0),
-  };
-  const shared = sharedEdges(tile);
-  const qv = quantize(tile, cs, ch);
-  for (let p = 0; p < nPolys; p++) {
-    const n = polyVertCount[p]!;
-    for (let k = 0; k < n; k++) {
-      const e = p * nvp + k;
-      const a = polyVerts[e]!;
-      const b = polyVerts[p * nvp + ((k + 1) % n)]!;
-      const c = B_EDGE + (shared[e]! === EDGE_WALL ? 0 : 2) + onSquareEdge(qv, tile, a, b);
-      if (rc.bit(m.bit, c) === 0) {
-        tile.polyNeighbours[e] = shared[e]!;
-      } else if (rc.bit(m.bit, B_BORDER + onSquareEdge(qv, tile, a, b)) === 1) {
-        tile.polyNeighbours[e] = (EDGE_TILE_BORDER | rc.byte(m.byte, Y_DIR * BYTE)) >>> 0;
-      } else {
-        const v = rc.uint(m.int, I_NEIGHBOUR * INT);
-        if (v > nPolys) fail(at, `polygon ${p} edge ${k} links polygon ${v - 1} of ${nPolys}`);
-        tile.polyNeighbours[e] = v;
+    const nPolys = rc.uint(m.int, I_POLY_COUNT * INT);
+    if (nPolys > limit || nPolys > 0xffff) fail(at, `${nPolys} polygons is impossible here`);
+    const polyVerts = new Uint32Array(nPolys * nvp);
+    const polyVertCount = new Uint8Array(nPolys);
+    let next = 0;
+    for (let p = 0; p < nPolys; p++) {
+      const n = rc.uint(m.int, I_CORNER_BACK * INT) + 3;
+      if (n > nvp) fail(at, `polygon ${p} has ${n} corners, at most ${nvp}`);
+      polyVertCount[p] = n;
+      let prev = -1;
+      for (let k = 0; k < n; k++) {
+        let v: number;
+        if (rc.bit(m.bit, B_NEW_CORNER + (prev === next - 1 ? 1 : 0)) === 1) v = next++;
+        else v = rc.sint(m.int, I_CORNER * INT) + (prev >= 0 ? prev : next);
+        if (v < 0 || v >= nVerts) fail(at, `polygon ${p} corner ${k} is vertex ${v} of ${nVerts}`);
+        polyVerts[p * nvp + k] = v;
+        prev = v;
       }
     }
-  }
-  for (let p = 0; p < nPolys; p++) {
-    tile.polyAreas[p] =
-      rc.bit(m.bit, B_AREA) === 1 && p > 0 ? tile.polyAreas[p - 1]! : rc.byte(m.byte, Y_AREA * BYTE);
-    if (rc.bit(m.bit, B_FLAGS) === 1 && p > 0) tile.polyFlags[p] = tile.polyFlags[p - 1]!;
-    else {
-      const lo = rc.byte(m.byte, Y_FLAGS * BYTE);
-      tile.polyFlags[p] = lo | (rc.byte(m.byte, (Y_FLAGS + 1) * BYTE) << 8);
+    const tile: NavMeshTile = {
+      tileX: ctx.tileX,
+      tileZ: ctx.tileZ,
+      bmin,
+      bmax,
+      maxVertsPerPoly: nvp,
+      vertexCount: nVerts,
+      vertices,
+      polyCount: nPolys,
+      polyVerts,
+      polyNeighbours: new Uint32Array(nPolys * nvp),
+      polyVertCount,
+      polyAreas: new Uint8Array(nPolys),
+      polyFlags: new Uint16Array(nPolys),
+      detailMeshes: new Uint32Array(nPolys * 4),
+      detailVertices: new Float32Array(0),
+      detailTriangles: new Uint8Array(0),
+      bvBounds: new Float32Array(0),
+      bvIndex: new Int32Array(0),
+    };
+    const shared = sharedEdges(tile);
+    const qv = quantize(tile, cs, ch);
+    for (let p = 0; p < nPolys; p++) {
+      const n = polyVertCount[p]!;
+      for (let k = 0; k < n; k++) {
+        const e = p * nvp + k;
+        const a = polyVerts[e]!;
+        const b = polyVerts[p * nvp + ((k + 1) % n)]!;
+        const c = B_EDGE + (shared[e]! === EDGE_WALL ? 0 : 2) + onSquareEdge(qv, tile, a, b);
+        if (rc.bit(m.bit, c) === 0) {
+          tile.polyNeighbours[e] = shared[e]!;
+        } else if (rc.bit(m.bit, B_BORDER + onSquareEdge(qv, tile, a, b)) === 1) {
+          tile.polyNeighbours[e] = (EDGE_TILE_BORDER | rc.byte(m.byte, Y_DIR * BYTE)) >>> 0;
+        } else {
+          const v = rc.uint(m.int, I_NEIGHBOUR * INT);
+          if (v > nPolys) fail(at, `polygon ${p} edge ${k} links polygon ${v - 1} of ${nPolys}`);
+          tile.polyNeighbours[e] = v;
+        }
+      }
     }
-  }
-  const dm = tile.detailMeshes;
-  const dverts: number[] = [];
-  const dtris: number[] = [];
-  let vbase = 0;
-  let tbase = 0;
-  for (let p = 0; p < nPolys; p++) {
-    const n = polyVertCount[p]!;
-    const vc = rc.uint(m.int, I_DETAIL_EXTRA * INT) + n;
-    const tc = rc.sint(m.int, I_DETAIL_TRIS * INT) + vc - 2;
-    if (vc > 255 || tc < 0 || tc > 255 || vbase + vc > limit || tbase + tc > limit) {
-      fail(at, `polygon ${p} detail sub-mesh of ${vc} vertices, ${tc} triangles is impossible`);
+    for (let p = 0; p < nPolys; p++) {
+      tile.polyAreas[p] =
+        rc.bit(m.bit, B_AREA) === 1 && p > 0
+          ? tile.polyAreas[p - 1]!
+          : rc.byte(m.byte, Y_AREA * BYTE);
+      if (rc.bit(m.bit, B_FLAGS) === 1 && p > 0) tile.polyFlags[p] = tile.polyFlags[p - 1]!;
+      else {
+        const lo = rc.byte(m.byte, Y_FLAGS * BYTE);
+        tile.polyFlags[p] = lo | (rc.byte(m.byte, (Y_FLAGS + 1) * BYTE) << 8);
+      }
     }
-    dm[p * 4] = vbase;
-    dm[p * 4 + 1] = vc;
-    dm[p * 4 + 2] = tbase;
-    dm[p * 4 + 3] = tc;
-    for (let k = 0; k < n; k++) {
-      const c = polyVerts[p * nvp + k]! * 3;
-      dverts.push(vertices[c]!, vertices[c + 1]!, vertices[c + 2]!);
+    const dm = tile.detailMeshes;
+    const dverts: number[] = [];
+    const dtris: number[] = [];
+    let vbase = 0;
+    let tbase = 0;
+    for (let p = 0; p < nPolys; p++) {
+      const n = polyVertCount[p]!;
+      const vc = rc.uint(m.int, I_DETAIL_EXTRA * INT) + n;
+      const tc = rc.sint(m.int, I_DETAIL_TRIS * INT) + vc - 2;
+      if (vc > 255 || tc < 0 || tc > 255 || vbase + vc > limit || tbase + tc > limit) {
+        fail(at, `polygon ${p} detail sub-mesh of ${vc} vertices, ${tc} triangles is impossible`);
+      }
+      dm[p * 4] = vbase;
+      dm[p * 4 + 1] = vc;
+      dm[p * 4 + 2] = tbase;
+      dm[p * 4 + 3] = tc;
+      for (let k = 0; k < n; k++) {
+        const c = polyVerts[p * nvp + k]! * 3;
+        dverts.push(vertices[c]!, vertices[c + 1]!, vertices[c + 2]!);
+      }
+      for (let k = n * 3; k < vc * 3; k++) {
+        let bits = 0;
+        for (let b = 0; b < 4; b++) bits |= rc.byte(m.byte, (Y_F32 + b) * BYTE) << (8 * b);
+        dverts.push(floatOf(bits >>> 0));
+      }
+      for (let t = 0; t < tc * 4; t++) dtris.push(rc.byte(m.byte, (Y_TRI + (t % 4)) * BYTE));
+      vbase += vc;
+      tbase += tc;
     }
-    for (let k = n * 3; k < vc * 3; k++) {
-      let bits = 0;
-      for (let b = 0; b < 4; b++) bits |= rc.byte(m.byte, (Y_F32 + b) * BYTE) << (8 * b);
-      dverts.push(floatOf(bits >>> 0));
+    tile.detailVertices = new Float32Array(dverts);
+    tile.detailTriangles = new Uint8Array(dtris);
+    // Checked like a tile block before anything reads it (the BV tree build included).
+    const bv = buildTileBVTree(tile);
+    tile.bvBounds = bv.bvBounds;
+    tile.bvIndex = bv.bvIndex;
+    try {
+      serializeNavMeshTile(tile);
+    } catch (e) {
+      if (e instanceof MeshwayError) fail(at, e.message.replace(/^serializeNavMeshTile: /, ""));
+      throw e;
     }
-    for (let t = 0; t < tc * 4; t++) dtris.push(rc.byte(m.byte, (Y_TRI + (t % 4)) * BYTE));
-    vbase += vc;
-    tbase += tc;
+    return tile;
   }
-  if (rc.overran()) fail(block.length, "coded tile is cut short");
-  tile.detailVertices = new Float32Array(dverts);
-  tile.detailTriangles = new Uint8Array(dtris);
-  // Checked like a tile block before anything reads it (the BV tree build included).
-  const bv = buildTileBVTree(tile);
-  tile.bvBounds = bv.bvBounds;
-  tile.bvIndex = bv.bvIndex;
-  try {
-    serializeNavMeshTile(tile);
-  } catch (e) {
-    if (e instanceof MeshwayError) fail(at, e.message.replace(/^serializeNavMeshTile: /, ""));
-    throw e;
-  }
-  return tile;
 }

@@ -34,8 +34,14 @@ export class RangeEncoder {
   private cacheSize = 1;
   private out = new Uint8Array(1024);
   private n = 0;
+  /** The first byte out is always 0 (the empty carry cache): it is left out. */
+  private first = true;
 
   private put(b: number): void {
+    if (this.first) {
+      this.first = false;
+      return;
+    }
     if (this.n === this.out.length) {
       const grown = new Uint8Array(this.out.length * 2);
       grown.set(this.out);
@@ -130,8 +136,7 @@ export class RangeDecoder {
     start = 0,
   ) {
     this.ip = start;
-    // The encoder's first byte is always 0 (its carry cache); the next four prime the code.
-    this.ip++;
+    // The encoder's first byte (always 0) is not stored: the code starts with the next four.
     for (let i = 0; i < 4; i++) this.code = (this.code * 256 + this.next()) >>> 0;
   }
 

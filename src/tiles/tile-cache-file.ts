@@ -20,7 +20,7 @@ import {
 } from "./cached-tile-codec.js";
 import { WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
-import { decodeNavTile, encodeNavTile, type NavTileContext } from "./nav-tile-codec.js";
+import { type NavTileContext, NavTileReader, NavTileWriter } from "./nav-tile-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
 import { type TileGrid, tileBounds } from "./tile-grid.js";
 
@@ -54,11 +54,9 @@ export const TILE_CACHE_FORMAT_VERSION = 3;
 const HEADER_SIZE = 32;
 const TAG = {
   meta: 0x4154454d,
-  ntil: 0x4c49544e,
   tile: 0x4c495443,
   area: 0x41455241,
   rsta: 0x41545352,
-  rstt: 0x54545352,
 };
 
 const BIT_AREAS = 1;
@@ -175,23 +173,29 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
     if (tileAreas) bits |= BIT_TILE_AREAS;
     const eroded = c.eroded ?? obstacleFreeErosion(c.chf, state.config.walkableRadiusVoxels);
     const layerOf = layerPartition(c.chf, grids);
+    const nav = navContext(state.config, state.grid, t, c.chf);
     const bytes = encodeCachedTile(
       { chf: c.chf, layerOf, layerCount: grids.length, areas: tileAreas },
       eroded,
       shape(t).bounds,
+      (rc) => {
+        const writer = new NavTileWriter(rc);
+        c.layers.forEach((l, k) => {
+          const liveTile = state.navMesh.tiles[l.liveIndex];
+          if (!liveTile) {
+            throw new MeshwayError(
+              "INVALID_ARGUMENT",
+              `TileCache.serialize: tile ${t} layer ${k} names navmesh tile ${l.liveIndex}, which is not live`,
+            );
+          }
+          writer.write(liveTile, nav);
+          if (l.restore) writer.write(l.restore.tile, nav);
+        });
+      },
     );
     tileBlocks.push({ tag: TAG.tile, bytes, raw: true });
-    const nav = navContext(state.config, state.grid, t, c.chf);
     const layers: number[][] = [];
     for (const l of c.layers) {
-      const liveTile = state.navMesh.tiles[l.liveIndex];
-      if (!liveTile) {
-        throw new MeshwayError(
-          "INVALID_ARGUMENT",
-          `TileCache.serialize: tile ${t} names navmesh tile ${l.liveIndex}, which is not live`,
-        );
-      }
-      tileBlocks.push({ tag: TAG.ntil, bytes: encodeNavTile(liveTile, nav), raw: true });
       let lb = 0;
       if (l.areas) {
         lb |= BIT_AREAS;
@@ -200,7 +204,6 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
       if (l.restore) {
         lb |= BIT_RESTORE;
         tileBlocks.push({ tag: TAG.rsta, bytes: l.restore.areas });
-        tileBlocks.push({ tag: TAG.rstt, bytes: encodeNavTile(l.restore.tile, nav), raw: true });
       }
       if (l.obstacleFree !== undefined) lb |= BIT_OBSTACLE_FREE_KNOWN;
       if (l.obstacleFree) lb |= BIT_OBSTACLE_FREE;
@@ -224,7 +227,7 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
     },
     tiles,
   };
-  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)), raw: true });
+  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)) });
   blocks.push(...tileBlocks);
   const stored = blocks.map((b) => {
     if (b.raw) return { ...b, decoded: 0 };
@@ -525,10 +528,38 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
     if (t <= lastT || t >= n)
       r.fail(m, `stored tile ${t} is out of order or outside the ${n}-tile grid`);
     lastT = t;
-    const tb = r.block(TAG.tile, `tile ${t} heightfield`);
-    const decoded = decodeCachedTile(tb.bytes, shape(t), (at, what) =>
-      r.fail(tb.at + at, `tile ${t} heightfield: ${what}`),
-    );
+    const recs = layerRecs.map((lr, k) => {
+      if (!Array.isArray(lr) || lr.length !== 2 || !isCount(lr[0]) || !isCount(lr[1], LAYER_BITS)) {
+        r.fail(m, `stored tile ${t} layer ${k} is not [navmesh tile, bits]`);
+      }
+      const [liveIndex, lb] = lr as [number, number];
+      if (liveIndex >= live.length || usedLive.has(liveIndex)) {
+        r.fail(
+          m,
+          `stored tile ${t} layer ${k} names navmesh tile ${liveIndex}, used already or not below ${live.length}`,
+        );
+      }
+      usedLive.add(liveIndex);
+      return { liveIndex, lb };
+    });
+    const tb = r.block(TAG.tile, `tile ${t}`);
+    const where = (at: number, what: string) =>
+      r.fail(tb.at + at, `tile ${t} heightfield: ${what}`);
+    const restoreTiles: NavMeshTile[] = [];
+    const decoded = decodeCachedTile(tb.bytes, shape(t), where, (rc, data, limit) => {
+      if (recs.length !== data.layerCount) {
+        r.fail(m, `stored tile ${t} has ${recs.length} layers, its heightfield ${data.layerCount}`);
+      }
+      // The layers' navmesh tiles follow in the same stream, each with its kept restore tile.
+      const reader = new NavTileReader(rc, limit);
+      const nav = navContext(config, tileGrid, t, data.chf);
+      recs.forEach(({ liveIndex, lb }, k) => {
+        const fail = (at: number, what: string) =>
+          r.fail(tb.at + at, `tile ${t} layer ${k} navmesh tile: ${what}`);
+        live[liveIndex] = reader.read(nav, fail);
+        if (lb & BIT_RESTORE) restoreTiles[k] = reader.read(nav, fail);
+      });
+    });
     const chf = decoded.chf;
     // Splitting the heightfield into layer grids waits until the cache needs them (its first
     // rebuild of the tile), unless a check below needs them now.
@@ -537,12 +568,6 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       grids ??= cachedLayersOf(chf, decoded);
       return grids;
     };
-    if (layerRecs.length !== decoded.layerCount) {
-      r.fail(
-        m,
-        `stored tile ${t} has ${layerRecs.length} layers, its heightfield ${decoded.layerCount}`,
-      );
-    }
     if (((bits & BIT_TILE_AREAS) !== 0) !== (decoded.areas !== null)) {
       r.fail(
         tb.at,
@@ -575,24 +600,7 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       layers: [],
     };
     if (decoded.areas) entry.tileAreas = decoded.areas;
-    const nav = navContext(config, tileGrid, t, chf);
-    const navTile = (tag: number, what: string): NavMeshTile => {
-      const b = r.block(tag, `tile ${t} ${what}`);
-      return decodeNavTile(b.bytes, nav, (at, why) => r.fail(b.at + at, `tile ${t} ${what}: ${why}`));
-    };
-    layerRecs.forEach((lr, k) => {
-      if (!Array.isArray(lr) || lr.length !== 2 || !isCount(lr[0]) || !isCount(lr[1], LAYER_BITS)) {
-        r.fail(m, `stored tile ${t} layer ${k} is not [navmesh tile, bits]`);
-      }
-      const [liveIndex, lb] = lr as [number, number];
-      if (liveIndex >= live.length || usedLive.has(liveIndex)) {
-        r.fail(
-          m,
-          `stored tile ${t} layer ${k} names navmesh tile ${liveIndex}, used already or not below ${live.length}`,
-        );
-      }
-      usedLive.add(liveIndex);
-      live[liveIndex] = navTile(TAG.ntil, `layer ${k} navmesh tile`);
+    recs.forEach(({ liveIndex, lb }, k) => {
       const layer: TileCacheFileLayer = { liveIndex, areas: null };
       const grid = () => getGrids()[k]!.grid;
       if (lb & BIT_AREAS) {
@@ -600,8 +608,13 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
         else layer.areas = spans(TAG.area, `layer ${k} areas`, grid().source.length, grid().ghost);
       }
       if (lb & BIT_RESTORE) {
-        const areas = spans(TAG.rsta, `layer ${k} restore areas`, grid().source.length, grid().ghost);
-        layer.restore = { areas, tile: navTile(TAG.rstt, `layer ${k} restore tile`) };
+        const areas = spans(
+          TAG.rsta,
+          `layer ${k} restore areas`,
+          grid().source.length,
+          grid().ghost,
+        );
+        layer.restore = { areas, tile: restoreTiles[k]! };
       }
       if (lb & BIT_OBSTACLE_FREE_KNOWN) layer.obstacleFree = (lb & BIT_OBSTACLE_FREE) !== 0;
       entry.layers.push(layer);
