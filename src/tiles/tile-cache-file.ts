@@ -227,7 +227,8 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
     },
     tiles,
   };
-  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)) });
+  // Raw, read first (and edited as is by the fuzz targets).
+  blocks.push({ tag: TAG.meta, bytes: new TextEncoder().encode(JSON.stringify(meta)), raw: true });
   blocks.push(...tileBlocks);
   const stored = blocks.map((b) => {
     if (b.raw) return { ...b, decoded: 0 };
