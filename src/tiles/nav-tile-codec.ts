@@ -45,7 +45,8 @@ const I_NEIGHBOUR = 7;
 const I_DETAIL_EXTRA = 8;
 const I_DETAIL_TRIS = 9;
 const I_BLOCK_LENGTH = 10;
-const INT_MODELS = 11;
+const I_DETAIL_Q = 11; // 3: x, y, z
+const INT_MODELS = 14;
 
 /** Bit models. */
 const B_NEW_CORNER = 0; // 2 contexts
@@ -56,7 +57,9 @@ const B_FLAGS = 9;
 const B_BOUNDS = 10; // 2 candidates × 6 coordinates
 const B_QUANTIZED = 22;
 const B_MODE = 23;
-const BIT_MODELS = 24;
+const B_DETAIL_GRID = 24; // 3
+const B_TRI_FLAGS = 27;
+const BIT_MODELS = 28;
 
 /** Byte models. */
 const Y_AREA = 0;
@@ -165,6 +168,20 @@ function onSquareEdge(q: Int32Array | null, tile: NavMeshTile, a: number, b: num
   const bz = q[b * 3 + 2]!;
   return (ax === bx || az === bz) && tile.polyCount > 0 ? 1 : 0;
 }
+
+/**
+ * Edge flags a detail triangle (a, b, c) likely has: per edge j, bits 2j..2j+1 are 1 when the
+ * edge joins consecutive polygon corners (the sub-mesh's first n vertices), i.e. lies on the
+ * polygon's boundary. The coder stores whether the real flags are these.
+ */
+function likelyTriFlags(a: number, b: number, c: number, n: number): number {
+  const edge = (u: number, v: number) =>
+    u < n && v < n && ((u + 1) % n === v || (v + 1) % n === u) ? 1 : 0;
+  return edge(a, b) | (edge(b, c) << 2) | (edge(c, a) << 4);
+}
+
+/** Grid step of a coordinate axis: cell size across, cell height up. */
+const stepOf = (ctx: NavTileContext, axis: number) => (axis === 1 ? ctx.cellHeight : ctx.cellSize);
 
 function sameArrays(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
@@ -292,15 +309,34 @@ function encodeCoded(
       for (let j = 0; j < 3; j++)
         if (bitsOf(dv[d + j]!) !== bitsOf(tile.vertices[c + j]!)) return false;
     }
+    // Extra detail vertices: per coordinate on the voxel grid (a sampled height, an interior
+    // sample) as its grid offset from the first corner's, else its float32 bits XOR the
+    // first corner's (same sign and exponent: high bytes 0).
+    const c0 = tile.polyVerts[p * nvp]! * 3;
     for (let k = n; k < vc; k++) {
       for (let j = 0; j < 3; j++) {
-        const bits = bitsOf(dv[(vbase + k) * 3 + j]!);
-        for (let b = 0; b < 4; b++) rc.byte(m.byte, (Y_F32 + b) * BYTE, (bits >>> (8 * b)) & 0xff);
+        const v = dv[(vbase + k) * 3 + j]!;
+        const base = tile.bmin[j]!;
+        const step = stepOf(ctx, j);
+        const qv = Math.round((v - base) / step);
+        const onGrid = Math.fround(base + qv * step) === v;
+        rc.bit(m.bit, B_DETAIL_GRID + j, onGrid ? 1 : 0);
+        const ref = tile.vertices[c0 + j]!;
+        if (onGrid) rc.sint(m.int, (I_DETAIL_Q + j) * INT, qv - Math.round((ref - base) / step));
+        else {
+          const bits = (bitsOf(v) ^ bitsOf(ref)) >>> 0;
+          for (let b = 0; b < 4; b++)
+            rc.byte(m.byte, (Y_F32 + b) * BYTE, (bits >>> (8 * b)) & 0xff);
+        }
       }
     }
+    const dt = tile.detailTriangles;
     for (let t = tbase; t < tbase + tc; t++) {
-      for (let j = 0; j < 4; j++)
-        rc.byte(m.byte, (Y_TRI + j) * BYTE, tile.detailTriangles[t * 4 + j]!);
+      for (let j = 0; j < 3; j++) rc.byte(m.byte, (Y_TRI + j) * BYTE, dt[t * 4 + j]!);
+      const flags = dt[t * 4 + 3]!;
+      const likely = flags === likelyTriFlags(dt[t * 4]!, dt[t * 4 + 1]!, dt[t * 4 + 2]!, n);
+      rc.bit(m.bit, B_TRI_FLAGS, likely ? 1 : 0);
+      if (!likely) rc.byte(m.byte, (Y_TRI + 3) * BYTE, flags);
     }
     vbase += vc;
     tbase += tc;
@@ -520,12 +556,31 @@ export class NavTileReader {
         const c = polyVerts[p * nvp + k]! * 3;
         dverts.push(vertices[c]!, vertices[c + 1]!, vertices[c + 2]!);
       }
+      const c0 = polyVerts[p * nvp]! * 3;
       for (let k = n * 3; k < vc * 3; k++) {
-        let bits = 0;
-        for (let b = 0; b < 4; b++) bits |= rc.byte(m.byte, (Y_F32 + b) * BYTE) << (8 * b);
-        dverts.push(floatOf(bits >>> 0));
+        const j = k % 3;
+        const base = bmin[j]!;
+        const step = stepOf(ctx, j);
+        const ref = vertices[c0 + j]!;
+        if (rc.bit(m.bit, B_DETAIL_GRID + j) === 1) {
+          const qv = rc.sint(m.int, (I_DETAIL_Q + j) * INT) + Math.round((ref - base) / step);
+          dverts.push(base + qv * step);
+        } else {
+          let bits = 0;
+          for (let b = 0; b < 4; b++) bits |= rc.byte(m.byte, (Y_F32 + b) * BYTE) << (8 * b);
+          dverts.push(floatOf((bits ^ bitsOf(ref)) >>> 0));
+        }
       }
-      for (let t = 0; t < tc * 4; t++) dtris.push(rc.byte(m.byte, (Y_TRI + (t % 4)) * BYTE));
+      for (let t = 0; t < tc; t++) {
+        const a = rc.byte(m.byte, Y_TRI * BYTE);
+        const b = rc.byte(m.byte, (Y_TRI + 1) * BYTE);
+        const c = rc.byte(m.byte, (Y_TRI + 2) * BYTE);
+        const flags =
+          rc.bit(m.bit, B_TRI_FLAGS) === 1
+            ? likelyTriFlags(a, b, c, n)
+            : rc.byte(m.byte, (Y_TRI + 3) * BYTE);
+        dtris.push(a, b, c, flags);
+      }
       vbase += vc;
       tbase += tc;
     }

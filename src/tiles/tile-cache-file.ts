@@ -269,15 +269,20 @@ function navContext(
   const tx = t % grid.tilesX;
   const tz = (t - tx) / grid.tilesX;
   const tw = grid.tileWorld;
+  const pad = chf.borderSize * chf.cellSize;
   return {
     tileX: tx,
     tileZ: tz,
     maxVertsPerPoly: config.vertsPerPoly,
     cellSize: chf.cellSize,
     cellHeight: chf.cellHeight,
-    // A layer tile's bounds are its heightfield's; a stand-in empty tile's (tile-cache.ts).
+    // A layer tile's bounds are its heightfield's less the border (as the contour stage sets
+    // them); a stand-in empty tile's are the tile square's (tile-cache.ts emptyTile).
     candidates: [
-      { bmin: chf.bmin, bmax: chf.bmax },
+      {
+        bmin: [chf.bmin[0] + pad, chf.bmin[1], chf.bmin[2] + pad],
+        bmax: [chf.bmax[0] - pad, chf.bmax[1], chf.bmax[2] - pad],
+      },
       {
         bmin: [grid.bmin[0] + tx * tw, chf.bmin[1], grid.bmin[2] + tz * tw],
         bmax: [grid.bmin[0] + (tx + 1) * tw, chf.bmax[1], grid.bmin[2] + (tz + 1) * tw],
