@@ -29,8 +29,7 @@ import { NO_LAYER } from "./tile-layers.js";
  *   flags with an escape;
  *   then, when flag 2, per span the tile's areas against the obstacle-free erosion of the
  *   heightfield (recomputed here: it is what a tile with no obstacle or volume is built
- *   from, so those tiles cost a few bits);
- *   then what the caller adds (the tile cache file: the tile's navmesh tiles, nav-tile-codec.ts).
+ *   from, so those tiles cost a few bits).
  *
  * Links (spanCon) and cellFirst are not stored: the compaction stage's linkNeighbours and a
  * running sum give them back exactly. The erosion is handed back too (the cache keeps it).
@@ -259,7 +258,6 @@ export function encodeCachedTile(
   data: Omit<CachedTileData, "eroded">,
   eroded: Uint8Array,
   bounds: { bmin: Vec3; bmax: Vec3 },
-  more?: (rc: RangeEncoder) => void,
 ): Uint8Array {
   const { chf, layerOf, layerCount, areas } = data;
   const { width, depth, cellFirst, cellCount, spanY, spanH } = chf;
@@ -315,7 +313,6 @@ export function encodeCachedTile(
       if (miss) rc.byte(m.byte, 2 * BYTE_MODEL_SIZE, a);
     }
   }
-  more?.(rc);
   const stream = rc.finish();
   const head = HEADER + (storeBounds ? BOUNDS : 0);
   const out = new Uint8Array(head + stream.length);
@@ -344,17 +341,27 @@ export interface CachedTileShape {
   bounds: { bmin: Vec3; bmax: Vec3 };
 }
 
+/** A cached tile block's header, checked (see {@link readCachedTileHeader}). */
+export interface CachedTileHeader {
+  layerCount: number;
+  spanCount: number;
+  hasAreas: boolean;
+  bmin: Vec3;
+  bmax: Vec3;
+  /** Offset of the coded stream. */
+  head: number;
+}
+
 /**
- * Decodes a block from {@link encodeCachedTile}. `fail(offset, what)` must throw; it is called
- * with an offset into `block` for anything inconsistent (counts, heights, layers out of range,
- * a stream cut short or too long for its span count).
+ * Reads and checks the header of a block from {@link encodeCachedTile}: known flags, layer and
+ * span counts in range (the span count bounded by the coded bytes, so nothing absurd is ever
+ * allocated), finite bounds. `fail(offset, what)` must throw.
  */
-export function decodeCachedTile(
+export function readCachedTileHeader(
   block: Uint8Array,
   shape: CachedTileShape,
   fail: (at: number, what: string) => never,
-  more?: (rc: RangeDecoder, data: CachedTileData, limit: number) => void,
-): CachedTileData {
+): CachedTileHeader {
   if (block.length < HEADER) fail(0, "truncated header");
   const dv = new DataView(block.buffer, block.byteOffset, block.byteLength);
   const flags = block[0]!;
@@ -380,17 +387,37 @@ export function decodeCachedTile(
     bmax = [r[3]!, r[4]!, r[5]!];
     head += BOUNDS;
   }
-  const { width, depth } = shape;
-  const cells = width * depth;
+  const cells = shape.width * shape.depth;
   if (spanCount > MAX_SPANS_PER_BYTE * (block.length - head + 8) || spanCount > cells * 0xffff) {
     fail(4, `span count ${spanCount} is impossible for ${block.length - head} coded bytes`);
   }
+  return { layerCount, spanCount, hasAreas: (flags & FLAG_AREAS) !== 0, bmin, bmax, head };
+}
+
+/**
+ * Decodes a block whose header {@link readCachedTileHeader} accepted. Total: every stream
+ * decodes to some heightfield — a value out of range is clamped into it (a floor to 0..65535,
+ * a clearance below the column top, an area to 1..63, a layer that is not one, or repeats in a
+ * column, to none), a column past the stated span count is cut, missing bytes read as zeros —
+ * so it never fails and can run when the cache first needs the tile rather than on load. (The
+ * file's checksum catches damage; this keeps a crafted file from doing worse than describing
+ * some other heightfield.)
+ */
+export function decodeCachedTile(
+  block: Uint8Array,
+  header: CachedTileHeader,
+  shape: CachedTileShape,
+): CachedTileData {
+  const { layerCount, head, bmin, bmax } = header;
+  let spanCount = header.spanCount;
+  const { width, depth } = shape;
+  const cells = width * depth;
   const cellFirst = new Uint32Array(cells);
   const cellCount = new Uint16Array(cells);
-  const spanY = new Uint16Array(spanCount);
-  const spanH = new Uint16Array(spanCount);
-  const areas = new Uint8Array(spanCount);
-  const layerOf = new Uint8Array(spanCount);
+  let spanY = new Uint16Array(spanCount);
+  let spanH = new Uint16Array(spanCount);
+  let areas = new Uint8Array(spanCount);
+  let layerOf = new Uint8Array(spanCount);
   const rc = new RangeDecoder(block, head);
   const m = models();
   const ref = new Int32Array(2);
@@ -405,9 +432,7 @@ export function decodeCachedTile(
       const c = x + z * width;
       const left = x > 0 ? clamp2(cellCount[c - 1]!) : 0;
       const up = z > 0 ? clamp2(cellCount[c - width]!) : 0;
-      const n = rc.uint(m.count, (left * 3 + up) * INT_MODEL_SIZE);
-      if (n > spanCount - s)
-        fail(head, `column ${c} holds more spans than the ${spanCount} stated`);
+      const n = Math.min(rc.uint(m.count, (left * 3 + up) * INT_MODEL_SIZE), spanCount - s);
       cellFirst[c] = s;
       cellCount[c] = n;
       for (let j = 0; j < n; j++, s++) {
@@ -416,8 +441,7 @@ export function decodeCachedTile(
         const kind = ref[1]!;
         predictFloor(partial, width, x, z, j, r, kind, pred);
         const dy = rc.sint(m.dy, pred[1]! * INT_MODEL_SIZE);
-        const y = dy + pred[0]!;
-        if (y < 0 || y > 0xffff) fail(head, `span ${s} floor ${y} is out of range`);
+        const y = Math.min(Math.max(dy + pred[0]!, 0), 0xffff);
         spanY[s] = y;
         // An open span's clearance reaches the column top; else its ceiling is coded.
         spanH[s] = OPEN - y;
@@ -425,29 +449,32 @@ export function decodeCachedTile(
           predictCeiling(partial, width, x, z, j, y, lastH, pred);
           const hk = 2 * pred[1]! + (dy === 0 ? 0 : 1);
           const h = rc.sint(m.dh, hk * INT_MODEL_SIZE) + pred[0]! - y;
-          if (h < 0 || y + h >= OPEN) fail(head, `span ${s} clearance ${h} is out of range`);
-          spanH[s] = h;
-          lastH = h;
+          const clamped = Math.max(0, Math.min(h, OPEN - 1 - y));
+          spanH[s] = clamped;
+          lastH = clamped;
         }
-        areas[s] = rc.bit(m.same, M_AREA + kind) ? rc.byte(m.byte, 0) : r >= 0 ? areas[r]! : 0;
-        if (areas[s]! === 0 || areas[s]! > 63)
-          fail(head, `span ${s} area ${areas[s]} is not 1..63`);
-        const layer = rc.bit(m.same, M_LAYER + kind)
+        const area = rc.bit(m.same, M_AREA + kind) ? rc.byte(m.byte, 0) : r >= 0 ? areas[r]! : 0;
+        areas[s] = area === 0 || area > 63 ? 63 : area;
+        let layer = rc.bit(m.same, M_LAYER + kind)
           ? rc.byte(m.byte, BYTE_MODEL_SIZE)
           : r >= 0
             ? layerOf[r]!
             : 0;
         if (layer !== NO_LAYER) {
-          if (layer >= layerCount) fail(head, `span ${s} layer ${layer} of ${layerCount}`);
-          if (lastColumn[layer] === c) fail(head, `column ${c} holds layer ${layer} twice`);
-          lastColumn[layer] = c;
+          if (layer >= layerCount || lastColumn[layer] === c) layer = NO_LAYER;
+          else lastColumn[layer] = c;
         }
         layerOf[s] = layer;
       }
     }
   }
-  if (s !== spanCount) fail(4, `the columns hold ${s} spans, the block states ${spanCount}`);
-  if (rc.overran()) fail(block.length, "coded stream is cut short");
+  if (s < spanCount) {
+    spanCount = s;
+    spanY = spanY.slice(0, s);
+    spanH = spanH.slice(0, s);
+    areas = areas.slice(0, s);
+    layerOf = layerOf.slice(0, s);
+  }
   const spanCon = new Uint32Array(spanCount);
   const { walkableHeightVoxels, walkableClimbVoxels } = shape;
   linkNeighbours(
@@ -481,19 +508,14 @@ export function decodeCachedTile(
   };
   const eroded = obstacleFreeErosion(chf, shape.walkableRadiusVoxels);
   let tileAreas: Uint8Array | null = null;
-  if (flags & FLAG_AREAS) {
+  if (header.hasAreas) {
     tileAreas = new Uint8Array(spanCount);
     let miss = 0;
     for (let i = 0; i < spanCount; i++) {
       const e = eroded[i]!;
       miss = rc.bit(m.same, M_TILE_AREA + (e === 0 ? 0 : 2) + miss);
-      const a = miss ? rc.byte(m.byte, 2 * BYTE_MODEL_SIZE) : e;
-      if (a > 63) fail(head, `span ${i} tile area ${a} is not 0..63`);
-      tileAreas[i] = a;
+      tileAreas[i] = miss ? rc.byte(m.byte, 2 * BYTE_MODEL_SIZE) & 63 : e;
     }
   }
-  const data = { chf, layerOf, layerCount, areas: tileAreas, eroded };
-  more?.(rc, data, MAX_SPANS_PER_BYTE * (block.length + 8));
-  if (rc.overran()) fail(block.length, "coded stream is cut short");
-  return data;
+  return { chf, layerOf, layerCount, areas: tileAreas, eroded };
 }

@@ -391,6 +391,11 @@ export class NavTileReader {
     private readonly limit: number,
   ) {}
 
+  /** True when reading has gone past the end of the stream (it was cut short). */
+  overran(): boolean {
+    return this.rc.overran();
+  }
+
   /** The next tile; `fail(offset, what)` must throw (offsets are the caller's to add). */
   read(ctx: NavTileContext, fail: (at: number, what: string) => never): NavMeshTile {
     if (this.rc.bit(this.m.bit, B_MODE) === 1) return this.readCoded(ctx, fail);

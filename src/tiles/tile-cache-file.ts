@@ -17,11 +17,13 @@ import {
   decodeCachedTile,
   encodeCachedTile,
   obstacleFreeErosion,
+  readCachedTileHeader,
 } from "./cached-tile-codec.js";
 import { WALKABLE_GHOST } from "./layer-grid.js";
 import { lzCompress, lzDecompress } from "./lz-codec.js";
 import { type NavTileContext, NavTileReader, NavTileWriter } from "./nav-tile-codec.js";
 import { type ObstacleShape, validateAreaVolume, validateObstacleShape } from "./obstacles.js";
+import { RangeDecoder, RangeEncoder } from "./range-coder.js";
 import { type TileGrid, tileBounds } from "./tile-grid.js";
 
 /*
@@ -75,24 +77,33 @@ export interface TileCacheFileLayer {
   /** Index of its tile among the navmesh's live tiles (slot order). */
   liveIndex: number;
   areas: Uint8Array | null;
-  /** Its areas are its layer's view of the tile's `tileAreas` (layerAreas), made on demand. */
+  /** Its areas are its layer's view of the tile's areas (layerAreas), made on demand. */
   fromTileAreas?: boolean;
   obstacleFree?: boolean;
   restore?: { areas: Uint8Array; tile: NavMeshTile } | undefined;
 }
 
+/** A cached tile as a reader gives it back: decoded when first asked for. */
+export interface LoadedTileCacheTile {
+  chf: CompactHeightfield;
+  /** The obstacle-free erosion (decoding computes it). */
+  eroded: Uint8Array;
+  grids: CachedLayer[];
+  /** The span areas its layers were built from, when stored so (see fromTileAreas). */
+  tileAreas: Uint8Array | null;
+}
+
 /** One cached tile as the file holds it. */
 export interface TileCacheFileTile {
-  chf: CompactHeightfield;
+  /** The heightfield (the writer's input; a reader gives `load` instead). */
+  chf?: CompactHeightfield;
   eroded?: Uint8Array;
   dirty: boolean;
   layers: TileCacheFileLayer[];
-  /** The layer grids, when the reader already split the heightfield (it checks them). */
+  /** The layer grids the heightfield was split into (the writer's input). */
   grids?: CachedLayer[];
-  /** Else how to split it (the stored partition), for a loaded cache to call when needed. */
-  makeGrids?: () => CachedLayer[];
-  /** The span areas all its layers were built from (see fromTileAreas). */
-  tileAreas?: Uint8Array;
+  /** A reader's heightfield, decoded on the first call (then kept). */
+  load?: () => LoadedTileCacheTile;
 }
 
 /** Everything a TileCache is, as plain data (TileCache.exportState / fromState). */
@@ -109,6 +120,8 @@ export interface TileCacheState {
 }
 
 const BLOCK_HEADER = 16;
+/** Counts a navmesh stream may claim per coded byte (each item costs a few decisions). */
+const NAV_ITEMS_PER_BYTE = 256;
 /** Largest decoded size a block may claim per stored byte (the codec's best ratio is ~255). */
 const MAX_EXPANSION = 260;
 
@@ -162,37 +175,59 @@ export function encodeTileCache(state: TileCacheState): Uint8Array {
   state.tiles.forEach((c, t) => {
     if (!c) return;
     const grids = c.grids;
-    if (!grids || grids.length !== c.layers.length) {
+    const chf = c.chf;
+    if (!chf || !grids || grids.length !== c.layers.length) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
-        `TileCache.serialize: tile ${t} has no layer grids to save`,
+        `TileCache.serialize: tile ${t} has no heightfield and layer grids to save`,
+      );
+    }
+    const sh = shape(t);
+    if (
+      chf.width !== sh.width ||
+      chf.depth !== sh.depth ||
+      chf.borderSize !== sh.borderSize ||
+      chf.cellSize !== sh.cellSize ||
+      chf.cellHeight !== sh.cellHeight ||
+      chf.walkableHeightVoxels !== sh.walkableHeightVoxels ||
+      chf.walkableClimbVoxels !== sh.walkableClimbVoxels
+    ) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `TileCache.serialize: tile ${t} heightfield does not match the config`,
       );
     }
     let bits = c.dirty ? BIT_DIRTY : 0;
-    const tileAreas = sharedTileAreas(c.chf, grids);
+    const tileAreas = sharedTileAreas(chf, grids);
     if (tileAreas) bits |= BIT_TILE_AREAS;
-    const eroded = c.eroded ?? obstacleFreeErosion(c.chf, state.config.walkableRadiusVoxels);
-    const layerOf = layerPartition(c.chf, grids);
-    const nav = navContext(state.config, state.grid, t, c.chf);
-    const bytes = encodeCachedTile(
-      { chf: c.chf, layerOf, layerCount: grids.length, areas: tileAreas },
+    const eroded = c.eroded ?? obstacleFreeErosion(chf, state.config.walkableRadiusVoxels);
+    const layerOf = layerPartition(chf, grids);
+    const heightfield = encodeCachedTile(
+      { chf, layerOf, layerCount: grids.length, areas: tileAreas },
       eroded,
-      shape(t).bounds,
-      (rc) => {
-        const writer = new NavTileWriter(rc);
-        c.layers.forEach((l, k) => {
-          const liveTile = state.navMesh.tiles[l.liveIndex];
-          if (!liveTile) {
-            throw new MeshwayError(
-              "INVALID_ARGUMENT",
-              `TileCache.serialize: tile ${t} layer ${k} names navmesh tile ${l.liveIndex}, which is not live`,
-            );
-          }
-          writer.write(liveTile, nav);
-          if (l.restore) writer.write(l.restore.tile, nav);
-        });
-      },
+      sh.bounds,
     );
+    // The layers' navmesh tiles (and kept restore tiles) in a stream of their own, read on
+    // load; the heightfield after it, decoded when the cache first needs the tile.
+    const nav = navContext(state.config, state.grid, t, chf.bmin, chf.bmax);
+    const rc = new RangeEncoder();
+    const writer = new NavTileWriter(rc);
+    c.layers.forEach((l, k) => {
+      const liveTile = state.navMesh.tiles[l.liveIndex];
+      if (!liveTile) {
+        throw new MeshwayError(
+          "INVALID_ARGUMENT",
+          `TileCache.serialize: tile ${t} layer ${k} names navmesh tile ${l.liveIndex}, which is not live`,
+        );
+      }
+      writer.write(liveTile, nav);
+      if (l.restore) writer.write(l.restore.tile, nav);
+    });
+    const navStream = rc.finish();
+    const bytes = new Uint8Array(4 + navStream.length + heightfield.length);
+    new DataView(bytes.buffer).setUint32(0, navStream.length, true);
+    bytes.set(navStream, 4);
+    bytes.set(heightfield, 4 + navStream.length);
     tileBlocks.push({ tag: TAG.tile, bytes, raw: true });
     const layers: number[][] = [];
     for (const l of c.layers) {
@@ -264,28 +299,29 @@ function navContext(
   config: ResolvedConfig,
   grid: TileGrid,
   t: number,
-  chf: CompactHeightfield,
+  bmin: Vec3,
+  bmax: Vec3,
 ): NavTileContext {
   const tx = t % grid.tilesX;
   const tz = (t - tx) / grid.tilesX;
   const tw = grid.tileWorld;
-  const pad = chf.borderSize * chf.cellSize;
+  const pad = config.borderSizeVoxels * config.cellSize;
   return {
     tileX: tx,
     tileZ: tz,
     maxVertsPerPoly: config.vertsPerPoly,
-    cellSize: chf.cellSize,
-    cellHeight: chf.cellHeight,
+    cellSize: config.cellSize,
+    cellHeight: config.cellHeight,
     // A layer tile's bounds are its heightfield's less the border (as the contour stage sets
     // them); a stand-in empty tile's are the tile square's (tile-cache.ts emptyTile).
     candidates: [
       {
-        bmin: [chf.bmin[0] + pad, chf.bmin[1], chf.bmin[2] + pad],
-        bmax: [chf.bmax[0] - pad, chf.bmax[1], chf.bmax[2] - pad],
+        bmin: [bmin[0] + pad, bmin[1], bmin[2] + pad],
+        bmax: [bmax[0] - pad, bmax[1], bmax[2] - pad],
       },
       {
-        bmin: [grid.bmin[0] + tx * tw, chf.bmin[1], grid.bmin[2] + tz * tw],
-        bmax: [grid.bmin[0] + (tx + 1) * tw, chf.bmax[1], grid.bmin[2] + (tz + 1) * tw],
+        bmin: [grid.bmin[0] + tx * tw, bmin[1], grid.bmin[2] + tz * tw],
+        bmax: [grid.bmin[0] + (tx + 1) * tw, bmax[1], grid.bmin[2] + (tz + 1) * tw],
       },
     ],
   };
@@ -549,37 +585,58 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       return { liveIndex, lb };
     });
     const tb = r.block(TAG.tile, `tile ${t}`);
-    const where = (at: number, what: string) =>
-      r.fail(tb.at + at, `tile ${t} heightfield: ${what}`);
-    const restoreTiles: NavMeshTile[] = [];
-    const decoded = decodeCachedTile(tb.bytes, shape(t), where, (rc, data, limit) => {
-      if (recs.length !== data.layerCount) {
-        r.fail(m, `stored tile ${t} has ${recs.length} layers, its heightfield ${data.layerCount}`);
-      }
-      // The layers' navmesh tiles follow in the same stream, each with its kept restore tile.
-      const reader = new NavTileReader(rc, limit);
-      const nav = navContext(config, tileGrid, t, data.chf);
-      recs.forEach(({ liveIndex, lb }, k) => {
-        const fail = (at: number, what: string) =>
-          r.fail(tb.at + at, `tile ${t} layer ${k} navmesh tile: ${what}`);
-        live[liveIndex] = reader.read(nav, fail);
-        if (lb & BIT_RESTORE) restoreTiles[k] = reader.read(nav, fail);
-      });
-    });
-    const chf = decoded.chf;
-    // Splitting the heightfield into layer grids waits until the cache needs them (its first
-    // rebuild of the tile), unless a check below needs them now.
-    let grids: CachedLayer[] | undefined;
-    const getGrids = (): CachedLayer[] => {
-      grids ??= cachedLayersOf(chf, decoded);
-      return grids;
-    };
-    if (((bits & BIT_TILE_AREAS) !== 0) !== (decoded.areas !== null)) {
+    const navLength =
+      tb.bytes.length >= 4
+        ? new DataView(tb.bytes.buffer, tb.bytes.byteOffset, 4).getUint32(0, true)
+        : -1;
+    if (navLength < 0 || 4 + navLength > tb.bytes.length) {
+      r.fail(tb.at, `tile ${t}: navmesh stream length runs past its block`);
+    }
+    const navBytes = tb.bytes.subarray(4, 4 + navLength);
+    const hfBytes = tb.bytes.subarray(4 + navLength);
+    const hfAt = tb.at + 4 + navLength;
+    const sh = shape(t);
+    const header = readCachedTileHeader(hfBytes, sh, (at, what) =>
+      r.fail(hfAt + at, `tile ${t} heightfield: ${what}`),
+    );
+    if (recs.length !== header.layerCount) {
+      r.fail(m, `stored tile ${t} has ${recs.length} layers, its heightfield ${header.layerCount}`);
+    }
+    if (((bits & BIT_TILE_AREAS) !== 0) !== header.hasAreas) {
       r.fail(
-        tb.at,
-        `tile ${t} heightfield: tile areas ${decoded.areas ? "stored" : "missing"}, its record says otherwise`,
+        hfAt,
+        `tile ${t} heightfield: tile areas ${header.hasAreas ? "stored" : "missing"}, its record says otherwise`,
       );
     }
+    // The layers' navmesh tiles, each with its kept restore tile, now (queries need them).
+    const reader = new NavTileReader(
+      new RangeDecoder(navBytes),
+      NAV_ITEMS_PER_BYTE * (navLength + 8),
+    );
+    const nav = navContext(config, tileGrid, t, header.bmin, header.bmax);
+    const restoreTiles: NavMeshTile[] = [];
+    recs.forEach(({ liveIndex, lb }, k) => {
+      const fail = (_at: number, what: string) =>
+        r.fail(tb.at + 4, `tile ${t} layer ${k} navmesh tile: ${what}`);
+      live[liveIndex] = reader.read(nav, fail);
+      if (lb & BIT_RESTORE) restoreTiles[k] = reader.read(nav, fail);
+    });
+    if (reader.overran()) r.fail(tb.at + 4 + navLength, `tile ${t}: navmesh stream is cut short`);
+    // The heightfield when the cache first needs it (decoding it cannot fail; see
+    // decodeCachedTile), unless a check below needs its layer grids now.
+    let loaded: LoadedTileCacheTile | undefined;
+    const load = (): LoadedTileCacheTile => {
+      if (!loaded) {
+        const d = decodeCachedTile(hfBytes, header, sh);
+        loaded = {
+          chf: d.chf,
+          eroded: d.eroded,
+          grids: cachedLayersOf(d.chf, d),
+          tileAreas: d.areas,
+        };
+      }
+      return loaded;
+    };
     // Layer areas hold, on ghost spans (another layer's), 0 or WALKABLE_GHOST.
     const spans = (tag: number, what: string, count: number, ghost?: Uint8Array): Uint8Array => {
       const b = r.block(tag, `tile ${t} ${what}`);
@@ -599,18 +656,12 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       }
       return b.bytes;
     };
-    const entry: TileCacheFileTile = {
-      chf,
-      eroded: decoded.eroded,
-      dirty: (bits & BIT_DIRTY) !== 0,
-      layers: [],
-    };
-    if (decoded.areas) entry.tileAreas = decoded.areas;
+    const entry: TileCacheFileTile = { dirty: (bits & BIT_DIRTY) !== 0, layers: [], load };
     recs.forEach(({ liveIndex, lb }, k) => {
       const layer: TileCacheFileLayer = { liveIndex, areas: null };
-      const grid = () => getGrids()[k]!.grid;
+      const grid = () => load().grids[k]!.grid;
       if (lb & BIT_AREAS) {
-        if (decoded.areas) layer.fromTileAreas = true;
+        if (header.hasAreas) layer.fromTileAreas = true;
         else layer.areas = spans(TAG.area, `layer ${k} areas`, grid().source.length, grid().ghost);
       }
       if (lb & BIT_RESTORE) {
@@ -625,8 +676,6 @@ export function decodeTileCache(bytes: Uint8Array, source = "tile cache"): TileC
       if (lb & BIT_OBSTACLE_FREE_KNOWN) layer.obstacleFree = (lb & BIT_OBSTACLE_FREE) !== 0;
       entry.layers.push(layer);
     });
-    if (grids) entry.grids = grids;
-    else entry.makeGrids = getGrids;
     tiles[t] = entry;
   }
   if (usedLive.size !== live.length) {

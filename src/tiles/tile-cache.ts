@@ -833,37 +833,55 @@ export class TileCache {
       // Tiles and refs now (slots and salts as loaded); the layers when first needed.
       const layerTiles = f.layers.map((saved) => live[saved.liveIndex]!);
       const refs = layerTiles.map((tile) => state.navMesh.polyRef(slotOf.get(tile)!, 0));
-      const layers = (): CachedLayer[] => {
-        const out = f.grids ?? f.makeGrids?.() ?? cachedLayers(f.chf, `tile ${t}`);
+      // The heightfield, erosion and layer grids when first read (a loaded file decodes a
+      // tile's heightfield then), with the saved layer state put back on the grids.
+      const materialize = (): CachedTile => {
+        const d = f.load?.();
+        const chf = d?.chf ?? f.chf!;
+        const out = d?.grids ?? f.grids ?? cachedLayers(chf, `tile ${t}`);
         out.forEach((layer, k) => {
           const saved = f.layers[k]!;
           layer.tile = layerTiles[k]!;
           layer.ref = refs[k]!;
           layer.areas =
-            saved.fromTileAreas && f.tileAreas ? layerAreas(layer.grid, f.tileAreas) : saved.areas;
+            saved.fromTileAreas && d?.tileAreas ? layerAreas(layer.grid, d.tileAreas) : saved.areas;
           if (saved.obstacleFree !== undefined) layer.obstacleFree = saved.obstacleFree;
           if (saved.restore) layer.restore = saved.restore;
         });
-        return out;
+        const eroded = d?.eroded ?? f.eroded;
+        return { chf, layers: out, ...(eroded ? { eroded } : {}) };
       };
-      const cached = { chf: f.chf, ...(f.eroded ? { eroded: f.eroded } : {}) } as CachedTile;
-      if (f.grids || !f.makeGrids) cached.layers = layers();
+      let cached: CachedTile;
+      if (!f.load) cached = materialize();
       else {
-        // Replaced by a plain field on first read (the rebuild or serialize of the tile).
-        Object.defineProperty(cached, "layers", {
-          configurable: true,
-          enumerable: true,
-          get() {
-            const value = layers();
-            Object.defineProperty(cached, "layers", {
-              value,
+        const lazy = {} as CachedTile;
+        const fill = (): void => {
+          const m = materialize();
+          for (const key of ["chf", "layers", "eroded"] as const) {
+            Object.defineProperty(lazy, key, {
+              value: m[key],
               writable: true,
               enumerable: true,
               configurable: true,
             });
-            return value;
-          },
-        });
+          }
+        };
+        // Replaced by plain fields on the first read of any (a rebuild or save of the tile).
+        for (const key of ["chf", "layers", "eroded"] as const) {
+          Object.defineProperty(lazy, key, {
+            configurable: true,
+            enumerable: true,
+            get() {
+              fill();
+              return lazy[key];
+            },
+            set(v) {
+              fill();
+              (lazy as unknown as Record<string, unknown>)[key] = v;
+            },
+          });
+        }
+        cached = lazy;
       }
       tiles[t] = cached;
       if (f.dirty) {
