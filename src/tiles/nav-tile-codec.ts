@@ -1,7 +1,9 @@
 import { MeshwayError } from "../errors.js";
 import { deserializeNavMeshTile, serializeNavMeshTile } from "../format/navmesh-file.js";
 import type { Vec3 } from "../math/vec3.js";
+import { MAX_AREAS } from "../navmesh/areas.js";
 import { buildTileBVTree } from "../navmesh/bvtree.js";
+import { MAX_POLYS_PER_TILE } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL, type NavMeshTile } from "../navmesh/tile.js";
 import {
   BYTE_MODEL_SIZE,
@@ -46,7 +48,8 @@ const I_DETAIL_EXTRA = 8;
 const I_DETAIL_TRIS = 9;
 const I_BLOCK_LENGTH = 10;
 const I_DETAIL_Q = 11; // 3: x, y, z
-const INT_MODELS = 14;
+const I_TRI = 14; // 3: a triangle's vertices in order
+const INT_MODELS = 17;
 
 /** Bit models. */
 const B_NEW_CORNER = 0; // 2 contexts
@@ -66,10 +69,10 @@ const Y_AREA = 0;
 const Y_FLAGS = 1; // 2
 const Y_DIR = 3;
 const Y_F32 = 4; // 4 byte planes
-const Y_TRI = 8; // 4
-const Y_F64 = 12; // 8
-const Y_BLOCK = 20;
-const BYTE_MODELS = 21;
+const Y_TRI_FLAGS = 8;
+const Y_F64 = 9; // one model for the 8 bytes (rare)
+const Y_BLOCK = 10;
+const BYTE_MODELS = 11;
 
 export interface NavTileModels {
   int: Uint16Array;
@@ -137,23 +140,33 @@ function quantize(tile: NavMeshTile, cs: number, ch: number): Int32Array | null 
 function sharedEdges(tile: NavMeshTile): Uint32Array {
   const nvp = tile.maxVertsPerPoly;
   const out = new Uint32Array(tile.polyCount * nvp);
-  const owner = new Map<number, number>();
-  const nv = tile.vertexCount + 1;
+  // Edges by their first vertex, as linked lists in typed arrays (no per-edge object).
+  const head = new Int32Array(tile.vertexCount + 1).fill(-1);
+  const next = new Int32Array(tile.polyCount * nvp);
+  const n = (p: number) => tile.polyVertCount[p]!;
+  const vert = (p: number, k: number) => tile.polyVerts[p * nvp + (k % n(p))]!;
   for (let p = 0; p < tile.polyCount; p++) {
-    const n = tile.polyVertCount[p]!;
-    for (let k = 0; k < n; k++) {
-      const a = tile.polyVerts[p * nvp + k]!;
-      const b = tile.polyVerts[p * nvp + ((k + 1) % n)]!;
-      owner.set(a * nv + b, p);
+    for (let k = 0; k < n(p); k++) {
+      const e = p * nvp + k;
+      const a = vert(p, k);
+      next[e] = head[a]!;
+      head[a] = e;
     }
   }
   for (let p = 0; p < tile.polyCount; p++) {
-    const n = tile.polyVertCount[p]!;
-    for (let k = 0; k < n; k++) {
-      const a = tile.polyVerts[p * nvp + k]!;
-      const b = tile.polyVerts[p * nvp + ((k + 1) % n)]!;
-      const q = owner.get(b * nv + a);
-      out[p * nvp + k] = q === undefined || q === p ? EDGE_WALL : q + 1;
+    for (let k = 0; k < n(p); k++) {
+      const a = vert(p, k);
+      const b = vert(p, k + 1);
+      // The last-listed edge b→a wins, as the first-seen-overwritten map did.
+      let q = -1;
+      for (let e = head[b]!; e >= 0; e = next[e]!) {
+        const ep = (e / nvp) | 0;
+        if (vert(ep, (e % nvp) + 1) === a) {
+          q = ep;
+          break;
+        }
+      }
+      out[p * nvp + k] = q < 0 || q === p ? EDGE_WALL : q + 1;
     }
   }
   return out;
@@ -214,7 +227,7 @@ function encodeCoded(
     }
     if (k === Math.min(2, ctx.candidates.length)) {
       f64[0] = v;
-      for (let b = 0; b < 8; b++) rc.byte(m.byte, (Y_F64 + b) * BYTE, u8of64[b]!);
+      for (let b = 0; b < 8; b++) rc.byte(m.byte, Y_F64 * BYTE, u8of64[b]!);
     }
   }
   // Vertices.
@@ -332,11 +345,11 @@ function encodeCoded(
     }
     const dt = tile.detailTriangles;
     for (let t = tbase; t < tbase + tc; t++) {
-      for (let j = 0; j < 3; j++) rc.byte(m.byte, (Y_TRI + j) * BYTE, dt[t * 4 + j]!);
+      for (let j = 0; j < 3; j++) rc.uint(m.int, (I_TRI + j) * INT, dt[t * 4 + j]!);
       const flags = dt[t * 4 + 3]!;
       const likely = flags === likelyTriFlags(dt[t * 4]!, dt[t * 4 + 1]!, dt[t * 4 + 2]!, n);
       rc.bit(m.bit, B_TRI_FLAGS, likely ? 1 : 0);
-      if (!likely) rc.byte(m.byte, (Y_TRI + 3) * BYTE, flags);
+      if (!likely) rc.byte(m.byte, Y_TRI_FLAGS * BYTE, flags);
     }
     vbase += vc;
     tbase += tc;
@@ -442,7 +455,7 @@ export class NavTileReader {
         }
       }
       if (k === ncand) {
-        for (let b = 0; b < 8; b++) u8of64[b] = rc.byte(m.byte, (Y_F64 + b) * BYTE);
+        for (let b = 0; b < 8; b++) u8of64[b] = rc.byte(m.byte, Y_F64 * BYTE);
         v = f64[0]!;
         if (!Number.isFinite(v)) fail(at, `non-finite tile bound ${v}`);
       }
@@ -472,7 +485,9 @@ export class NavTileReader {
       }
     }
     const nPolys = rc.uint(m.int, I_POLY_COUNT * INT);
-    if (nPolys > limit || nPolys > 0xffff) fail(at, `${nPolys} polygons is impossible here`);
+    if (nPolys > limit || nPolys > 0xffff || nPolys > MAX_POLYS_PER_TILE) {
+      fail(at, `${nPolys} polygons is impossible here`);
+    }
     const polyVerts = new Uint32Array(nPolys * nvp);
     const polyVertCount = new Uint8Array(nPolys);
     let next = 0;
@@ -522,7 +537,9 @@ export class NavTileReader {
         if (rc.bit(m.bit, c) === 0) {
           tile.polyNeighbours[e] = shared[e]!;
         } else if (rc.bit(m.bit, B_BORDER + onSquareEdge(qv, tile, a, b)) === 1) {
-          tile.polyNeighbours[e] = (EDGE_TILE_BORDER | rc.byte(m.byte, Y_DIR * BYTE)) >>> 0;
+          const dir = rc.byte(m.byte, Y_DIR * BYTE);
+          if (dir > 3) fail(at, `polygon ${p} edge ${k} is a tile border in direction ${dir}`);
+          tile.polyNeighbours[e] = (EDGE_TILE_BORDER | dir) >>> 0;
         } else {
           const v = rc.uint(m.int, I_NEIGHBOUR * INT);
           if (v > nPolys) fail(at, `polygon ${p} edge ${k} links polygon ${v - 1} of ${nPolys}`);
@@ -535,6 +552,9 @@ export class NavTileReader {
         rc.bit(m.bit, B_AREA) === 1 && p > 0
           ? tile.polyAreas[p - 1]!
           : rc.byte(m.byte, Y_AREA * BYTE);
+      if (tile.polyAreas[p]! >= MAX_AREAS) {
+        fail(at, `polygon ${p} has area ${tile.polyAreas[p]}, areas are 0..${MAX_AREAS - 1}`);
+      }
       if (rc.bit(m.bit, B_FLAGS) === 1 && p > 0) tile.polyFlags[p] = tile.polyFlags[p - 1]!;
       else {
         const lo = rc.byte(m.byte, Y_FLAGS * BYTE);
@@ -577,13 +597,16 @@ export class NavTileReader {
         }
       }
       for (let t = 0; t < tc; t++) {
-        const a = rc.byte(m.byte, Y_TRI * BYTE);
-        const b = rc.byte(m.byte, (Y_TRI + 1) * BYTE);
-        const c = rc.byte(m.byte, (Y_TRI + 2) * BYTE);
+        const a = rc.uint(m.int, I_TRI * INT);
+        const b = rc.uint(m.int, (I_TRI + 1) * INT);
+        const c = rc.uint(m.int, (I_TRI + 2) * INT);
+        if (a >= vc || b >= vc || c >= vc) {
+          fail(at, `polygon ${p}'s detail triangle uses a vertex past its ${vc}`);
+        }
         const flags =
           rc.bit(m.bit, B_TRI_FLAGS) === 1
             ? likelyTriFlags(a, b, c, n)
-            : rc.byte(m.byte, (Y_TRI + 3) * BYTE);
+            : rc.byte(m.byte, Y_TRI_FLAGS * BYTE);
         dtris.push(a, b, c, flags);
       }
       vbase += vc;
@@ -591,16 +614,22 @@ export class NavTileReader {
     }
     tile.detailVertices = new Float32Array(dverts);
     tile.detailTriangles = new Uint8Array(dtris);
-    // Checked like a tile block before anything reads it (the BV tree build included).
+    // What a tile block's reader checks holds here by construction (indices below their
+    // counts, detail ranges inside the arrays, border entries +0..3) or was checked above
+    // (corner and detail-triangle indices, areas); the floats are checked now, before the BV
+    // tree is built from them (its boxes are then finite and its escapes in range).
+    for (let k = 0; k < 3; k++) {
+      if (!(bmin[k]! <= bmax[k]!))
+        fail(at, `bounds [${bmin}]..[${bmax}] are not finite or inverted`);
+    }
+    for (const f of [vertices, tile.detailVertices]) {
+      for (let i = 0; i < f.length; i++) {
+        if (!Number.isFinite(f[i]!)) fail(at, `a vertex coordinate is ${f[i]}`);
+      }
+    }
     const bv = buildTileBVTree(tile);
     tile.bvBounds = bv.bvBounds;
     tile.bvIndex = bv.bvIndex;
-    try {
-      serializeNavMeshTile(tile);
-    } catch (e) {
-      if (e instanceof MeshwayError) fail(at, e.message.replace(/^serializeNavMeshTile: /, ""));
-      throw e;
-    }
     return tile;
   }
 }
