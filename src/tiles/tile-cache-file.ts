@@ -27,28 +27,38 @@ import { RangeDecoder, RangeEncoder } from "./range-coder.js";
 import { type TileGrid, tileBounds } from "./tile-grid.js";
 
 /*
- * The tile cache file (`.tilecache`), format version 2, little-endian:
+ * The tile cache file (`.tilecache`), format version 3, little-endian:
  *
  *    0  "MWTC", u32 version, u32 payload length (low, high), u32 payload CRC32, u32 flags (0),
  *       u32 reserved (0), u32 header CRC32 (over bytes 0..27)
  *   32  payload: blocks of { u32 stored length, u32 tag, u32 decoded length (0: stored as
- *       is), u32 reserved (0), bytes, zero padding to a multiple of 8 }; every block but the
- *       metadata is compressed on its own (lz-codec.ts; heightfields transformed first by
- *       tile-pack.ts) when that makes it smaller, so tiles can be decoded independently:
- *         'META' JSON: build config, tile grid, id counters, obstacles and area volumes with
- *                their ids, and per cached tile its index, state bits and per heightfield
- *                layer (tile-layers.ts) its navmesh tile and state bits
- *         'NAVM' the navmesh as a .navmesh file (tiles as they stand, off-mesh connections)
- *         per cached tile, in tile order: 'CHF ' its compact heightfield, 'EROD' (obstacle-
- *         free erosion) as its bits say, then per layer 'AREA' (layer span areas its tile was
- *         built from), 'RSTA' + 'RSTT' (the obstacle-free layer tile kept for when the
- *         obstacles leave) as the layer's bits say
+ *       is), u32 reserved (0), bytes, zero padding to a multiple of 8 }:
+ *         'META' JSON, raw: build config, tile grid, id counters, obstacles and area volumes
+ *                with their ids, the navmesh's parameters, off-mesh connections and tile
+ *                count, and per cached tile its index, state bits and per heightfield layer
+ *                (tile-layers.ts) its navmesh tile (slot order) and state bits
+ *         per cached tile, in tile order, one 'CTIL' that decodes on its own: u32 length of
+ *                a range-coded stream of the layers' navmesh tiles, each followed by its kept
+ *                obstacle-free restore tile when the layer has one (nav-tile-codec.ts), then
+ *                the heightfield block (cached-tile-codec.ts: compact heightfield, layer
+ *                partition, the areas the layer tiles were built from); then, only for tiles
+ *                whose layers were not all built from one set of areas, per layer 'AREA', and
+ *                per layer with a restore tile 'RSTA' (its areas); those two LZ-compressed
+ *                (lz-codec.ts) when that is smaller.
  *
- * Version 1 (one navmesh tile per tile, no layers) is refused with a message saying so: its
- * tiles cannot be split into layers without rebuilding them.
+ * Not stored, as they are recomputed exactly: span links and column starts (linkNeighbours,
+ * a running sum), the obstacle-free erosion, the layers' areas (their view of the tile's
+ * areas), layer grids (from the stored partition), navmesh tiles' BV trees and most of their
+ * detail and neighbour data. Loading reads the navmesh tiles and records and checks every
+ * header; a tile's heightfield is decoded when the cache first needs it (a rebuild or save of
+ * the tile): its decoder is total (any stream gives some well-formed heightfield), so the
+ * deferral cannot turn a bad file into a late error, and the checksum catches damage.
  *
- * Loading rebuilds nothing that was saved: the navmesh tiles, erosion and areas come back as
- * stored, so later requests give exactly what they would have given on the saved cache.
+ * Versions 1 (one navmesh tile per tile, no layers) and 2 (LZ-compressed heightfields with
+ * borders and a whole .navmesh) are refused with a message saying so.
+ *
+ * Loading rebuilds nothing that was saved: the navmesh tiles and areas come back as stored,
+ * so later requests give exactly what they would have given on the saved cache.
  */
 
 const MAGIC = [0x4d, 0x57, 0x54, 0x43]; // "MWTC"
