@@ -92,7 +92,7 @@ export function obstacleFreeErosion(chf: CompactHeightfield, radiusVoxels: numbe
   return base.areas;
 }
 
-const clamp2 = (n: number) => (n > 2 ? 2 : n);
+const clamp2 = (n: number) => Math.min(n, 2);
 
 /**
  * The reference of span `j` of column (x, z): its index and kind (REF_KINDS), -1 for none.
@@ -128,15 +128,15 @@ function reference(
 
 /** LOCO-I's median edge detector over left a, upper b, upper-left c (Weinberger et al.). */
 function med(a: number, b: number, c: number): number {
-  if (c >= (a > b ? a : b)) return a < b ? a : b;
-  if (c <= (a < b ? a : b)) return a > b ? a : b;
+  if (c >= Math.max(a, b)) return Math.min(a, b);
+  if (c <= Math.min(a, b)) return Math.max(a, b);
   return a + b - c;
 }
 
 const grad = (a: number, b: number, c: number): number => {
   const u = a > c ? a - c : c - a;
   const v = b > c ? b - c : c - b;
-  return (u > 2 ? 2 : u) * 3 + (v > 2 ? 2 : v);
+  return Math.min(u, 2) * 3 + Math.min(v, 2);
 };
 
 /** A span whose clearance reaches the top of the column (nothing solid above it). */

@@ -141,7 +141,9 @@ export class RangeDecoder {
   }
 
   private next(): number {
-    return this.ip < this.src.length ? this.src[this.ip++]! : (this.ip++, 0);
+    const b = this.ip < this.src.length ? this.src[this.ip]! : 0;
+    this.ip++;
+    return b;
   }
 
   /** True when decoding has read past the end of the input (the stream was cut short). */

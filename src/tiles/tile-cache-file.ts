@@ -389,15 +389,15 @@ class Reader {
   }
 }
 
-const isFinite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isFiniteNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** Stored navmesh parameters, checked (positive sizes, the config's corner count), or null. */
 function checkParams(v: unknown, nvp: number): NavMeshParams | null {
   if (!isRecord(v) || !isVec3(v.origin) || v.maxVertsPerPoly !== nvp) return null;
   const positive = ["tileWidth", "tileDepth", "cellSize", "cellHeight"] as const;
   const nonNegative = ["agentHeight", "agentRadius", "agentMaxClimb"] as const;
-  for (const k of positive) if (!isFinite(v[k]) || !(v[k] > 0)) return null;
-  for (const k of nonNegative) if (!isFinite(v[k]) || !(v[k] >= 0)) return null;
+  for (const k of positive) if (!isFiniteNumber(v[k]) || !(v[k] > 0)) return null;
+  for (const k of nonNegative) if (!isFiniteNumber(v[k]) || !(v[k] >= 0)) return null;
   return {
     origin: [v.origin[0], v.origin[1], v.origin[2]],
     tileWidth: v.tileWidth as number,
