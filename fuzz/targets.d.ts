@@ -17,6 +17,8 @@ export declare const gltfTarget: FuzzTarget;
 export declare const navmeshTarget: FuzzTarget;
 export declare const detourTarget: FuzzTarget;
 export declare const tileCacheTarget: FuzzTarget;
+export declare const tileCacheLayersTarget: FuzzTarget;
+export declare const tileCacheTilesTarget: FuzzTarget;
 export declare const buildTarget: FuzzTarget;
 export declare const queryTarget: FuzzTarget;
 export declare const targets: readonly FuzzTarget[];

@@ -770,7 +770,7 @@ export const tileCacheTarget = {
   },
 };
 
-// Tile cache files, format 2's layers: several heightfield layers per tile coordinate
+// Tile cache files, format 3's layers: several heightfield layers per tile coordinate
 
 let layeredSeedBytes;
 
@@ -801,7 +801,7 @@ function layeredSeed() {
   return layeredSeedBytes;
 }
 
-/** The META block's JSON and where the blocks after it start (format 2: META comes first). */
+/** The META block's JSON and where the blocks after it start (META comes first, raw). */
 function splitMeta(bytes) {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const len = dv.getUint32(32, true);
@@ -864,14 +864,16 @@ function applyLayerEdit(json, e) {
   const tiles = json.tiles;
   if (!Array.isArray(tiles) || tiles.length === 0) return;
   const t = tiles[e.tile % tiles.length];
-  const layers = t[2];
+  // An earlier junk edit may have replaced the record or its layer list.
+  if (!Array.isArray(t)) return;
+  const layers = Array.isArray(t[2]) ? t[2] : [];
   const l = layers.length > 0 ? e.layer % layers.length : 0;
   switch (e.op) {
     case "liveIndex":
-      if (layers[l]) layers[l][0] = e.value;
+      if (Array.isArray(layers[l])) layers[l][0] = e.value;
       break;
     case "layerBits":
-      if (layers[l]) layers[l][1] = e.value;
+      if (Array.isArray(layers[l])) layers[l][1] = e.value;
       break;
     case "tileBits":
       t[1] = e.value;
@@ -880,7 +882,7 @@ function applyLayerEdit(json, e) {
       layers.splice(l, 1);
       break;
     case "dupLayer":
-      if (layers[l]) layers.splice(l, 0, [...layers[l]]);
+      if (Array.isArray(layers[l])) layers.splice(l, 0, [...layers[l]]);
       break;
     case "swapLayers": {
       const u = tiles[e.other % tiles.length];
@@ -900,7 +902,7 @@ function applyLayerEdit(json, e) {
 export const tileCacheLayersTarget = {
   name: "tilecache-layers",
   description:
-    "TileCache.deserialize on a format-2 cache with two layers per tile (a storey over another, restore tiles, a pending tile): edits of the META layer records (live tile indices, layer and tile bits, layers dropped, duplicated, swapped between tiles, junk values) with checksums repaired, then byte edits; every loaded cache is queried, takes obstacles on both storeys, rebuilds and saves again",
+    "TileCache.deserialize on a format-3 cache with two layers per tile (a storey over another, restore tiles, a pending tile): edits of the META layer records (live tile indices, layer and tile bits, layers dropped, duplicated, swapped between tiles, junk values) with checksums repaired, then byte edits; every loaded cache is queried, takes obstacles on both storeys, rebuilds and saves again",
   arbitrary: fc.record({
     layerEdits: fc.array(layerEditArb, { minLength: 1, maxLength: 3 }),
     edits: fc.oneof(fc.constant([]), editsArb(2)),
@@ -934,6 +936,85 @@ export const tileCacheLayersTarget = {
       acceptError(e, ["INVALID_ARGUMENT"], "loaded layered tile cache: obstacles, flush, save");
     }
     exerciseNavMesh(cache.navMesh, c.query + 1, "rebuilt layered tile cache");
+    return "loaded, rebuilt and queried";
+  },
+};
+
+// Tile cache files, format 3's range-coded tile blocks ('CTIL': heightfield, layer partition,
+// tile areas, then the layers' navmesh tiles and restore tiles in one stream)
+
+const CTIL_TAG = 0x4c495443;
+
+/** Start and stored length of every block of a tile cache image whose tag is `tag`. */
+function blocksTagged(bytes, tag) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = [];
+  for (let at = 32; at + 16 <= bytes.length; ) {
+    const len = dv.getUint32(at, true);
+    if (dv.getUint32(at + 4, true) === tag) out.push({ at, len });
+    at += 16 + Math.ceil(len / 8) * 8;
+  }
+  return out;
+}
+
+/** The image with the payload of the block at `at` (stored length `len`) replaced, repaired. */
+function replaceBlockPayload(bytes, at, len, payload) {
+  const oldEnd = at + 16 + Math.ceil(len / 8) * 8;
+  const size = 16 + Math.ceil(payload.length / 8) * 8;
+  const out = new Uint8Array(at + size + (bytes.length - oldEnd));
+  out.set(bytes.subarray(0, at + 16), 0);
+  out.set(payload, at + 16);
+  out.set(bytes.subarray(oldEnd), at + size);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(at, payload.length, true);
+  const total = out.length - 32;
+  dv.setUint32(8, total % 2 ** 32, true);
+  dv.setUint32(12, Math.floor(total / 2 ** 32), true);
+  return fixTileCacheChecksums(out);
+}
+
+export const tileCacheTilesTarget = {
+  name: "tilecache-tiles",
+  description:
+    "TileCache.deserialize on format-3 caches (two storeys with restore tiles; volumes, obstacles, an off-mesh link, a pending tile) whose range-coded CTIL tile blocks are edited (bytes flipped, set, cut, inserted, dropped), lengths and checksums repaired; every loaded cache is queried, takes obstacles, rebuilds and saves again",
+  arbitrary: fc.record({
+    layered: fc.boolean(),
+    block: fc.nat(),
+    edits: editsArb(3),
+    query: fc.nat(),
+  }),
+  async check(c) {
+    const seed = c.layered ? layeredSeed() : tileCacheSeed();
+    const blocks = blocksTagged(seed, CTIL_TAG);
+    const { at, len } = blocks[c.block % blocks.length];
+    const payload = applyEdits(seed.subarray(at + 16, at + 16 + len), c.edits);
+    const bytes = replaceBlockPayload(seed, at, len, payload);
+    let cache;
+    try {
+      cache = TileCache.deserialize(bytes, "fuzz.tilecache");
+    } catch (e) {
+      const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
+      if (!/ at byte \d+$/.test(e.message)) {
+        violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
+      }
+      return code;
+    }
+    exerciseNavMesh(cache.navMesh, c.query, "loaded tile cache (edited tile block)");
+    try {
+      cache.addObstacle({ kind: "cylinder", center: [12, 2.4, 8], radius: 1.5, height: 2 });
+      cache.addObstacle({ kind: "cylinder", center: [4, -0.5, 14], radius: 1.5, height: 3 });
+      cache.flush();
+      for (const id of cache.obstacleIds()) cache.removeObstacle(id);
+      cache.flush();
+      TileCache.deserialize(cache.serialize(), "fuzz again");
+    } catch (e) {
+      acceptError(
+        e,
+        ["INVALID_ARGUMENT"],
+        "loaded tile cache (edited tile block): obstacles, flush, save",
+      );
+    }
+    exerciseNavMesh(cache.navMesh, c.query + 1, "rebuilt tile cache (edited tile block)");
     return "loaded, rebuilt and queried";
   },
 };
@@ -1508,6 +1589,7 @@ export const targets = [
   detourTarget,
   tileCacheTarget,
   tileCacheLayersTarget,
+  tileCacheTilesTarget,
   buildTarget,
   queryTarget,
 ];

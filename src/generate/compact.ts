@@ -187,7 +187,7 @@ function fillColumns(
   return idx;
 }
 
-/** Fills spanCon for every span: per direction the neighbour's index in its column (also run by tiles/tile-pack.ts to restore a saved heightfield's links). */
+/** Fills spanCon for every span: per direction the neighbour's index in its column (also run by tiles/cached-tile-codec.ts to restore a saved heightfield's links). */
 export function linkNeighbours(
   width: number,
   depth: number,

@@ -7,7 +7,7 @@ import { MeshwayError } from "../errors.js";
  * the last sequence has literals only. Greedy matching with a 4-byte hash table, offsets up
  * to 65535. Decoding is a bounds-checked byte loop: nothing is read or written out of range
  * whatever the input. Chosen for its decode speed and its few lines; tile data is transformed
- * first (tile-pack.ts) so that runs and repeats dominate.
+ * first so that runs and repeats dominate (the tile cache file range-codes its tiles instead).
  */
 
 const HASH_BITS = 14;

@@ -867,6 +867,7 @@ export class TileCache {
           chf: c.chf,
           ...(c.eroded ? { eroded: c.eroded } : {}),
           dirty: this.dirty[t] === 1,
+          grids: c.layers,
           layers: c.layers.map((l, k) => {
             const index = l.tile ? liveIndex.get(l.tile) : undefined;
             if (index === undefined) {
@@ -925,17 +926,60 @@ export class TileCache {
     let firstDirty = n;
     state.tiles.forEach((f, t) => {
       if (!f) return;
-      const layers = f.grids ?? cachedLayers(f.chf, `tile ${t}`);
-      layers.forEach((layer, k) => {
-        const saved = f.layers[k]!;
-        const tile = live[saved.liveIndex]!;
-        layer.tile = tile;
-        layer.ref = state.navMesh.polyRef(slotOf.get(tile)!, 0);
-        layer.areas = saved.areas;
-        if (saved.obstacleFree !== undefined) layer.obstacleFree = saved.obstacleFree;
-        if (saved.restore) layer.restore = saved.restore;
-      });
-      tiles[t] = { chf: f.chf, layers, ...(f.eroded ? { eroded: f.eroded } : {}) };
+      // Tiles and refs now (slots and salts as loaded); the layers when first needed.
+      const layerTiles = f.layers.map((saved) => live[saved.liveIndex]!);
+      const refs = layerTiles.map((tile) => state.navMesh.polyRef(slotOf.get(tile)!, 0));
+      // The heightfield, erosion and layer grids when first read (a loaded file decodes a
+      // tile's heightfield then), with the saved layer state put back on the grids.
+      const materialize = (): CachedTile => {
+        const d = f.load?.();
+        const chf = d?.chf ?? f.chf!;
+        const out = d?.grids ?? f.grids ?? cachedLayers(chf, `tile ${t}`);
+        out.forEach((layer, k) => {
+          const saved = f.layers[k]!;
+          layer.tile = layerTiles[k]!;
+          layer.ref = refs[k]!;
+          layer.areas =
+            saved.fromTileAreas && d?.tileAreas ? layerAreas(layer.grid, d.tileAreas) : saved.areas;
+          if (saved.obstacleFree !== undefined) layer.obstacleFree = saved.obstacleFree;
+          if (saved.restore) layer.restore = saved.restore;
+        });
+        const eroded = d?.eroded ?? f.eroded;
+        return { chf, layers: out, ...(eroded ? { eroded } : {}) };
+      };
+      let cached: CachedTile;
+      if (!f.load) cached = materialize();
+      else {
+        const lazy = {} as CachedTile;
+        const fill = (): void => {
+          const m = materialize();
+          for (const key of ["chf", "layers", "eroded"] as const) {
+            Object.defineProperty(lazy, key, {
+              value: m[key],
+              writable: true,
+              enumerable: true,
+              configurable: true,
+            });
+          }
+        };
+        // Replaced by plain fields on the first read of any (a rebuild or save of the tile).
+        for (const key of ["chf", "layers", "eroded"] as const) {
+          Object.defineProperty(lazy, key, {
+            configurable: true,
+            enumerable: true,
+            get() {
+              fill();
+              return lazy[key];
+            },
+            set(v) {
+              fill();
+              (lazy as unknown as Record<string, unknown>)[key] = v;
+            },
+          });
+        }
+        cached = lazy;
+      }
+      tiles[t] = cached;
       if (f.dirty) {
         c.dirty[t] = 1;
         dirtyCount++;

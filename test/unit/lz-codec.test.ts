@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/errors.js";
-import { serializeCompactHeightfield } from "../../src/tiles/compact-codec.js";
 import { lzCompress, lzDecompress } from "../../src/tiles/lz-codec.js";
-import { createTileCache } from "../../src/tiles/tile-cache.js";
-import { packCompactBlock, unpackCompactBlock } from "../../src/tiles/tile-pack.js";
-import { loadSharedMesh } from "../helpers/meshes.js";
-import { SceneBuilder } from "../helpers/scenes.js";
 
 describe("lz-codec", () => {
   it("round-trips any bytes, and runs-heavy bytes shrink", () => {
@@ -59,29 +54,5 @@ describe("lz-codec", () => {
       }),
       { numRuns: 500, seed: 5 },
     );
-  });
-
-  it("tile-pack round-trips a real compact heightfield block and makes it compress", () => {
-    const scene = new SceneBuilder().floor(0, 0, 40, 40).box(10, -0.5, 10, 3, 3, 2).build();
-    const { cache } = createTileCache(scene, { cellSize: 0.5, cellHeight: 0.2, tileSize: 16 });
-    const state = cache.exportState();
-    const chf = state.tiles.find((t) => t !== null)!.chf;
-    const block = serializeCompactHeightfield(chf);
-    const packed = packCompactBlock(block);
-    expect(unpackCompactBlock(packed)).toEqual(block);
-    expect(lzCompress(packed).length).toBeLessThan(lzCompress(block).length);
-    expect(lzCompress(packed).length).toBeLessThan(block.length / 8);
-  });
-
-  it("tile-pack restores every heightfield of a multi-storey level exactly (links recomputed)", () => {
-    const { cache } = createTileCache(loadSharedMesh("dungeon"), { tileSize: 32 });
-    let tiles = 0;
-    for (const t of cache.exportState().tiles) {
-      if (!t) continue;
-      const block = serializeCompactHeightfield(t.chf);
-      expect(unpackCompactBlock(packCompactBlock(block))).toEqual(block);
-      tiles++;
-    }
-    expect(tiles).toBeGreaterThan(4);
   });
 });

@@ -4,6 +4,7 @@ import { MeshwayError } from "../../src/errors.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
 import type { ObstacleShape } from "../../src/tiles/obstacles.js";
 import { createTileCache, TileCache } from "../../src/tiles/tile-cache.js";
+import { loadSharedMesh } from "../helpers/meshes.js";
 import { SceneBuilder } from "../helpers/scenes.js";
 
 const CONFIG: Partial<BuildConfig> = {
@@ -110,17 +111,61 @@ describe("TileCache.serialize / deserialize", () => {
     expect(err(bytes.subarray(0, 20))).toMatch(/truncated.* at byte 20$/);
     expect(err(bytes.subarray(0, bytes.length - 8))).toMatch(/payload length .* at byte 8$/);
     const newer = bytes.slice();
-    newer[4] = 3;
-    expect(err(newer)).toMatch(/format version 3, this reader knows 2 at byte 4$/);
-    // Version 1 files (one tile per column, before heightfield layers) are refused by name.
+    newer[4] = 4;
+    expect(err(newer)).toMatch(/format version 4, this reader knows 3 at byte 4$/);
+    // Version 1 (one tile per column) and 2 (LZ heightfields) files are refused by name.
     const older = bytes.slice();
     older[4] = 1;
     expect(err(older)).toMatch(
-      /format version 1 \(one tile per column.*build the cache again.* at byte 4$/,
+      /format version 1 \(one tile per column.*version 3: build the cache again.* at byte 4$/,
+    );
+    older[4] = 2;
+    expect(err(older)).toMatch(
+      /format version 2 \(LZ-compressed heightfields.*version 3: build the cache again.* at byte 4$/,
     );
     expect(err(serializeNavMesh(busyCache().navMesh, null))).toMatch(
       /not a meshway tile cache file/,
     );
+  });
+});
+
+describe("TileCache file on a multi-storey level (heightfields decoded when first needed)", () => {
+  it("dungeon: load then save gives the same bytes; upper-floor obstacles and a volume give the never-saved cache's navmesh", () => {
+    const a = createTileCache(loadSharedMesh("dungeon"), { tileSize: 32 });
+    const bytes = a.cache.serialize();
+    // Saving a loaded cache decodes every tile it never needed: the very same bytes.
+    expect(TileCache.deserialize(bytes).serialize()).toEqual(bytes);
+    const b = TileCache.deserialize(bytes);
+    expect(serializeNavMesh(b.navMesh, null)).toEqual(serializeNavMesh(a.navMesh, null));
+    // Crates on the top storey's first polygon of every tile with several storeys.
+    const crates: ObstacleShape[] = [];
+    const seen = new Set<string>();
+    for (const tile of a.navMesh.tiles) {
+      const key = `${tile.tileX},${tile.tileZ}`;
+      const stack = a.navMesh.tilesAt(tile.tileX, tile.tileZ).map((s) => a.navMesh.tileInSlot(s)!);
+      if (seen.has(key) || stack.length < 2) continue;
+      seen.add(key);
+      const top = stack.filter((t) => t.polyCount > 0).sort((x, y) => y.bmax[1] - x.bmax[1])[0];
+      if (!top) continue;
+      const v = top.polyVerts[0]! * 3;
+      const c: [number, number, number] = [
+        top.vertices[v]!,
+        top.vertices[v + 1]!,
+        top.vertices[v + 2]!,
+      ];
+      crates.push({ kind: "cylinder", center: [c[0], c[1] - 0.5, c[2]], radius: 1, height: 1.5 });
+    }
+    expect(crates.length).toBeGreaterThan(1);
+    for (const c of [a.cache, b]) {
+      for (const crate of crates.slice(0, 3)) c.addObstacle(crate);
+      c.addAreaVolume({ kind: "box", min: [0, -5, -80], max: [20, 30, -60], area: 5 });
+      c.flush();
+      c.removeObstacle(c.obstacleIds()[0]!);
+      c.flush();
+    }
+    expect(b.stats.layersRebuilt).toBeGreaterThan(0);
+    expect(serializeNavMesh(b.navMesh, null)).toEqual(serializeNavMesh(a.navMesh, null));
+    expect(b.serialize()).toEqual(a.cache.serialize());
   });
 });
 
