@@ -535,9 +535,12 @@ export class ShortestPathFinder {
     const nodes = this.nodes;
     const ref = nodes.poly[n]!;
     if (!this.loadSlot(tileOfRef(ref))) return;
-    const p = ref - this.cBase;
+    const pd = ref - this.cBase;
     const tile = this.cTile!;
-    if (p < 0 || p >= tile.polyCount) return;
+    if (pd < 0 || pd >= tile.polyCount) return;
+    // Refs are doubles: an int32 index keeps every typed-array index derived from it in
+    // integer arithmetic (exact after the range check).
+    const p = pd | 0;
     this.curRef = ref;
     this.expandWhole(n, ref, p, tile.polyVertCount[p]!, -1);
   }
@@ -571,9 +574,10 @@ export class ShortestPathFinder {
     const roots = this.roots;
     const ref = nodes.poly[n]!;
     if (!this.loadSlot(nodes.slot[n]!)) return;
-    const p = ref - this.cBase;
+    const pd = ref - this.cBase;
     const tile = this.cTile!;
-    if (p < 0 || p >= tile.polyCount) return;
+    if (pd < 0 || pd >= tile.polyCount) return;
+    const p = pd | 0;
     this.curRef = ref;
     const root = nodes.root[n]!;
     const g = nodes.g[n]!;
