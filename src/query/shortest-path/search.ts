@@ -18,9 +18,27 @@ import { closestPointByRef } from "../ref-geometry.js";
 import type { QueryStatus } from "../status.js";
 import { distanceThroughInterval, distXZ } from "./interval.js";
 import {
+  F_AX,
+  F_AZ,
+  F_BX,
+  F_BZ,
+  F_CONN,
+  F_F,
+  F_G,
+  F_POLY,
+  I_AVERT,
+  I_BVERT,
+  I_EDGE,
+  I_KIND,
+  I_PARENT,
+  I_ROOT,
+  I_SLOT,
+  I_VIA,
   KIND_GOAL,
   KIND_INTERVAL,
   KIND_POINT,
+  NF,
+  NI,
   NONE,
   NodeHeap,
   RootPolySet,
@@ -392,8 +410,8 @@ export class ShortestPathFinder {
     let bestNode = 0;
     const done = new Set<number>();
     for (let i = 0; i < nodes.count; i++) {
-      if (nodes.kind[i] === KIND_GOAL) continue;
-      const ref = nodes.poly[i]!;
+      if (nodes.I[i * NI + I_KIND] === KIND_GOAL) continue;
+      const ref = nodes.F[i * NF + F_POLY]!;
       if (done.has(ref)) continue;
       done.add(ref);
       if (this.considerNearest(ref, pos, outPoint)) bestNode = i;
@@ -434,29 +452,28 @@ export class ShortestPathFinder {
     const start = roots.add(sx, startPos[1]!, sz);
     roots.g[start] = 0;
     const n = this.newNode();
-    nodes.kind[n] = KIND_POINT;
-    nodes.parent[n] = NONE;
-    nodes.root[n] = start;
-    nodes.poly[n] = startRef;
-    nodes.g[n] = 0;
-    nodes.f[n] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
-    nodes.via[n] = NONE;
-    nodes.conn[n] = NONE;
-    heap.push(n, nodes.f, nodes.g);
+    nodes.I[n * NI + I_KIND] = KIND_POINT;
+    nodes.I[n * NI + I_PARENT] = NONE;
+    nodes.I[n * NI + I_ROOT] = start;
+    nodes.F[n * NF + F_POLY] = startRef;
+    nodes.F[n * NF + F_G] = 0;
+    nodes.F[n * NF + F_F] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
+    nodes.I[n * NI + I_VIA] = NONE;
+    nodes.F[n * NF + F_CONN] = NONE;
+    heap.push(n, nodes.F);
     let status: QueryStatus = "partial";
     this.stackCount = 0;
     for (;;) {
-      const best =
-        this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.f, nodes.g);
+      const best = this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.F);
       if (best === NONE) break;
-      const kind = nodes.kind[best]!;
+      const kind = nodes.I[best * NI + I_KIND]!;
       if (kind === KIND_GOAL) {
         this.goalNode = best;
         status = "complete";
         break;
       }
       // Root-level pruning: the root has since been reached more cheaply.
-      if (nodes.g[best]! > roots.g[nodes.root[best]!]! + EPS) continue;
+      if (nodes.F[best * NF + F_G]! > roots.g[nodes.I[best * NI + I_ROOT]!]! + EPS) continue;
       this.expansions++;
       if (kind === KIND_POINT) this.expandPoint(best);
       else this.expandInterval(best);
@@ -533,7 +550,7 @@ export class ShortestPathFinder {
   /** A point node (start or off-mesh landing) sees its whole polygon. */
   private expandPoint(n: number): void {
     const nodes = this.nodes;
-    const ref = nodes.poly[n]!;
+    const ref = nodes.F[n * NF + F_POLY]!;
     if (!this.loadSlot(tileOfRef(ref))) return;
     const pd = ref - this.cBase;
     const tile = this.cTile!;
@@ -552,8 +569,8 @@ export class ShortestPathFinder {
    */
   private expandWhole(n: number, ref: PolyRef, p: number, nv: number, skip: number): void {
     const nodes = this.nodes;
-    const root = nodes.root[n]!;
-    const g = nodes.g[n]!;
+    const root = nodes.I[n * NI + I_ROOT]!;
+    const g = nodes.F[n * NF + F_G]!;
     const count = skip < 0 ? nv : nv - 1;
     for (let m = 1; m <= count; m++) {
       const i = skip + m;
@@ -572,22 +589,27 @@ export class ShortestPathFinder {
   private expandInterval(n: number): void {
     const nodes = this.nodes;
     const roots = this.roots;
-    const ref = nodes.poly[n]!;
-    if (!this.loadSlot(nodes.slot[n]!)) return;
+    // Read before any successor is made (a new node may grow the store).
+    const F = nodes.F;
+    const I = nodes.I;
+    const nf = n * NF;
+    const ni = n * NI;
+    const ref = F[nf + F_POLY]!;
+    if (!this.loadSlot(I[ni + I_SLOT]!)) return;
     const pd = ref - this.cBase;
     const tile = this.cTile!;
     if (pd < 0 || pd >= tile.polyCount) return;
     const p = pd | 0;
     this.curRef = ref;
-    const root = nodes.root[n]!;
-    const g = nodes.g[n]!;
+    const root = I[ni + I_ROOT]!;
+    const g = F[nf + F_G]!;
     const rx = roots.x[root]!;
     const rz = roots.z[root]!;
-    const ax = nodes.ax[n]!;
-    const az = nodes.az[n]!;
-    const bx = nodes.bx[n]!;
-    const bz = nodes.bz[n]!;
-    const k = nodes.edge[n]!;
+    const ax = F[nf + F_AX]!;
+    const az = F[nf + F_AZ]!;
+    const bx = F[nf + F_BX]!;
+    const bz = F[nf + F_BZ]!;
+    const k = I[ni + I_EDGE]!;
     const nv = tile.polyVertCount[p]!;
     const ex = bx - ax;
     const ez = bz - az;
@@ -620,8 +642,8 @@ export class ShortestPathFinder {
     const pv = this.cPverts;
     const nbs = this.cNbs;
     const base = p * this.cNvp;
-    const aVert = nodes.aVert[n]!;
-    const bVert = nodes.bVert[n]!;
+    const aVert = I[ni + I_AVERT]!;
+    const bVert = I[ni + I_BVERT]!;
     // Turning roots, resolved when first needed: NONE = not yet, -2 = not allowed.
     let rootA = NONE;
     let rootB = NONE;
@@ -723,13 +745,12 @@ export class ShortestPathFinder {
     const nvp = this.cNvp;
     const nb = this.cNbs[p * nvp + j]!;
     if (nb === EDGE_WALL) return;
+    // The edge's vertices are read only once a successor is certain (most calls into dead
+    // ends and excluded polygons end before).
     const verts = this.cVerts;
-    const va = this.cPverts[p * nvp + j]!;
-    const vb = this.cPverts[p * nvp + (j + 1 === nv ? 0 : j + 1)]!;
-    const x0 = verts[va * 3]!;
-    const z0 = verts[va * 3 + 2]!;
-    const x1 = verts[vb * 3]!;
-    const z1 = verts[vb * 3 + 2]!;
+    const pv = this.cPverts;
+    const vo = p * nvp + j;
+    const vo1 = p * nvp + (j + 1 === nv ? 0 : j + 1);
     if (nb < EDGE_TILE_BORDER) {
       const q = nb - 1;
       const f = this.cFlags[q]!;
@@ -752,20 +773,32 @@ export class ShortestPathFinder {
       // In q the edge runs vb → va: its a end is at t1, its b end at t0.
       const n = this.newNode();
       if (n === NONE) return;
-      const nodes = this.nodes;
+      const va = pv[vo]!;
+      const vb = pv[vo1]!;
+      const x0 = verts[va * 3]!;
+      const z0 = verts[va * 3 + 2]!;
+      const x1 = verts[vb * 3]!;
+      const z1 = verts[vb * 3 + 2]!;
+      const I = this.nodes.I;
       // Whole-edge ends stay exact (and remember their vertex).
       const ax = t1 === 1 ? x1 : x0 + (x1 - x0) * t1;
       const az = t1 === 1 ? z1 : z0 + (z1 - z0) * t1;
       const bx = t0 === 0 ? x0 : x0 + (x1 - x0) * t0;
       const bz = t0 === 0 ? z0 : z0 + (z1 - z0) * t0;
-      nodes.aVert[n] = t1 === 1 ? vb : NONE;
-      nodes.bVert[n] = t0 === 0 ? va : NONE;
+      I[n * NI + I_AVERT] = t1 === 1 ? vb : NONE;
+      I[n * NI + I_BVERT] = t0 === 0 ? va : NONE;
       this.fillInterval(n, parent, root, g, this.cSlot, this.cBase + q, m, ax, az, bx, bz, now);
       return;
     }
     // Tile border: one successor per cross-tile portal overlapping [t0, t1].
     const links = this.cLinks!;
     if (p >= links.first.length) return;
+    const va = pv[vo]!;
+    const vb = pv[vo1]!;
+    const x0 = verts[va * 3]!;
+    const z0 = verts[va * 3 + 2]!;
+    const x1 = verts[vb * 3]!;
+    const z1 = verts[vb * 3 + 2]!;
     for (let l = links.first[p]!; l >= 0; l = links.next[l]!) {
       if (links.edge[l] !== j || links.side[l] === LINK_SIDE_NONE) continue;
       const lo = Math.max(t0, links.bmin[l]! / 255);
@@ -831,18 +864,18 @@ export class ShortestPathFinder {
       bx = x0;
       bz = z0;
     }
-    nodes.aVert[n] = NONE;
-    nodes.bVert[n] = NONE;
+    nodes.I[n * NI + I_AVERT] = NONE;
+    nodes.I[n * NI + I_BVERT] = NONE;
     const snap = SNAP + SNAP_REL * Math.max(Math.abs(x0), Math.abs(z0), Math.abs(x1), Math.abs(z1));
     if (distXZ(ax, az, qv[qa * 3]!, qv[qa * 3 + 2]!) < snap) {
       ax = qv[qa * 3]!;
       az = qv[qa * 3 + 2]!;
-      nodes.aVert[n] = qa;
+      nodes.I[n * NI + I_AVERT] = qa;
     }
     if (distXZ(bx, bz, qv[qb * 3]!, qv[qb * 3 + 2]!) < snap) {
       bx = qv[qb * 3]!;
       bz = qv[qb * 3 + 2]!;
-      nodes.bVert[n] = qb;
+      nodes.I[n * NI + I_BVERT] = qb;
     }
     this.fillInterval(n, parent, root, g, qSlot, qRef, m, ax, az, bx, bz, false);
   }
@@ -864,21 +897,24 @@ export class ShortestPathFinder {
     bz: number,
     now: boolean,
   ): void {
-    const nodes = this.nodes;
-    nodes.kind[n] = KIND_INTERVAL;
-    nodes.parent[n] = parent;
-    nodes.root[n] = root;
-    nodes.poly[n] = polyRef;
-    nodes.slot[n] = slot;
-    nodes.edge[n] = edge;
-    nodes.ax[n] = ax;
-    nodes.az[n] = az;
-    nodes.bx[n] = bx;
-    nodes.bz[n] = bz;
-    nodes.g[n] = g;
+    const F = this.nodes.F;
+    const I = this.nodes.I;
+    const nf = n * NF;
+    const ni = n * NI;
+    I[ni + I_KIND] = KIND_INTERVAL;
+    I[ni + I_PARENT] = parent;
+    I[ni + I_ROOT] = root;
+    F[nf + F_POLY] = polyRef;
+    I[ni + I_SLOT] = slot;
+    I[ni + I_EDGE] = edge;
+    F[nf + F_AX] = ax;
+    F[nf + F_AZ] = az;
+    F[nf + F_BX] = bx;
+    F[nf + F_BZ] = bz;
+    F[nf + F_G] = g;
     if (now) {
       // Expanded before the next pop (its f is not needed).
-      nodes.f[n] = g;
+      F[nf + F_F] = g;
       if (this.stackCount === this.stack.length) {
         const grown = new Int32Array(this.stack.length * 2);
         grown.set(this.stack);
@@ -888,26 +924,26 @@ export class ShortestPathFinder {
       return;
     }
     const roots = this.roots;
-    nodes.f[n] =
+    F[nf + F_F] =
       g +
       this.hScale *
         distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
-    this.heap.push(n, nodes.f, nodes.g);
+    this.heap.push(n, F);
   }
 
   private pushGoal(parent: number, ref: PolyRef, root: number, via: number, cost: number): void {
     const n = this.newNode();
     if (n === NONE) return;
     const nodes = this.nodes;
-    nodes.kind[n] = KIND_GOAL;
-    nodes.parent[n] = parent;
-    nodes.root[n] = root;
-    nodes.poly[n] = ref;
-    nodes.g[n] = cost;
-    nodes.f[n] = cost;
-    nodes.via[n] = via;
-    nodes.conn[n] = NONE;
-    this.heap.push(n, nodes.f, nodes.g);
+    nodes.I[n * NI + I_KIND] = KIND_GOAL;
+    nodes.I[n * NI + I_PARENT] = parent;
+    nodes.I[n * NI + I_ROOT] = root;
+    nodes.F[n * NF + F_POLY] = ref;
+    nodes.F[n * NF + F_G] = cost;
+    nodes.F[n * NF + F_F] = cost;
+    nodes.I[n * NI + I_VIA] = via;
+    nodes.F[n * NF + F_CONN] = NONE;
+    this.heap.push(n, nodes.F);
   }
 
   /**
@@ -918,14 +954,14 @@ export class ShortestPathFinder {
    */
   private reachTarget(n: number, ref: PolyRef, qx: number, qz: number, conn: number): void {
     const nodes = this.nodes;
-    const root = nodes.root[n]!;
-    const g = nodes.g[n]!;
+    const root = nodes.I[n * NI + I_ROOT]!;
+    const g = nodes.F[n * NF + F_G]!;
     const rx = this.roots.x[root]!;
     const rz = this.roots.z[root]!;
-    const ax = nodes.ax[n]!;
-    const az = nodes.az[n]!;
-    const bx = nodes.bx[n]!;
-    const bz = nodes.bz[n]!;
+    const ax = nodes.F[n * NF + F_AX]!;
+    const az = nodes.F[n * NF + F_AZ]!;
+    const bx = nodes.F[n * NF + F_BX]!;
+    const bz = nodes.F[n * NF + F_BZ]!;
     const dax = ax - rx;
     const daz = az - rz;
     const dbx = bx - rx;
@@ -938,13 +974,13 @@ export class ShortestPathFinder {
     const la = Math.sqrt(dax * dax + daz * daz);
     const lb = Math.sqrt(dbx * dbx + dbz * dbz);
     if (dax * vz - daz * vx < -EPS * la) {
-      const aVert = nodes.aVert[n]!;
+      const aVert = nodes.I[n * NI + I_AVERT]!;
       if (aVert === NONE) return;
       via = this.vertexRoot(aVert, g + la);
       if (via < 0) return;
       cost = g + la + distXZ(ax, az, qx, qz);
     } else if (dbx * vz - dbz * vx > EPS * lb) {
-      const bVert = nodes.bVert[n]!;
+      const bVert = nodes.I[n * NI + I_BVERT]!;
       if (bVert === NONE) return;
       via = this.vertexRoot(bVert, g + lb);
       if (via < 0) return;
@@ -984,9 +1020,9 @@ export class ShortestPathFinder {
         const qx = pts[c * 6 + end * 3]!;
         const qz = pts[c * 6 + end * 3 + 2]!;
         if (whole) {
-          const root = nodes.root[n]!;
+          const root = nodes.I[n * NI + I_ROOT]!;
           const d = distXZ(roots.x[root]!, roots.z[root]!, qx, qz);
-          this.crossOffMesh(n, root, NONE, nodes.g[n]! + d, c * 2 + end);
+          this.crossOffMesh(n, root, NONE, nodes.F[n * NF + F_G]! + d, c * 2 + end);
         } else {
           this.reachTarget(n, ref, qx, qz, c * 2 + end);
         }
@@ -1016,15 +1052,15 @@ export class ShortestPathFinder {
     const n = this.newNode();
     if (n === NONE) return;
     const nodes = this.nodes;
-    nodes.kind[n] = KIND_POINT;
-    nodes.parent[n] = parent;
-    nodes.root[n] = r;
-    nodes.poly[n] = offMeshLanding(nm, c, to);
-    nodes.g[n] = g2;
-    nodes.f[n] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
-    nodes.via[n] = via;
-    nodes.conn[n] = conn;
-    this.heap.push(n, nodes.f, nodes.g);
+    nodes.I[n * NI + I_KIND] = KIND_POINT;
+    nodes.I[n * NI + I_PARENT] = parent;
+    nodes.I[n * NI + I_ROOT] = r;
+    nodes.F[n * NF + F_POLY] = offMeshLanding(nm, c, to);
+    nodes.F[n * NF + F_G] = g2;
+    nodes.F[n * NF + F_F] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
+    nodes.I[n * NI + I_VIA] = via;
+    nodes.F[n * NF + F_CONN] = conn;
+    this.heap.push(n, nodes.F);
   }
 }
 
