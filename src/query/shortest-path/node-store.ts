@@ -87,11 +87,7 @@ export class NodeHeap {
   }
 
   push(node: number, F: Float64Array): void {
-    if (this.size === this.heap.length) {
-      const h = new Int32Array(this.heap.length * 2);
-      h.set(this.heap);
-      this.heap = h;
-    }
+    if (this.size === this.heap.length) this.grow();
     const heap = this.heap;
     const nf = F[node * NF + F_F]!;
     const ng = F[node * NF + F_G]!;
@@ -105,6 +101,13 @@ export class NodeHeap {
       i = up;
     }
     heap[i] = node;
+  }
+
+  /** Out of line: push stays small enough to be inlined where nodes are made. */
+  private grow(): void {
+    const h = new Int32Array(this.heap.length * 2);
+    h.set(this.heap);
+    this.heap = h;
   }
 
   pop(F: Float64Array): number {
@@ -189,13 +192,7 @@ export class RootTable {
   /** Root of vertex `v` (coordinates at `o` in `verts`) of the tile in `slot`, created on demand. */
   vertexRoot(slot: number, v: number, vertexCount: number, verts: Float32Array): number {
     let map = this.vertexMaps[slot];
-    if (map === undefined || map.length < vertexCount) {
-      const m = new Int32Array(Math.max(vertexCount, 16)).fill(NONE);
-      if (map !== undefined) m.set(map);
-      while (this.vertexMaps.length <= slot) this.vertexMaps.push(new Int32Array(0));
-      this.vertexMaps[slot] = m;
-      map = m;
-    }
+    if (map === undefined || map.length < vertexCount) map = this.growMap(slot, vertexCount);
     let r = map[v]!;
     if (r === NONE) {
       r = this.add(verts[v * 3]!, verts[v * 3 + 1]!, verts[v * 3 + 2]!);
@@ -204,6 +201,16 @@ export class RootTable {
       this.touch(slot, v);
     }
     return r;
+  }
+
+  /** The vertex map of `slot`, made or grown to `vertexCount` entries (out of line). */
+  private growMap(slot: number, vertexCount: number): Int32Array {
+    const map = this.vertexMaps[slot];
+    const m = new Int32Array(Math.max(vertexCount, 16)).fill(NONE);
+    if (map !== undefined) m.set(map);
+    while (this.vertexMaps.length <= slot) this.vertexMaps.push(new Int32Array(0));
+    this.vertexMaps[slot] = m;
+    return m;
   }
 
   /** Root of off-mesh connection end `key` (index * 2 + end) at (x, y, z), created on demand. */

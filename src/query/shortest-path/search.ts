@@ -523,7 +523,12 @@ export class ShortestPathFinder {
 
   /** Makes the tile of `slot` current. */
   private loadSlot(slot: number): boolean {
+    // The common case stays small enough for the expansions to inline.
     if (slot === this.cSlot) return this.cTile !== null;
+    return this.switchSlot(slot);
+  }
+
+  private switchSlot(slot: number): boolean {
     const nm = this.navMesh;
     const tile = nm.tileInSlot(slot);
     this.cSlot = slot;
@@ -644,6 +649,14 @@ export class ShortestPathFinder {
     const base = p * this.cNvp;
     const aVert = I[ni + I_AVERT]!;
     const bVert = I[ni + I_BVERT]!;
+    const filter = this.filter!;
+    const flags = this.cFlags;
+    const backEdge = this.cBack;
+    const deadEnd = this.cDeadEnd;
+    const cBase = this.cBase;
+    const slot = this.cSlot;
+    const tx = this.tx;
+    const tz = this.tz;
     // Turning roots, resolved when first needed: NONE = not yet, -2 = not allowed.
     let rootA = NONE;
     let rootB = NONE;
@@ -655,12 +668,16 @@ export class ShortestPathFinder {
       const i = k + 1 + m;
       const j = i < nv ? i : i - nv;
       if (nbs[base + j] === EDGE_WALL) continue;
-      const o0 = pv[base + j]! * 3;
-      const o1 = pv[base + (j + 1 < nv ? j + 1 : 0)]! * 3;
-      const q0x = verts[o0]! - rx;
-      const q0z = verts[o0 + 2]! - rz;
-      const q1x = verts[o1]! - rx;
-      const q1z = verts[o1 + 2]! - rz;
+      const va = pv[base + j]!;
+      const vb = pv[base + (j + 1 < nv ? j + 1 : 0)]!;
+      const x0 = verts[va * 3]!;
+      const z0 = verts[va * 3 + 2]!;
+      const x1 = verts[vb * 3]!;
+      const z1 = verts[vb * 3 + 2]!;
+      const q0x = x0 - rx;
+      const q0z = z0 - rz;
+      const q1x = x1 - rx;
+      const q1z = z1 - rz;
       // The part hidden behind b (s > 0 from ray r→b) is a prefix of the walk, the part
       // hidden behind a (s < 0 from ray r→a) a suffix: an edge ending behind b lies wholly
       // there, one starting behind a too. The entry edge's ends lie on the rays exactly when
@@ -684,22 +701,103 @@ export class ShortestPathFinder {
       if (tA < T_EPS) tA = 0;
       else if (tA > 1 - T_EPS) tA = 1;
       if (tA < tB) tA = tB;
-      if (tB > 0) {
-        if (rootB === NONE) {
-          gB = g + Math.sqrt(dbx * dbx + dbz * dbz);
-          rootB = this.turnRoot(bVert, gB);
-        }
-        if (rootB >= 0) this.pushPiece(n, p, j, nv, 0, tB, rootB, gB);
+      // Turning roots first (making a piece touches no root, so roots and their g come out
+      // as when each piece was made right after its root).
+      if (tB > 0 && rootB === NONE) {
+        gB = g + Math.sqrt(dbx * dbx + dbz * dbz);
+        rootB = this.turnRoot(bVert, gB);
       }
-      if (tA > tB) this.pushPiece(n, p, j, nv, tB, tA, root, g);
-      if (tA < 1) {
-        if (rootA === NONE) {
-          gA = g + Math.sqrt(dax * dax + daz * daz);
-          rootA = this.turnRoot(aVert, gA);
-        }
-        if (rootA >= 0) this.pushPiece(n, p, j, nv, tA, 1, rootA, gA);
+      if (tA < 1 && rootA === NONE) {
+        gA = g + Math.sqrt(dax * dax + daz * daz);
+        rootA = this.turnRoot(aVert, gA);
       }
-      if (this.outOfNodes) return;
+      const nb = nbs[base + j]!;
+      if (nb >= EDGE_TILE_BORDER) {
+        if (tB > 0 && rootB >= 0) this.pushPiece(n, p, j, nv, 0, tB, rootB, gB);
+        if (tA > tB) this.pushPiece(n, p, j, nv, tB, tA, root, g);
+        if (tA < 1 && rootA >= 0) this.pushPiece(n, p, j, nv, tA, 1, rootA, gA);
+        if (this.outOfNodes) return;
+        continue;
+      }
+      // Same-tile successors, made here rather than by pushPiece (the same steps, without a
+      // call and the edge's checks per piece): polygon q, entered by its edge back (m).
+      const q = nb - 1;
+      if (!passesFlags(filter, flags[q]!)) continue;
+      const back = backEdge[base + j]!;
+      if (back === 255) continue;
+      // Dead ends and corridor pieces: see pushPiece.
+      const kind = deadEnd[q]!;
+      let now = false;
+      const qRef = cBase + q;
+      if (kind !== 0 && qRef !== this.endRef) {
+        const links = this.cLinks!;
+        if (q >= links.first.length || links.first[q]! < 0) {
+          if (kind === 1) continue;
+          now = true;
+        }
+      }
+      for (let piece = 0; piece < 3; piece++) {
+        let t0: number;
+        let t1: number;
+        let pr: number;
+        let pg: number;
+        if (piece === 0) {
+          if (!(tB > 0 && rootB >= 0)) continue;
+          t0 = 0;
+          t1 = tB;
+          pr = rootB;
+          pg = gB;
+        } else if (piece === 1) {
+          if (!(tA > tB)) continue;
+          t0 = tB;
+          t1 = tA;
+          pr = root;
+          pg = g;
+        } else {
+          if (!(tA < 1 && rootA >= 0)) continue;
+          t0 = tA;
+          t1 = 1;
+          pr = rootA;
+          pg = gA;
+        }
+        const c = this.newNode();
+        if (c === NONE) return;
+        // In q the edge runs vb → va: its a end is at t1, its b end at t0; whole-edge ends
+        // stay exact (and remember their vertex).
+        const cax = t1 === 1 ? x1 : x0 + (x1 - x0) * t1;
+        const caz = t1 === 1 ? z1 : z0 + (z1 - z0) * t1;
+        const cbx = t0 === 0 ? x0 : x0 + (x1 - x0) * t0;
+        const cbz = t0 === 0 ? z0 : z0 + (z1 - z0) * t0;
+        // Re-read: making a node may have grown the store.
+        const CF = nodes.F;
+        const CI = nodes.I;
+        const cf = c * NF;
+        const ci = c * NI;
+        CI[ci + I_AVERT] = t1 === 1 ? vb : NONE;
+        CI[ci + I_BVERT] = t0 === 0 ? va : NONE;
+        CI[ci + I_KIND] = KIND_INTERVAL;
+        CI[ci + I_PARENT] = n;
+        CI[ci + I_ROOT] = pr;
+        CF[cf + F_POLY] = qRef;
+        CI[ci + I_SLOT] = slot;
+        CI[ci + I_EDGE] = back;
+        CF[cf + F_AX] = cax;
+        CF[cf + F_AZ] = caz;
+        CF[cf + F_BX] = cbx;
+        CF[cf + F_BZ] = cbz;
+        CF[cf + F_G] = pg;
+        if (now) {
+          // Expanded before the next pop (its f is not needed).
+          CF[cf + F_F] = pg;
+          this.pushStack(c);
+        } else {
+          CF[cf + F_F] =
+            pg +
+            this.hScale *
+              distanceThroughInterval(roots.x[pr]!, roots.z[pr]!, cax, caz, cbx, cbz, tx, tz);
+          this.heap.push(c, CF);
+        }
+      }
     }
     if (ref === this.endRef) this.reachTarget(n, ref, this.tx, this.tz, -1);
     if (this.hasOffMesh) this.offMeshFrom(n, ref, p, false);
@@ -915,12 +1013,7 @@ export class ShortestPathFinder {
     if (now) {
       // Expanded before the next pop (its f is not needed).
       F[nf + F_F] = g;
-      if (this.stackCount === this.stack.length) {
-        const grown = new Int32Array(this.stack.length * 2);
-        grown.set(this.stack);
-        this.stack = grown;
-      }
-      this.stack[this.stackCount++] = n;
+      this.pushStack(n);
       return;
     }
     const roots = this.roots;
@@ -929,6 +1022,16 @@ export class ShortestPathFinder {
       this.hScale *
         distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
     this.heap.push(n, F);
+  }
+
+  /** Puts node n on the stack of nodes expanded before the next pop. */
+  private pushStack(n: number): void {
+    if (this.stackCount === this.stack.length) {
+      const grown = new Int32Array(this.stack.length * 2);
+      grown.set(this.stack);
+      this.stack = grown;
+    }
+    this.stack[this.stackCount++] = n;
   }
 
   private pushGoal(parent: number, ref: PolyRef, root: number, via: number, cost: number): void {
