@@ -791,10 +791,50 @@ export class ShortestPathFinder {
           CF[cf + F_F] = pg;
           this.pushStack(c);
         } else {
-          CF[cf + F_F] =
-            pg +
-            this.hScale *
-              distanceThroughInterval(roots.x[pr]!, roots.z[pr]!, cax, caz, cbx, cbz, tx, tz);
+          // h = distanceThroughInterval(root, a, b, target) (interval.ts), the same
+          // arithmetic step for step, written out: a call V8 does not inline (its inlining
+          // budget here is spent) boxes its eight doubles, a heap allocation each.
+          const prx = roots.x[pr]!;
+          const prz = roots.z[pr]!;
+          const ex = cbx - cax;
+          const ez = cbz - caz;
+          const len2 = ex * ex + ez * ez;
+          let h: number;
+          if (!(len2 > 0) || ex * (prz - caz) - ez * (prx - cax) <= 0) {
+            const dx = tx - prx;
+            const dz = tz - prz;
+            h = Math.sqrt(dx * dx + dz * dz);
+          } else {
+            let mx = tx;
+            let mz = tz;
+            const st = ex * (mz - caz) - ez * (mx - cax);
+            if (st > 0) {
+              const km = (2 * st) / len2;
+              mx += km * ez;
+              mz -= km * ex;
+            }
+            const qx = mx - prx;
+            const qz = mz - prz;
+            // Bend point (a or b) when the straight line misses the interval.
+            let bpx = cax;
+            let bpz = caz;
+            let bend = (cax - prx) * qz - (caz - prz) * qx < 0;
+            if (!bend && (cbx - prx) * qz - (cbz - prz) * qx > 0) {
+              bpx = cbx;
+              bpz = cbz;
+              bend = true;
+            }
+            if (bend) {
+              const d1x = bpx - prx;
+              const d1z = bpz - prz;
+              const d2x = mx - bpx;
+              const d2z = mz - bpz;
+              h = Math.sqrt(d1x * d1x + d1z * d1z) + Math.sqrt(d2x * d2x + d2z * d2z);
+            } else {
+              h = Math.sqrt(qx * qx + qz * qz);
+            }
+          }
+          CF[cf + F_F] = pg + this.hScale * h;
           this.heap.push(c, CF);
         }
       }
