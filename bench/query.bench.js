@@ -19,6 +19,7 @@
 // Usage: npm run build && node bench/query.bench.js [--runs 5] [--warmup 2] [--min-ms 150]
 //          [--clock wall|cpu] [--tile-size solo|N|solo,N,...]
 //          [--pairs 1000] [--scenes nav_test,dungeon,undulating,large]
+//          [--queries computePath,findNearestPoly,raycast] [--libs meshway,wasm raw,...]
 import { parseArgs } from "node:util";
 import * as core from "@recast-navigation/core";
 import {
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     pairs: { type: "string", default: "1000" },
     scenes: { type: "string", default: [...SHARED_MESHES, "large"].join(",") },
     "tile-size": { type: "string", default: "solo" },
+    queries: { type: "string", default: "computePath,findNearestPoly,raycast" },
+    libs: { type: "string", default: "meshway,wasm raw,wasm wrapper,navcat" },
   },
 });
 const RUNS = Number(values.runs);
@@ -103,10 +106,9 @@ function setupScene(sceneName, tileSize) {
   if (!built.success) throw new Error(`${name}: WASM build failed: ${built.error}`);
   const dtMesh = built.navMesh;
   const nm = importDetourNavMesh(core.exportNavMesh(dtMesh), name);
-  const ncMesh = navcatGenerate(
-    { positions: mesh.positions, indices: mesh.indices },
-    navcatOptions,
-  ).navMesh;
+  const ncMesh = LIBS.includes("navcat")
+    ? navcatGenerate({ positions: mesh.positions, indices: mesh.indices }, navcatOptions).navMesh
+    : null;
 
   let polyCount = 0;
   for (const t of nm.tiles) polyCount += t.polyCount;
@@ -138,6 +140,7 @@ function setupScene(sceneName, tileSize) {
   // navcat's start polygons for its raycasts (its refs are its own).
   const ncNearest = navcat.createFindNearestPolyResult();
   const ncStart = pairs.map(([a]) => {
+    if (ncMesh === null) return null;
     navcat.findNearestPoly(ncNearest, ncMesh, a.p, EXT, navcat.DEFAULT_QUERY_FILTER);
     return ncNearest.success ? ncNearest.nodeRef : null;
   });
@@ -272,8 +275,14 @@ function makeNavcat(sc) {
 // ---------------------------------------------------------------------------------------------
 // Timing
 
-const LIBS = ["meshway", "wasm raw", "wasm wrapper", "navcat"];
-const QUERIES = ["computePath", "findNearestPoly", "raycast"];
+const ALL_LIBS = ["meshway", "wasm raw", "wasm wrapper", "navcat"];
+const ALL_QUERIES = ["computePath", "findNearestPoly", "raycast"];
+/** Only the libraries and queries asked for (meshway always: every ratio is against it). */
+const LIBS = ALL_LIBS.filter((l) => l === "meshway" || values.libs.split(",").includes(l));
+const QUERIES = values.queries.split(",");
+if (QUERIES.some((q) => !ALL_QUERIES.includes(q))) {
+  throw new Error(`--queries: comma-separated list of ${ALL_QUERIES.join(", ")}`);
+}
 
 /**
  * Runs one query kind over all pairs for one library, repeating the pass until MIN_MS have
@@ -333,7 +342,7 @@ for (const [sceneName, tileSize] of values.scenes
     meshway: makeMeshway(sc),
     "wasm raw": makeRawWasm(sc),
     "wasm wrapper": makeWrapper(sc),
-    navcat: makeNavcat(sc),
+    navcat: sc.ncMesh === null ? null : makeNavcat(sc),
   };
   console.error(
     `${name}: ${sc.triangles} triangles, ${sc.tileCount} tiles, ${sc.polyCount} polygons, ` +
@@ -357,7 +366,8 @@ for (const [sceneName, tileSize] of values.scenes
     // Ratios: the median over runs of each run's ratio (both libraries timed within the same
     // run, seconds apart), which a shared, noisy machine disturbs far less than a ratio of
     // medians taken from different moments.
-    const ratio = (other) => +median(qps.meshway.map((q, k) => q / qps[other][k])).toFixed(2);
+    const ratio = (other) =>
+      LIBS.includes(other) ? +median(qps.meshway.map((q, k) => q / qps[other][k])).toFixed(2) : "-";
     row["meshway/raw"] = ratio("wasm raw");
     row["meshway/wrapper"] = ratio("wasm wrapper");
     row["meshway/navcat"] = ratio("navcat");

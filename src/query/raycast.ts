@@ -157,7 +157,10 @@ export function raycast(
   let prevRef = 0;
   // The current polygon decoded; its tile's arrays reloaded only when the slot changes.
   if (slot < 0) slot = tileOfRef(curRef);
-  let poly = polyOfRef(curRef);
+  // Refs are doubles (52 bits); `| 0` (exact: polygon indices are < 2^20) keeps the polygon
+  // index, and so every typed-array index derived from it, in int32 arithmetic: a double index
+  // costs a double→int conversion and check at each of the edge loop's reads.
+  let poly = polyOfRef(curRef) | 0;
   const slots = navMesh.slotTable;
   let tile = slots[slot]!.tile!;
   let nvp = tile.maxVertsPerPoly;
@@ -180,13 +183,17 @@ export function raycast(
     let segMax = -1;
     let missed = false;
     let j = n - 1;
-    let vj = pv[base + j]! * 3;
+    // Edge j runs from vertex j to vertex i; its start is the previous edge's end (one vertex
+    // read per edge, not two).
+    const vlast = pv[base + j]! * 3;
+    let ax = v[vlast]!;
+    let az = v[vlast + 2]!;
     for (let i = 0; i < n; i++) {
       const vi = pv[base + i]! * 3;
-      const ax = v[vj]!;
-      const az = v[vj + 2]!;
-      const edx = v[vi]! - ax;
-      const edz = v[vi + 2]! - az;
+      const bx = v[vi]!;
+      const bz = v[vi + 2]!;
+      const edx = bx - ax;
+      const edz = bz - az;
       const num = edz * (sx - ax) - edx * (sz - az);
       const den = dz * edx - dx * edz;
       if (Math.abs(den) < PARALLEL_EPS) {
@@ -217,7 +224,8 @@ export function raycast(
         }
       }
       j = i;
-      vj = vi;
+      ax = bx;
+      az = bz;
     }
     if (missed) {
       // The ray misses this polygon (only possible for the start polygon when the start
@@ -286,7 +294,7 @@ export function raycast(
           }
           nextRef = ref;
           nextSlot = nslot;
-          nextPoly = polyOfRef(ref);
+          nextPoly = polyOfRef(ref) | 0;
           break;
         }
       }

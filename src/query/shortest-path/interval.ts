@@ -42,23 +42,24 @@ export function distanceThroughInterval(
   }
   const qx = tx - rx;
   const qz = tz - rz;
-  const oa = (ax - rx) * qz - (az - rz) * qx;
-  if (oa < 0) {
-    const d1x = ax - rx;
-    const d1z = az - rz;
-    const d2x = tx - ax;
-    const d2z = tz - az;
-    return Math.sqrt(d1x * d1x + d1z * d1z) + Math.sqrt(d2x * d2x + d2z * d2z);
+  // The bend point c (a or b) when the straight line misses the interval; one return for
+  // both keeps the function small enough for V8 to inline it into the search loop.
+  let cx: number;
+  let cz: number;
+  if ((ax - rx) * qz - (az - rz) * qx < 0) {
+    cx = ax;
+    cz = az;
+  } else if ((bx - rx) * qz - (bz - rz) * qx > 0) {
+    cx = bx;
+    cz = bz;
+  } else {
+    return Math.sqrt(qx * qx + qz * qz);
   }
-  const ob = (bx - rx) * qz - (bz - rz) * qx;
-  if (ob > 0) {
-    const d1x = bx - rx;
-    const d1z = bz - rz;
-    const d2x = tx - bx;
-    const d2z = tz - bz;
-    return Math.sqrt(d1x * d1x + d1z * d1z) + Math.sqrt(d2x * d2x + d2z * d2z);
-  }
-  return Math.sqrt(qx * qx + qz * qz);
+  const d1x = cx - rx;
+  const d1z = cz - rz;
+  const d2x = tx - cx;
+  const d2z = tz - cz;
+  return Math.sqrt(d1x * d1x + d1z * d1z) + Math.sqrt(d2x * d2x + d2z * d2z);
 }
 
 /** XZ distance between two points. */

@@ -15,94 +15,65 @@ export const KIND_GOAL = 2;
 /** No node / no root. */
 export const NONE = -1;
 
+/**
+ * Node fields, interleaved per node (one node's fields share a cache line or two, and a node
+ * is read or written through two array objects instead of sixteen): doubles at
+ * F[n * NF + F_*], integers at I[n * NI + I_*].
+ */
+export const NF = 8;
+/** Interval end points, in the winding of `poly`'s entry edge (a first). */
+export const F_AX = 0;
+export const F_AZ = 1;
+export const F_BX = 2;
+export const F_BZ = 3;
+export const F_G = 4;
+export const F_F = 5;
+/** Polygon the node expands into (interval nodes), stands in (point) or ends in (goal). */
+export const F_POLY = 6;
+/** Point nodes reached over an off-mesh connection: its index * 2 + the end left from (else unset). */
+export const F_CONN = 7;
+export const NI = 8;
+export const I_KIND = 0;
+export const I_PARENT = 1;
+export const I_ROOT = 2;
+/** Tile slot of `poly` (interval nodes; saves decoding the ref). */
+export const I_SLOT = 3;
+/** Entry edge of `poly` that holds the interval. */
+export const I_EDGE = 4;
+/** Tile vertex index of `poly` at a / b when the interval ends on that vertex, else NONE. */
+export const I_AVERT = 5;
+export const I_BVERT = 6;
+/** Point/goal nodes: the root bent at before the last leg (NONE when straight; not set on interval nodes). */
+export const I_VIA = 7;
+
 export class SearchNodes {
   capacity: number;
   count = 0;
-  kind: Uint8Array;
-  parent: Int32Array;
-  root: Int32Array;
-  /** Polygon the node expands into (interval nodes), stands in (point) or ends in (goal). */
-  poly: Float64Array;
-  /** Tile slot of `poly` (interval nodes; saves decoding the ref). */
-  slot: Int32Array;
-  /** Entry edge of `poly` that holds the interval. */
-  edge: Uint8Array;
-  /** Interval end points, in the winding of `poly`'s entry edge (a first). */
-  ax: Float64Array;
-  az: Float64Array;
-  bx: Float64Array;
-  bz: Float64Array;
-  /** Tile vertex index of `poly` at a / b when the interval ends on that vertex, else NONE. */
-  aVert: Int32Array;
-  bVert: Int32Array;
-  g: Float64Array;
-  f: Float64Array;
-  /** Point/goal nodes: the root bent at before the last leg (NONE when straight; not set on interval nodes). */
-  via: Int32Array;
-  /** Point nodes reached over an off-mesh connection: its index * 2 + the end left from (else unset). */
-  conn: Int32Array;
+  F: Float64Array;
+  I: Int32Array;
 
   constructor(capacity: number) {
     this.capacity = capacity;
-    this.kind = new Uint8Array(capacity);
-    this.parent = new Int32Array(capacity);
-    this.root = new Int32Array(capacity);
-    this.poly = new Float64Array(capacity);
-    this.slot = new Int32Array(capacity);
-    this.edge = new Uint8Array(capacity);
-    this.ax = new Float64Array(capacity);
-    this.az = new Float64Array(capacity);
-    this.bx = new Float64Array(capacity);
-    this.bz = new Float64Array(capacity);
-    this.aVert = new Int32Array(capacity);
-    this.bVert = new Int32Array(capacity);
-    this.g = new Float64Array(capacity);
-    this.f = new Float64Array(capacity);
-    this.via = new Int32Array(capacity);
-    this.conn = new Int32Array(capacity);
+    this.F = new Float64Array(capacity * NF);
+    this.I = new Int32Array(capacity * NI);
   }
 
   /** Doubles the capacity (up to `limit`); false when already at the limit. */
   grow(limit: number): boolean {
     if (this.capacity >= limit) return false;
     const n = Math.min(limit, this.capacity * 2);
-    const g8 = (a: Uint8Array) => {
-      const b = new Uint8Array(n);
-      b.set(a);
-      return b;
-    };
-    const g32 = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    const g64 = (a: Float64Array) => {
-      const b = new Float64Array(n);
-      b.set(a);
-      return b;
-    };
-    this.kind = g8(this.kind);
-    this.parent = g32(this.parent);
-    this.root = g32(this.root);
-    this.poly = g64(this.poly);
-    this.slot = g32(this.slot);
-    this.edge = g8(this.edge);
-    this.ax = g64(this.ax);
-    this.az = g64(this.az);
-    this.bx = g64(this.bx);
-    this.bz = g64(this.bz);
-    this.aVert = g32(this.aVert);
-    this.bVert = g32(this.bVert);
-    this.g = g64(this.g);
-    this.f = g64(this.f);
-    this.via = g32(this.via);
-    this.conn = g32(this.conn);
+    const f = new Float64Array(n * NF);
+    f.set(this.F);
+    this.F = f;
+    const i = new Int32Array(n * NI);
+    i.set(this.I);
+    this.I = i;
     this.capacity = n;
     return true;
   }
 }
 
-/** Binary min-heap of node indices keyed by (f, -g), read from the node arrays. */
+/** Binary min-heap of node indices keyed by (f, -g), read from the node store's F. */
 export class NodeHeap {
   heap: Int32Array;
   size = 0;
@@ -115,52 +86,55 @@ export class NodeHeap {
     this.size = 0;
   }
 
-  push(node: number, f: Float64Array, g: Float64Array): void {
-    if (this.size === this.heap.length) {
-      const h = new Int32Array(this.heap.length * 2);
-      h.set(this.heap);
-      this.heap = h;
-    }
+  push(node: number, F: Float64Array): void {
+    if (this.size === this.heap.length) this.grow();
     const heap = this.heap;
-    const nf = f[node]!;
-    const ng = g[node]!;
+    const nf = F[node * NF + F_F]!;
+    const ng = F[node * NF + F_G]!;
     let i = this.size++;
     while (i > 0) {
       const up = (i - 1) >> 1;
       const u = heap[up]!;
-      const uf = f[u]!;
-      if (uf < nf || (uf === nf && g[u]! >= ng)) break;
+      const uf = F[u * NF + F_F]!;
+      if (uf < nf || (uf === nf && F[u * NF + F_G]! >= ng)) break;
       heap[i] = u;
       i = up;
     }
     heap[i] = node;
   }
 
-  pop(f: Float64Array, g: Float64Array): number {
+  /** Out of line: push stays small enough to be inlined where nodes are made. */
+  private grow(): void {
+    const h = new Int32Array(this.heap.length * 2);
+    h.set(this.heap);
+    this.heap = h;
+  }
+
+  pop(F: Float64Array): number {
     if (this.size === 0) return -1;
     const heap = this.heap;
     const top = heap[0]!;
     const last = heap[--this.size]!;
     const size = this.size;
     if (size > 0) {
-      const lf = f[last]!;
-      const lg = g[last]!;
+      const lf = F[last * NF + F_F]!;
+      const lg = F[last * NF + F_G]!;
       let i = 0;
       for (;;) {
         let c = 2 * i + 1;
         if (c >= size) break;
         let cn = heap[c]!;
-        let cf = f[cn]!;
+        let cf = F[cn * NF + F_F]!;
         if (c + 1 < size) {
           const dn = heap[c + 1]!;
-          const df = f[dn]!;
-          if (df < cf || (df === cf && g[dn]! > g[cn]!)) {
+          const df = F[dn * NF + F_F]!;
+          if (df < cf || (df === cf && F[dn * NF + F_G]! > F[cn * NF + F_G]!)) {
             c++;
             cn = dn;
             cf = df;
           }
         }
-        if (lf < cf || (lf === cf && lg >= g[cn]!)) break;
+        if (lf < cf || (lf === cf && lg >= F[cn * NF + F_G]!)) break;
         heap[i] = cn;
         i = c;
       }
@@ -218,13 +192,7 @@ export class RootTable {
   /** Root of vertex `v` (coordinates at `o` in `verts`) of the tile in `slot`, created on demand. */
   vertexRoot(slot: number, v: number, vertexCount: number, verts: Float32Array): number {
     let map = this.vertexMaps[slot];
-    if (map === undefined || map.length < vertexCount) {
-      const m = new Int32Array(Math.max(vertexCount, 16)).fill(NONE);
-      if (map !== undefined) m.set(map);
-      while (this.vertexMaps.length <= slot) this.vertexMaps.push(new Int32Array(0));
-      this.vertexMaps[slot] = m;
-      map = m;
-    }
+    if (map === undefined || map.length < vertexCount) map = this.growMap(slot, vertexCount);
     let r = map[v]!;
     if (r === NONE) {
       r = this.add(verts[v * 3]!, verts[v * 3 + 1]!, verts[v * 3 + 2]!);
@@ -233,6 +201,16 @@ export class RootTable {
       this.touch(slot, v);
     }
     return r;
+  }
+
+  /** The vertex map of `slot`, made or grown to `vertexCount` entries (out of line). */
+  private growMap(slot: number, vertexCount: number): Int32Array {
+    const map = this.vertexMaps[slot];
+    const m = new Int32Array(Math.max(vertexCount, 16)).fill(NONE);
+    if (map !== undefined) m.set(map);
+    while (this.vertexMaps.length <= slot) this.vertexMaps.push(new Int32Array(0));
+    this.vertexMaps[slot] = m;
+    return m;
   }
 
   /** Root of off-mesh connection end `key` (index * 2 + end) at (x, y, z), created on demand. */

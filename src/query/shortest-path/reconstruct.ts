@@ -3,9 +3,21 @@ import { encodePolyRef, OFF_MESH_SLOT, type PolyRef } from "../../navmesh/poly-r
 import { heightByRef } from "../ref-geometry.js";
 import type { QueryStatus } from "../status.js";
 import {
+  F_AX,
+  F_AZ,
+  F_BX,
+  F_BZ,
+  F_CONN,
+  F_POLY,
+  I_KIND,
+  I_PARENT,
+  I_ROOT,
+  I_VIA,
   KIND_GOAL,
   KIND_INTERVAL,
   KIND_POINT,
+  NF,
+  NI,
   NONE,
   type RootTable,
   type SearchNodes,
@@ -143,9 +155,9 @@ const STRAIGHT_ON = 1e-9;
 /** Fills chain[0..count) with the nodes from the start node to `last`; returns count. */
 function collect(nodes: SearchNodes, last: number, chain: Int32Array): number {
   let count = 0;
-  for (let i = last; i !== NONE && count < nodes.count; i = nodes.parent[i]!) count++;
+  for (let i = last; i !== NONE && count < nodes.count; i = nodes.I[i * NI + I_PARENT]!) count++;
   let w = count;
-  for (let i = last; i !== NONE && w > 0; i = nodes.parent[i]!) chain[--w] = i;
+  for (let i = last; i !== NONE && w > 0; i = nodes.I[i * NI + I_PARENT]!) chain[--w] = i;
   return count;
 }
 
@@ -181,33 +193,33 @@ function emitChain(
   out: ShortestPath,
 ): void {
   const first = chain[0]!;
-  let root = nodes.root[first]!;
+  let root = nodes.I[first * NI + I_ROOT]!;
   out.addPoint(roots.x[root]!, roots.y[root]!, roots.z[root]!);
-  out.addPoly(nodes.poly[first]!);
+  out.addPoly(nodes.F[first * NF + F_POLY]!);
   const offSalt = navMesh.slotSalt(OFF_MESH_SLOT);
   const pts = navMesh.offMeshEndPoints;
   for (let k = 1; k < count; k++) {
     const n = chain[k]!;
-    const kind = nodes.kind[n]!;
-    const via = nodes.via[n]!;
+    const kind = nodes.I[n * NI + I_KIND]!;
+    const via = nodes.I[n * NI + I_VIA]!;
     // The polygon the previous node stood in or expanded into: bends lie on its boundary.
-    const prevPoly = nodes.poly[chain[k - 1]!]!;
+    const prevPoly = nodes.F[chain[k - 1]! * NF + F_POLY]!;
     if (kind === KIND_INTERVAL) {
-      const r = nodes.root[n]!;
+      const r = nodes.I[n * NI + I_ROOT]!;
       if (r !== root) {
         root = r;
         addRoot(out, roots, navMesh, r, prevPoly);
       }
-      out.addPoly(nodes.poly[n]!);
+      out.addPoly(nodes.F[n * NF + F_POLY]!);
     } else if (kind === KIND_POINT) {
       if (via !== NONE) addRoot(out, roots, navMesh, via, prevPoly);
-      const conn = nodes.conn[n]!;
+      const conn = nodes.F[n * NF + F_CONN]!;
       const o = (conn >> 1) * 6 + (conn & 1) * 3;
       out.addPoint(pts[o]!, pts[o + 1]!, pts[o + 2]!);
       out.addPoly(encodePolyRef(offSalt, OFF_MESH_SLOT, conn >> 1));
-      root = nodes.root[n]!;
+      root = nodes.I[n * NI + I_ROOT]!;
       out.addPoint(roots.x[root]!, roots.y[root]!, roots.z[root]!, true);
-      out.addPoly(nodes.poly[n]!);
+      out.addPoly(nodes.F[n * NF + F_POLY]!);
     } else if (kind === KIND_GOAL && via !== NONE) {
       addRoot(out, roots, navMesh, via, prevPoly);
     }
@@ -254,14 +266,14 @@ export function writePartialChain(
   out.reset();
   const count = collect(nodes, last, chain);
   emitChain(nodes, roots, navMesh, chain, count, out);
-  if (nodes.kind[last] === KIND_INTERVAL) {
-    const r = nodes.root[last]!;
+  if (nodes.I[last * NI + I_KIND] === KIND_INTERVAL) {
+    const r = nodes.I[last * NI + I_ROOT]!;
     const rx = roots.x[r]!;
     const rz = roots.z[r]!;
-    const ax = nodes.ax[last]!;
-    const az = nodes.az[last]!;
-    const bx = nodes.bx[last]!;
-    const bz = nodes.bz[last]!;
+    const ax = nodes.F[last * NF + F_AX]!;
+    const az = nodes.F[last * NF + F_AZ]!;
+    const bx = nodes.F[last * NF + F_BX]!;
+    const bz = nodes.F[last * NF + F_BZ]!;
     const vx = px - rx;
     const vz = pz - rz;
     let cx = Number.NaN;
@@ -274,7 +286,7 @@ export function writePartialChain(
       cz = bz;
     }
     if (!Number.isNaN(cx)) {
-      let cy = heightByRef(navMesh, nodes.poly[last]!, cx, cz);
+      let cy = heightByRef(navMesh, nodes.F[last * NF + F_POLY]!, cx, cz);
       if (Number.isNaN(cy)) cy = roots.y[r]!;
       out.addPoint(cx, cy, cz, false, true);
     }

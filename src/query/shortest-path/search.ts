@@ -18,9 +18,27 @@ import { closestPointByRef } from "../ref-geometry.js";
 import type { QueryStatus } from "../status.js";
 import { distanceThroughInterval, distXZ } from "./interval.js";
 import {
+  F_AX,
+  F_AZ,
+  F_BX,
+  F_BZ,
+  F_CONN,
+  F_F,
+  F_G,
+  F_POLY,
+  I_AVERT,
+  I_BVERT,
+  I_EDGE,
+  I_KIND,
+  I_PARENT,
+  I_ROOT,
+  I_SLOT,
+  I_VIA,
   KIND_GOAL,
   KIND_INTERVAL,
   KIND_POINT,
+  NF,
+  NI,
   NONE,
   NodeHeap,
   RootPolySet,
@@ -392,8 +410,8 @@ export class ShortestPathFinder {
     let bestNode = 0;
     const done = new Set<number>();
     for (let i = 0; i < nodes.count; i++) {
-      if (nodes.kind[i] === KIND_GOAL) continue;
-      const ref = nodes.poly[i]!;
+      if (nodes.I[i * NI + I_KIND] === KIND_GOAL) continue;
+      const ref = nodes.F[i * NF + F_POLY]!;
       if (done.has(ref)) continue;
       done.add(ref);
       if (this.considerNearest(ref, pos, outPoint)) bestNode = i;
@@ -434,29 +452,28 @@ export class ShortestPathFinder {
     const start = roots.add(sx, startPos[1]!, sz);
     roots.g[start] = 0;
     const n = this.newNode();
-    nodes.kind[n] = KIND_POINT;
-    nodes.parent[n] = NONE;
-    nodes.root[n] = start;
-    nodes.poly[n] = startRef;
-    nodes.g[n] = 0;
-    nodes.f[n] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
-    nodes.via[n] = NONE;
-    nodes.conn[n] = NONE;
-    heap.push(n, nodes.f, nodes.g);
+    nodes.I[n * NI + I_KIND] = KIND_POINT;
+    nodes.I[n * NI + I_PARENT] = NONE;
+    nodes.I[n * NI + I_ROOT] = start;
+    nodes.F[n * NF + F_POLY] = startRef;
+    nodes.F[n * NF + F_G] = 0;
+    nodes.F[n * NF + F_F] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
+    nodes.I[n * NI + I_VIA] = NONE;
+    nodes.F[n * NF + F_CONN] = NONE;
+    heap.push(n, nodes.F);
     let status: QueryStatus = "partial";
     this.stackCount = 0;
     for (;;) {
-      const best =
-        this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.f, nodes.g);
+      const best = this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.F);
       if (best === NONE) break;
-      const kind = nodes.kind[best]!;
+      const kind = nodes.I[best * NI + I_KIND]!;
       if (kind === KIND_GOAL) {
         this.goalNode = best;
         status = "complete";
         break;
       }
       // Root-level pruning: the root has since been reached more cheaply.
-      if (nodes.g[best]! > roots.g[nodes.root[best]!]! + EPS) continue;
+      if (nodes.F[best * NF + F_G]! > roots.g[nodes.I[best * NI + I_ROOT]!]! + EPS) continue;
       this.expansions++;
       if (kind === KIND_POINT) this.expandPoint(best);
       else this.expandInterval(best);
@@ -506,7 +523,12 @@ export class ShortestPathFinder {
 
   /** Makes the tile of `slot` current. */
   private loadSlot(slot: number): boolean {
+    // The common case stays small enough for the expansions to inline.
     if (slot === this.cSlot) return this.cTile !== null;
+    return this.switchSlot(slot);
+  }
+
+  private switchSlot(slot: number): boolean {
     const nm = this.navMesh;
     const tile = nm.tileInSlot(slot);
     this.cSlot = slot;
@@ -533,11 +555,14 @@ export class ShortestPathFinder {
   /** A point node (start or off-mesh landing) sees its whole polygon. */
   private expandPoint(n: number): void {
     const nodes = this.nodes;
-    const ref = nodes.poly[n]!;
+    const ref = nodes.F[n * NF + F_POLY]!;
     if (!this.loadSlot(tileOfRef(ref))) return;
-    const p = ref - this.cBase;
+    const pd = ref - this.cBase;
     const tile = this.cTile!;
-    if (p < 0 || p >= tile.polyCount) return;
+    if (pd < 0 || pd >= tile.polyCount) return;
+    // Refs are doubles: an int32 index keeps every typed-array index derived from it in
+    // integer arithmetic (exact after the range check).
+    const p = pd | 0;
     this.curRef = ref;
     this.expandWhole(n, ref, p, tile.polyVertCount[p]!, -1);
   }
@@ -549,8 +574,8 @@ export class ShortestPathFinder {
    */
   private expandWhole(n: number, ref: PolyRef, p: number, nv: number, skip: number): void {
     const nodes = this.nodes;
-    const root = nodes.root[n]!;
-    const g = nodes.g[n]!;
+    const root = nodes.I[n * NI + I_ROOT]!;
+    const g = nodes.F[n * NF + F_G]!;
     const count = skip < 0 ? nv : nv - 1;
     for (let m = 1; m <= count; m++) {
       const i = skip + m;
@@ -569,21 +594,27 @@ export class ShortestPathFinder {
   private expandInterval(n: number): void {
     const nodes = this.nodes;
     const roots = this.roots;
-    const ref = nodes.poly[n]!;
-    if (!this.loadSlot(nodes.slot[n]!)) return;
-    const p = ref - this.cBase;
+    // Read before any successor is made (a new node may grow the store).
+    const F = nodes.F;
+    const I = nodes.I;
+    const nf = n * NF;
+    const ni = n * NI;
+    const ref = F[nf + F_POLY]!;
+    if (!this.loadSlot(I[ni + I_SLOT]!)) return;
+    const pd = ref - this.cBase;
     const tile = this.cTile!;
-    if (p < 0 || p >= tile.polyCount) return;
+    if (pd < 0 || pd >= tile.polyCount) return;
+    const p = pd | 0;
     this.curRef = ref;
-    const root = nodes.root[n]!;
-    const g = nodes.g[n]!;
+    const root = I[ni + I_ROOT]!;
+    const g = F[nf + F_G]!;
     const rx = roots.x[root]!;
     const rz = roots.z[root]!;
-    const ax = nodes.ax[n]!;
-    const az = nodes.az[n]!;
-    const bx = nodes.bx[n]!;
-    const bz = nodes.bz[n]!;
-    const k = nodes.edge[n]!;
+    const ax = F[nf + F_AX]!;
+    const az = F[nf + F_AZ]!;
+    const bx = F[nf + F_BX]!;
+    const bz = F[nf + F_BZ]!;
+    const k = I[ni + I_EDGE]!;
     const nv = tile.polyVertCount[p]!;
     const ex = bx - ax;
     const ez = bz - az;
@@ -616,8 +647,16 @@ export class ShortestPathFinder {
     const pv = this.cPverts;
     const nbs = this.cNbs;
     const base = p * this.cNvp;
-    const aVert = nodes.aVert[n]!;
-    const bVert = nodes.bVert[n]!;
+    const aVert = I[ni + I_AVERT]!;
+    const bVert = I[ni + I_BVERT]!;
+    const filter = this.filter!;
+    const flags = this.cFlags;
+    const backEdge = this.cBack;
+    const deadEnd = this.cDeadEnd;
+    const cBase = this.cBase;
+    const slot = this.cSlot;
+    const tx = this.tx;
+    const tz = this.tz;
     // Turning roots, resolved when first needed: NONE = not yet, -2 = not allowed.
     let rootA = NONE;
     let rootB = NONE;
@@ -629,12 +668,16 @@ export class ShortestPathFinder {
       const i = k + 1 + m;
       const j = i < nv ? i : i - nv;
       if (nbs[base + j] === EDGE_WALL) continue;
-      const o0 = pv[base + j]! * 3;
-      const o1 = pv[base + (j + 1 < nv ? j + 1 : 0)]! * 3;
-      const q0x = verts[o0]! - rx;
-      const q0z = verts[o0 + 2]! - rz;
-      const q1x = verts[o1]! - rx;
-      const q1z = verts[o1 + 2]! - rz;
+      const va = pv[base + j]!;
+      const vb = pv[base + (j + 1 < nv ? j + 1 : 0)]!;
+      const x0 = verts[va * 3]!;
+      const z0 = verts[va * 3 + 2]!;
+      const x1 = verts[vb * 3]!;
+      const z1 = verts[vb * 3 + 2]!;
+      const q0x = x0 - rx;
+      const q0z = z0 - rz;
+      const q1x = x1 - rx;
+      const q1z = z1 - rz;
       // The part hidden behind b (s > 0 from ray r→b) is a prefix of the walk, the part
       // hidden behind a (s < 0 from ray r→a) a suffix: an edge ending behind b lies wholly
       // there, one starting behind a too. The entry edge's ends lie on the rays exactly when
@@ -658,22 +701,143 @@ export class ShortestPathFinder {
       if (tA < T_EPS) tA = 0;
       else if (tA > 1 - T_EPS) tA = 1;
       if (tA < tB) tA = tB;
-      if (tB > 0) {
-        if (rootB === NONE) {
-          gB = g + Math.sqrt(dbx * dbx + dbz * dbz);
-          rootB = this.turnRoot(bVert, gB);
-        }
-        if (rootB >= 0) this.pushPiece(n, p, j, nv, 0, tB, rootB, gB);
+      // Turning roots first (making a piece touches no root, so roots and their g come out
+      // as when each piece was made right after its root).
+      if (tB > 0 && rootB === NONE) {
+        gB = g + Math.sqrt(dbx * dbx + dbz * dbz);
+        rootB = this.turnRoot(bVert, gB);
       }
-      if (tA > tB) this.pushPiece(n, p, j, nv, tB, tA, root, g);
-      if (tA < 1) {
-        if (rootA === NONE) {
-          gA = g + Math.sqrt(dax * dax + daz * daz);
-          rootA = this.turnRoot(aVert, gA);
-        }
-        if (rootA >= 0) this.pushPiece(n, p, j, nv, tA, 1, rootA, gA);
+      if (tA < 1 && rootA === NONE) {
+        gA = g + Math.sqrt(dax * dax + daz * daz);
+        rootA = this.turnRoot(aVert, gA);
       }
-      if (this.outOfNodes) return;
+      const nb = nbs[base + j]!;
+      if (nb >= EDGE_TILE_BORDER) {
+        if (tB > 0 && rootB >= 0) this.pushPiece(n, p, j, nv, 0, tB, rootB, gB);
+        if (tA > tB) this.pushPiece(n, p, j, nv, tB, tA, root, g);
+        if (tA < 1 && rootA >= 0) this.pushPiece(n, p, j, nv, tA, 1, rootA, gA);
+        if (this.outOfNodes) return;
+        continue;
+      }
+      // Same-tile successors, made here rather than by pushPiece (the same steps, without a
+      // call and the edge's checks per piece): polygon q, entered by its edge back (m).
+      const q = nb - 1;
+      if (!passesFlags(filter, flags[q]!)) continue;
+      const back = backEdge[base + j]!;
+      if (back === 255) continue;
+      // Dead ends and corridor pieces: see pushPiece.
+      const kind = deadEnd[q]!;
+      let now = false;
+      const qRef = cBase + q;
+      if (kind !== 0 && qRef !== this.endRef) {
+        const links = this.cLinks!;
+        if (q >= links.first.length || links.first[q]! < 0) {
+          if (kind === 1) continue;
+          now = true;
+        }
+      }
+      for (let piece = 0; piece < 3; piece++) {
+        let t0: number;
+        let t1: number;
+        let pr: number;
+        let pg: number;
+        if (piece === 0) {
+          if (!(tB > 0 && rootB >= 0)) continue;
+          t0 = 0;
+          t1 = tB;
+          pr = rootB;
+          pg = gB;
+        } else if (piece === 1) {
+          if (!(tA > tB)) continue;
+          t0 = tB;
+          t1 = tA;
+          pr = root;
+          pg = g;
+        } else {
+          if (!(tA < 1 && rootA >= 0)) continue;
+          t0 = tA;
+          t1 = 1;
+          pr = rootA;
+          pg = gA;
+        }
+        const c = this.newNode();
+        if (c === NONE) return;
+        // In q the edge runs vb → va: its a end is at t1, its b end at t0; whole-edge ends
+        // stay exact (and remember their vertex).
+        const cax = t1 === 1 ? x1 : x0 + (x1 - x0) * t1;
+        const caz = t1 === 1 ? z1 : z0 + (z1 - z0) * t1;
+        const cbx = t0 === 0 ? x0 : x0 + (x1 - x0) * t0;
+        const cbz = t0 === 0 ? z0 : z0 + (z1 - z0) * t0;
+        // Re-read: making a node may have grown the store.
+        const CF = nodes.F;
+        const CI = nodes.I;
+        const cf = c * NF;
+        const ci = c * NI;
+        CI[ci + I_AVERT] = t1 === 1 ? vb : NONE;
+        CI[ci + I_BVERT] = t0 === 0 ? va : NONE;
+        CI[ci + I_KIND] = KIND_INTERVAL;
+        CI[ci + I_PARENT] = n;
+        CI[ci + I_ROOT] = pr;
+        CF[cf + F_POLY] = qRef;
+        CI[ci + I_SLOT] = slot;
+        CI[ci + I_EDGE] = back;
+        CF[cf + F_AX] = cax;
+        CF[cf + F_AZ] = caz;
+        CF[cf + F_BX] = cbx;
+        CF[cf + F_BZ] = cbz;
+        CF[cf + F_G] = pg;
+        if (now) {
+          // Expanded before the next pop (its f is not needed).
+          CF[cf + F_F] = pg;
+          this.pushStack(c);
+        } else {
+          // h = distanceThroughInterval(root, a, b, target) (interval.ts), the same
+          // arithmetic step for step, written out: a call V8 does not inline (its inlining
+          // budget here is spent) boxes its eight doubles, a heap allocation each.
+          const prx = roots.x[pr]!;
+          const prz = roots.z[pr]!;
+          const ex = cbx - cax;
+          const ez = cbz - caz;
+          const len2 = ex * ex + ez * ez;
+          let h: number;
+          if (!(len2 > 0) || ex * (prz - caz) - ez * (prx - cax) <= 0) {
+            const dx = tx - prx;
+            const dz = tz - prz;
+            h = Math.sqrt(dx * dx + dz * dz);
+          } else {
+            let mx = tx;
+            let mz = tz;
+            const st = ex * (mz - caz) - ez * (mx - cax);
+            if (st > 0) {
+              const km = (2 * st) / len2;
+              mx += km * ez;
+              mz -= km * ex;
+            }
+            const qx = mx - prx;
+            const qz = mz - prz;
+            // Bend point (a or b) when the straight line misses the interval.
+            let bpx = cax;
+            let bpz = caz;
+            let bend = (cax - prx) * qz - (caz - prz) * qx < 0;
+            if (!bend && (cbx - prx) * qz - (cbz - prz) * qx > 0) {
+              bpx = cbx;
+              bpz = cbz;
+              bend = true;
+            }
+            if (bend) {
+              const d1x = bpx - prx;
+              const d1z = bpz - prz;
+              const d2x = mx - bpx;
+              const d2z = mz - bpz;
+              h = Math.sqrt(d1x * d1x + d1z * d1z) + Math.sqrt(d2x * d2x + d2z * d2z);
+            } else {
+              h = Math.sqrt(qx * qx + qz * qz);
+            }
+          }
+          CF[cf + F_F] = pg + this.hScale * h;
+          this.heap.push(c, CF);
+        }
+      }
     }
     if (ref === this.endRef) this.reachTarget(n, ref, this.tx, this.tz, -1);
     if (this.hasOffMesh) this.offMeshFrom(n, ref, p, false);
@@ -719,13 +883,12 @@ export class ShortestPathFinder {
     const nvp = this.cNvp;
     const nb = this.cNbs[p * nvp + j]!;
     if (nb === EDGE_WALL) return;
+    // The edge's vertices are read only once a successor is certain (most calls into dead
+    // ends and excluded polygons end before).
     const verts = this.cVerts;
-    const va = this.cPverts[p * nvp + j]!;
-    const vb = this.cPverts[p * nvp + (j + 1 === nv ? 0 : j + 1)]!;
-    const x0 = verts[va * 3]!;
-    const z0 = verts[va * 3 + 2]!;
-    const x1 = verts[vb * 3]!;
-    const z1 = verts[vb * 3 + 2]!;
+    const pv = this.cPverts;
+    const vo = p * nvp + j;
+    const vo1 = p * nvp + (j + 1 === nv ? 0 : j + 1);
     if (nb < EDGE_TILE_BORDER) {
       const q = nb - 1;
       const f = this.cFlags[q]!;
@@ -748,20 +911,32 @@ export class ShortestPathFinder {
       // In q the edge runs vb → va: its a end is at t1, its b end at t0.
       const n = this.newNode();
       if (n === NONE) return;
-      const nodes = this.nodes;
+      const va = pv[vo]!;
+      const vb = pv[vo1]!;
+      const x0 = verts[va * 3]!;
+      const z0 = verts[va * 3 + 2]!;
+      const x1 = verts[vb * 3]!;
+      const z1 = verts[vb * 3 + 2]!;
+      const I = this.nodes.I;
       // Whole-edge ends stay exact (and remember their vertex).
       const ax = t1 === 1 ? x1 : x0 + (x1 - x0) * t1;
       const az = t1 === 1 ? z1 : z0 + (z1 - z0) * t1;
       const bx = t0 === 0 ? x0 : x0 + (x1 - x0) * t0;
       const bz = t0 === 0 ? z0 : z0 + (z1 - z0) * t0;
-      nodes.aVert[n] = t1 === 1 ? vb : NONE;
-      nodes.bVert[n] = t0 === 0 ? va : NONE;
+      I[n * NI + I_AVERT] = t1 === 1 ? vb : NONE;
+      I[n * NI + I_BVERT] = t0 === 0 ? va : NONE;
       this.fillInterval(n, parent, root, g, this.cSlot, this.cBase + q, m, ax, az, bx, bz, now);
       return;
     }
     // Tile border: one successor per cross-tile portal overlapping [t0, t1].
     const links = this.cLinks!;
     if (p >= links.first.length) return;
+    const va = pv[vo]!;
+    const vb = pv[vo1]!;
+    const x0 = verts[va * 3]!;
+    const z0 = verts[va * 3 + 2]!;
+    const x1 = verts[vb * 3]!;
+    const z1 = verts[vb * 3 + 2]!;
     for (let l = links.first[p]!; l >= 0; l = links.next[l]!) {
       if (links.edge[l] !== j || links.side[l] === LINK_SIDE_NONE) continue;
       const lo = Math.max(t0, links.bmin[l]! / 255);
@@ -827,18 +1002,18 @@ export class ShortestPathFinder {
       bx = x0;
       bz = z0;
     }
-    nodes.aVert[n] = NONE;
-    nodes.bVert[n] = NONE;
+    nodes.I[n * NI + I_AVERT] = NONE;
+    nodes.I[n * NI + I_BVERT] = NONE;
     const snap = SNAP + SNAP_REL * Math.max(Math.abs(x0), Math.abs(z0), Math.abs(x1), Math.abs(z1));
     if (distXZ(ax, az, qv[qa * 3]!, qv[qa * 3 + 2]!) < snap) {
       ax = qv[qa * 3]!;
       az = qv[qa * 3 + 2]!;
-      nodes.aVert[n] = qa;
+      nodes.I[n * NI + I_AVERT] = qa;
     }
     if (distXZ(bx, bz, qv[qb * 3]!, qv[qb * 3 + 2]!) < snap) {
       bx = qv[qb * 3]!;
       bz = qv[qb * 3 + 2]!;
-      nodes.bVert[n] = qb;
+      nodes.I[n * NI + I_BVERT] = qb;
     }
     this.fillInterval(n, parent, root, g, qSlot, qRef, m, ax, az, bx, bz, false);
   }
@@ -860,50 +1035,58 @@ export class ShortestPathFinder {
     bz: number,
     now: boolean,
   ): void {
-    const nodes = this.nodes;
-    nodes.kind[n] = KIND_INTERVAL;
-    nodes.parent[n] = parent;
-    nodes.root[n] = root;
-    nodes.poly[n] = polyRef;
-    nodes.slot[n] = slot;
-    nodes.edge[n] = edge;
-    nodes.ax[n] = ax;
-    nodes.az[n] = az;
-    nodes.bx[n] = bx;
-    nodes.bz[n] = bz;
-    nodes.g[n] = g;
+    const F = this.nodes.F;
+    const I = this.nodes.I;
+    const nf = n * NF;
+    const ni = n * NI;
+    I[ni + I_KIND] = KIND_INTERVAL;
+    I[ni + I_PARENT] = parent;
+    I[ni + I_ROOT] = root;
+    F[nf + F_POLY] = polyRef;
+    I[ni + I_SLOT] = slot;
+    I[ni + I_EDGE] = edge;
+    F[nf + F_AX] = ax;
+    F[nf + F_AZ] = az;
+    F[nf + F_BX] = bx;
+    F[nf + F_BZ] = bz;
+    F[nf + F_G] = g;
     if (now) {
       // Expanded before the next pop (its f is not needed).
-      nodes.f[n] = g;
-      if (this.stackCount === this.stack.length) {
-        const grown = new Int32Array(this.stack.length * 2);
-        grown.set(this.stack);
-        this.stack = grown;
-      }
-      this.stack[this.stackCount++] = n;
+      F[nf + F_F] = g;
+      this.pushStack(n);
       return;
     }
     const roots = this.roots;
-    nodes.f[n] =
+    F[nf + F_F] =
       g +
       this.hScale *
         distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
-    this.heap.push(n, nodes.f, nodes.g);
+    this.heap.push(n, F);
+  }
+
+  /** Puts node n on the stack of nodes expanded before the next pop. */
+  private pushStack(n: number): void {
+    if (this.stackCount === this.stack.length) {
+      const grown = new Int32Array(this.stack.length * 2);
+      grown.set(this.stack);
+      this.stack = grown;
+    }
+    this.stack[this.stackCount++] = n;
   }
 
   private pushGoal(parent: number, ref: PolyRef, root: number, via: number, cost: number): void {
     const n = this.newNode();
     if (n === NONE) return;
     const nodes = this.nodes;
-    nodes.kind[n] = KIND_GOAL;
-    nodes.parent[n] = parent;
-    nodes.root[n] = root;
-    nodes.poly[n] = ref;
-    nodes.g[n] = cost;
-    nodes.f[n] = cost;
-    nodes.via[n] = via;
-    nodes.conn[n] = NONE;
-    this.heap.push(n, nodes.f, nodes.g);
+    nodes.I[n * NI + I_KIND] = KIND_GOAL;
+    nodes.I[n * NI + I_PARENT] = parent;
+    nodes.I[n * NI + I_ROOT] = root;
+    nodes.F[n * NF + F_POLY] = ref;
+    nodes.F[n * NF + F_G] = cost;
+    nodes.F[n * NF + F_F] = cost;
+    nodes.I[n * NI + I_VIA] = via;
+    nodes.F[n * NF + F_CONN] = NONE;
+    this.heap.push(n, nodes.F);
   }
 
   /**
@@ -914,14 +1097,14 @@ export class ShortestPathFinder {
    */
   private reachTarget(n: number, ref: PolyRef, qx: number, qz: number, conn: number): void {
     const nodes = this.nodes;
-    const root = nodes.root[n]!;
-    const g = nodes.g[n]!;
+    const root = nodes.I[n * NI + I_ROOT]!;
+    const g = nodes.F[n * NF + F_G]!;
     const rx = this.roots.x[root]!;
     const rz = this.roots.z[root]!;
-    const ax = nodes.ax[n]!;
-    const az = nodes.az[n]!;
-    const bx = nodes.bx[n]!;
-    const bz = nodes.bz[n]!;
+    const ax = nodes.F[n * NF + F_AX]!;
+    const az = nodes.F[n * NF + F_AZ]!;
+    const bx = nodes.F[n * NF + F_BX]!;
+    const bz = nodes.F[n * NF + F_BZ]!;
     const dax = ax - rx;
     const daz = az - rz;
     const dbx = bx - rx;
@@ -934,13 +1117,13 @@ export class ShortestPathFinder {
     const la = Math.sqrt(dax * dax + daz * daz);
     const lb = Math.sqrt(dbx * dbx + dbz * dbz);
     if (dax * vz - daz * vx < -EPS * la) {
-      const aVert = nodes.aVert[n]!;
+      const aVert = nodes.I[n * NI + I_AVERT]!;
       if (aVert === NONE) return;
       via = this.vertexRoot(aVert, g + la);
       if (via < 0) return;
       cost = g + la + distXZ(ax, az, qx, qz);
     } else if (dbx * vz - dbz * vx > EPS * lb) {
-      const bVert = nodes.bVert[n]!;
+      const bVert = nodes.I[n * NI + I_BVERT]!;
       if (bVert === NONE) return;
       via = this.vertexRoot(bVert, g + lb);
       if (via < 0) return;
@@ -980,9 +1163,9 @@ export class ShortestPathFinder {
         const qx = pts[c * 6 + end * 3]!;
         const qz = pts[c * 6 + end * 3 + 2]!;
         if (whole) {
-          const root = nodes.root[n]!;
+          const root = nodes.I[n * NI + I_ROOT]!;
           const d = distXZ(roots.x[root]!, roots.z[root]!, qx, qz);
-          this.crossOffMesh(n, root, NONE, nodes.g[n]! + d, c * 2 + end);
+          this.crossOffMesh(n, root, NONE, nodes.F[n * NF + F_G]! + d, c * 2 + end);
         } else {
           this.reachTarget(n, ref, qx, qz, c * 2 + end);
         }
@@ -1012,15 +1195,15 @@ export class ShortestPathFinder {
     const n = this.newNode();
     if (n === NONE) return;
     const nodes = this.nodes;
-    nodes.kind[n] = KIND_POINT;
-    nodes.parent[n] = parent;
-    nodes.root[n] = r;
-    nodes.poly[n] = offMeshLanding(nm, c, to);
-    nodes.g[n] = g2;
-    nodes.f[n] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
-    nodes.via[n] = via;
-    nodes.conn[n] = conn;
-    this.heap.push(n, nodes.f, nodes.g);
+    nodes.I[n * NI + I_KIND] = KIND_POINT;
+    nodes.I[n * NI + I_PARENT] = parent;
+    nodes.I[n * NI + I_ROOT] = r;
+    nodes.F[n * NF + F_POLY] = offMeshLanding(nm, c, to);
+    nodes.F[n * NF + F_G] = g2;
+    nodes.F[n * NF + F_F] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
+    nodes.I[n * NI + I_VIA] = via;
+    nodes.F[n * NF + F_CONN] = conn;
+    this.heap.push(n, nodes.F);
   }
 }
 

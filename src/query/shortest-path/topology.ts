@@ -123,7 +123,16 @@ export function isCornerVertex(
   filterOpen: boolean,
 ): boolean {
   if (topo.wallVertex[v] === 1) return true;
-  if (filterOpen) return false;
+  return !filterOpen && aroundExcluded(tile, topo, v, filter);
+}
+
+/** True when a polygon around vertex v fails the filter's flags (out of line: rare). */
+function aroundExcluded(
+  tile: NavMeshTile,
+  topo: TileTopology,
+  v: number,
+  filter: QueryFilter,
+): boolean {
   const include = filter.includeFlags;
   const exclude = filter.excludeFlags;
   const flags = tile.polyFlags;
