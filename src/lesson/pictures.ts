@@ -91,6 +91,7 @@ export const LESSON_COLOURS = Object.freeze({
   obstacle: OBSTACLE,
   palette: PALETTE,
   sequenceOutline: SEQUENCE_OUTLINE,
+  idText: ID_TEXT,
   paths: { midpoint: MIDPOINT, dropped: DROPPED, funnel: FUNNEL, exact: EXACT },
 });
 
@@ -503,7 +504,10 @@ function drawSequenceLayer(img: RgbaImage, result: LessonResult): void {
   if (sequenceLayers.length > BASE_LAYERS_KEPT) sequenceLayers.pop();
 }
 
-/** Section 3: the method's cells underneath, its partition on top, single-point contacts marked. */
+/**
+ * Section 3: the method's cells underneath, its partition on top, single-point contacts marked,
+ * every polygon's id on top (the ids table ④ and section ④'s picture use).
+ */
 function drawPartition(img: RgbaImage, result: LessonResult): void {
   drawCellsAndObstacles(img, result.surface[result.settings.method].state);
   drawPolygons(img, result, 200, null);
@@ -511,6 +515,11 @@ function drawPartition(img: RgbaImage, result: LessonResult): void {
   for (let k = 0; k < pts.length; k += 2) {
     fillCircle(img, pts[k]! * S, pts[k + 1]! * S, 3, POINT_CONTACT, { antialias: true });
   }
+  drawPolygonIds(
+    img,
+    result,
+    result.partition.current.polygons.map((_, p) => p),
+  );
 }
 
 /** Splits a polyline into dash segments (x0, y0, x1, y1 quadruples): `on` pixels drawn, `off` skipped. */
@@ -545,7 +554,7 @@ const scaled = (pts: ArrayLike<number>): Float64Array => {
   return out;
 };
 
-/** Polygon ids of the sequence, dark digits on a white box at each polygon's centroid. */
+/** Polygon ids `ids`, dark digits on a white box at each polygon's vertex centroid (sections 3 and 4). */
 function drawPolygonIds(img: RgbaImage, result: LessonResult, ids: readonly number[]): void {
   const polys = result.partition.current.polygons;
   const scale = 2;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { forEachDigitPixel } from "../../src/lesson/glyphs.js";
 import { runLesson } from "../../src/lesson/index.js";
 import { LESSON_COLOURS, renderLessonSection } from "../../src/lesson/pictures.js";
 
@@ -58,5 +59,21 @@ describe("the pictures' visual encoding (issue 16)", () => {
     };
     expect(has(LESSON_COLOURS.removed)).toBe(true);
     expect(has(LESSON_COLOURS.removedHatch)).toBe(true);
+  });
+
+  it("section 3 draws every polygon's id, as section 4 draws the sequence's", () => {
+    for (const method of ["simple", "meshway"] as const) {
+      const result = runLesson({ radius: 0.75, method });
+      const img = renderLessonSection(result, 3);
+      const t = LESSON_COLOURS.idText;
+      let drawn = 0;
+      for (let p = 0; p < img.data.length; p += 4)
+        if (img.data[p] === t[0] && img.data[p + 1] === t[1] && img.data[p + 2] === t[2]) drawn++;
+      // Every digit pixel of every id "0".."n−1" at scale 2, and nothing else in that colour.
+      let expected = 0;
+      for (let id = 0; id < result.partition.current.polygons.length; id++)
+        forEachDigitPixel(String(id), 0, 0, 2, () => expected++);
+      expect(drawn, method).toBe(expected);
+    }
   });
 });
