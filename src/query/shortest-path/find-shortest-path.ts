@@ -1,4 +1,4 @@
-// findShortestPath: the exact shortest path as a free function of a NavMeshQuery, not a method,
+// findShortestPath: the exact shortest path as a free function of a NavMeshQuery(Core), not a method,
 // so an app that never asks for one does not ship the any-angle search (issue 17, size: it was
 // about a fifth of a runtime-only bundle).
 import type { Vec3 } from "../../math/vec3.js";
@@ -7,7 +7,7 @@ import type { PathFinder } from "../find-path.js";
 import {
   type ComputePathOptions,
   type ComputePathResult,
-  type NavMeshQuery,
+  type NavMeshQueryCore,
   refsArray,
 } from "../nav-mesh-query.js";
 import { ShortestPath } from "./reconstruct.js";
@@ -19,7 +19,7 @@ interface ShortestState {
   search: ShortestPathFinder;
   out: ShortestPath;
 }
-const states = new WeakMap<NavMeshQuery, ShortestState>();
+const states = new WeakMap<NavMeshQueryCore, ShortestState>();
 
 /**
  * Exact shortest path (any-angle, Polyanya-style; see docs/shortest-path.md): snaps start and
@@ -34,7 +34,7 @@ const states = new WeakMap<NavMeshQuery, ShortestState>();
  * Like the query's methods, not reentrant per query.
  */
 export function findShortestPath(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   start: ArrayLike<number>,
   end: ArrayLike<number>,
   options: ComputePathOptions = {},
