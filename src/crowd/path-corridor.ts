@@ -12,8 +12,11 @@ import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query
 import { RaycastHit } from "../query/raycast.js";
 import { closestPointOnBoundaryByRef, heightByRef, passesFilter } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
-import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
-import { findCorridorCorners } from "./corners.js";
+import {
+  findCorridorCorners,
+  STRAIGHT_PATH_OFFMESH,
+  StraightPath,
+} from "../query/straight-path.js";
 
 /**
  * A path corridor, Detour's dtPathCorridor (Mononen): the polygons from the agent's polygon
