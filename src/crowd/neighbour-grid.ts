@@ -40,6 +40,18 @@ export class NeighbourGrid {
   /** Per input item (scratch of build). */
   private readonly bucketOf: Int32Array;
   private count = 0;
+  // The current nearest() query, as fields for scanCell (a call not inlined would box each
+  // double argument).
+  private qSelf = 0;
+  private qx = 0;
+  private qy = 0;
+  private qz = 0;
+  private qh = 0;
+  private qRangeSqr = 0;
+  private qk = 0;
+  private qOffset = 0;
+  private qIds: Int32Array = new Int32Array(0);
+  private qDist: Float64Array = new Float64Array(0);
 
   constructor(maxItems: number, cellSize: number) {
     this.cellSize = cellSize;
@@ -130,6 +142,16 @@ export class NeighbourGrid {
     const fz = pz - c0z * cs;
     const side = Math.min(fx, cs - fx, fz, cs - fz);
     const maxRing = Math.ceil(range * this.inv) + 1;
+    this.qSelf = self;
+    this.qx = px;
+    this.qy = py;
+    this.qz = pz;
+    this.qh = h;
+    this.qRangeSqr = rangeSqr;
+    this.qk = k;
+    this.qOffset = offset;
+    this.qIds = outIds;
+    this.qDist = outDist;
     let n = 0;
     for (let r = 0; r <= maxRing; r++) {
       if (r > 0) {
@@ -138,41 +160,39 @@ export class NeighbourGrid {
         if (n === k && outDist[offset + n - 1]! <= reach * reach) break;
       }
       if (r === 0) {
-        n = this.scanCell(c0x, c0z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        n = this.scanCell(c0x, c0z, n);
         continue;
       }
       // The ring's top and bottom rows, then its left and right columns.
       for (let x = c0x - r; x <= c0x + r; x++) {
-        n = this.scanCell(x, c0z - r, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
-        n = this.scanCell(x, c0z + r, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        n = this.scanCell(x, c0z - r, n);
+        n = this.scanCell(x, c0z + r, n);
       }
       for (let z = c0z - r + 1; z <= c0z + r - 1; z++) {
-        n = this.scanCell(c0x - r, z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
-        n = this.scanCell(c0x + r, z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        n = this.scanCell(c0x - r, z, n);
+        n = this.scanCell(c0x + r, z, n);
       }
     }
     return n;
   }
 
   /** Candidates of cell (x, z) into the sorted list of length n; returns the new length. */
-  private scanCell(
-    x: number,
-    z: number,
-    self: number,
-    px: number,
-    py: number,
-    pz: number,
-    h: number,
-    rangeSqr: number,
-    k: number,
-    outIds: Int32Array,
-    outDist: Float64Array,
-    offset: number,
-    n: number,
-  ): number {
+  private scanCell(x: number, z: number, n: number): number {
     const b = hashCell(x, z) & this.mask;
     const end = this.start[b + 1]!;
-    for (let s = this.start[b]!; s < end; s++) {
+    let s = this.start[b]!;
+    if (s === end) return n;
+    const self = this.qSelf;
+    const px = this.qx;
+    const py = this.qy;
+    const pz = this.qz;
+    const h = this.qh;
+    const rangeSqr = this.qRangeSqr;
+    const k = this.qk;
+    const offset = this.qOffset;
+    const outIds = this.qIds;
+    const outDist = this.qDist;
+    for (; s < end; s++) {
       if (this.cx[s] !== x || this.cz[s] !== z) continue;
       const j = this.id[s]!;
       if (j === self) continue;

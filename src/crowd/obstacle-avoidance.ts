@@ -109,6 +109,12 @@ export class ObstacleAvoidanceQuery {
   private invHorizTime = 0;
   /** processSample's arguments and result: candidate x, z, minPenalty, penalty. */
   private readonly io = new Float64Array(4);
+  // The agent (setAgent) and the fastest candidate's speed (set by the sampling method).
+  private px = 0;
+  private pz = 0;
+  private radius = 0;
+  private vmax = 0;
+  private fastest = 0;
   private vx = 0;
   private vz = 0;
   private dvx = 0;
@@ -187,7 +193,43 @@ export class ObstacleAvoidanceQuery {
     params: ObstacleAvoidanceParams,
     out: Float64Array,
   ): number {
-    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + 0.001, out)) return 0;
+    this.setAgent(px, pz, radius, vmax, vx, vz, dvx, dvz);
+    return this.sampleAdaptive(params, out);
+  }
+
+  /**
+   * The agent's position, radius, speed limit, current and desired velocity for the next
+   * sampleAdaptive. Small enough to inline: the crowd calls the two instead of
+   * sampleVelocityAdaptive, whose double arguments would be boxed at every call.
+   * @internal
+   */
+  setAgent(
+    px: number,
+    pz: number,
+    radius: number,
+    vmax: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+  ): void {
+    this.px = px;
+    this.pz = pz;
+    this.radius = radius;
+    this.vmax = vmax;
+    this.vx = vx;
+    this.vz = vz;
+    this.dvx = dvx;
+    this.dvz = dvz;
+  }
+
+  /** sampleVelocityAdaptive for the agent given to setAgent. @internal */
+  sampleAdaptive(params: ObstacleAvoidanceParams, out: Float64Array): number {
+    const vmax = this.vmax;
+    const dvx = this.dvx;
+    const dvz = this.dvz;
+    this.fastest = vmax + 0.001;
+    if (this.begin(params, out)) return 0;
     const pat = this.pattern;
     const nd = clampInt(params.adaptiveDivs, 1, MAX_PATTERN_DIVS);
     const nr = clampInt(params.adaptiveRings, 1, MAX_PATTERN_RINGS);
@@ -309,7 +351,9 @@ export class ObstacleAvoidanceQuery {
     }
     const size = Math.trunc(params.gridSize);
     const cs = (vmax * 2 * (1 - params.velBias)) / (size - 1);
-    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + cs, out)) return 0;
+    this.setAgent(px, pz, radius, vmax, vx, vz, dvx, dvz);
+    this.fastest = vmax + cs;
+    if (this.begin(params, out)) return 0;
     const cvx = dvx * params.velBias;
     const cvz = dvz * params.velBias;
     const half = (size - 1) * cs * 0.5;
@@ -348,20 +392,19 @@ export class ObstacleAvoidanceQuery {
    * wDes·|v − desired| + wCur·|v − current| (+ a constant), smallest at the desired velocity
    * when wDes >= wCur — the point the samples would only approximate.
    */
-  private begin(
-    px: number,
-    pz: number,
-    radius: number,
-    vmax: number,
-    vx: number,
-    vz: number,
-    dvx: number,
-    dvz: number,
-    params: ObstacleAvoidanceParams,
-    fastest: number,
-    out: Float64Array,
-  ): boolean {
-    this.inputs.checkFinite("sampleVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz);
+  private begin(params: ObstacleAvoidanceParams, out: Float64Array): boolean {
+    const px = this.px;
+    const pz = this.pz;
+    const radius = this.radius;
+    const vmax = this.vmax;
+    const vx = this.vx;
+    const vz = this.vz;
+    const dvx = this.dvx;
+    const dvz = this.dvz;
+    const fastest = this.fastest;
+    const sum = px + pz + radius + vmax + vx + vz + dvx + dvz;
+    // Tested here first: passing the sum to checkFinite would box it at every call.
+    if (!Number.isFinite(sum)) this.inputs.checkFinite("sampleVelocity", sum);
     if (!(params.horizTime > 0)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -371,10 +414,6 @@ export class ObstacleAvoidanceQuery {
     if (out.length < 2) {
       throw new MeshwayError("INVALID_ARGUMENT", "sampleVelocity: out needs 2 elements (x, z)");
     }
-    this.vx = vx;
-    this.vz = vz;
-    this.dvx = dvx;
-    this.dvz = dvz;
     this.wDes = params.weightDesVel;
     this.wCur = params.weightCurVel;
     this.wSide = params.weightSide;

@@ -53,6 +53,32 @@ export function refPassesFilter(query: NavMeshQuery, ref: PolyRef, filter: Query
   return isLiveRef(query.navMesh, ref) && passesFilter(query.navMesh, filter, ref);
 }
 
+/** Index in `visited` of the polygon furthestShared found (set by it). */
+let sharedVisited = -1;
+
+/**
+ * The furthest corridor polygon (highest index in path[0..npath)) that `visited` also holds:
+ * its corridor index, or -1; its index in visited goes to sharedVisited (the first match).
+ */
+function furthestShared(
+  path: Float64Array,
+  npath: number,
+  visited: ArrayLike<number>,
+  nvisited: number,
+): number {
+  for (let i = npath - 1; i >= 0; i--) {
+    const ref = path[i]!;
+    for (let j = 0; j < nvisited; j++) {
+      if (ref === visited[j]) {
+        sharedVisited = j;
+        return i;
+      }
+    }
+  }
+  sharedVisited = -1;
+  return -1;
+}
+
 /**
  * dtMergeCorridorStartMoved: the agent walked `visited` (start polygon first) from path[0];
  * the corridor now starts with the walk reversed down to the furthest corridor polygon it
@@ -65,18 +91,9 @@ export function mergeCorridorStartMoved(
   visited: ArrayLike<number>,
   nvisited: number,
 ): number {
-  let fp = -1;
-  let fv = -1;
-  for (let i = npath - 1; i >= 0 && fp < 0; i--) {
-    for (let j = 0; j < nvisited; j++) {
-      if (path[i] === visited[j]) {
-        fp = i;
-        fv = j;
-        break;
-      }
-    }
-  }
+  const fp = furthestShared(path, npath, visited, nvisited);
   if (fp < 0) return npath;
+  const fv = sharedVisited;
   const req = nvisited - fv;
   const orig = Math.min(fp + 1, npath);
   let size = Math.max(0, npath - orig);
@@ -125,18 +142,9 @@ export function mergeCorridorStartShortcut(
   visited: ArrayLike<number>,
   nvisited: number,
 ): number {
-  let fp = -1;
-  let fv = -1;
-  for (let i = npath - 1; i >= 0 && fp < 0; i--) {
-    for (let j = 0; j < nvisited; j++) {
-      if (path[i] === visited[j]) {
-        fp = i;
-        fv = j;
-        break;
-      }
-    }
-  }
+  const fp = furthestShared(path, npath, visited, nvisited);
   if (fp < 0) return npath;
+  const fv = sharedVisited;
   const req = fv;
   if (req <= 0) return npath;
   let size = Math.max(0, npath - fp);

@@ -226,18 +226,9 @@ export function avoid(s: CrowdSim, dt: number): void {
         out,
       );
     } else {
-      s.sampler.sampleVelocityAdaptive(
-        px,
-        pz,
-        r,
-        vmax,
-        s.vel[o]!,
-        s.vel[o + 2]!,
-        s.dvel[o]!,
-        s.dvel[o + 2]!,
-        s.avoidanceParams,
-        out,
-      );
+      // setAgent + sampleAdaptive: sampleVelocityAdaptive's eight doubles would be boxed.
+      s.sampler.setAgent(px, pz, r, vmax, s.vel[o]!, s.vel[o + 2]!, s.dvel[o]!, s.dvel[o + 2]!);
+      s.sampler.sampleAdaptive(s.avoidanceParams, out);
     }
     s.nvel[o] = out[0]!;
     s.nvel[o + 1] = 0;

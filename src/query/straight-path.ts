@@ -151,7 +151,18 @@ function appendVertex(
       out.count = n - 1;
     }
   }
-  out.push(x, y, z, flags, pt[3]!);
+  const m = out.count;
+  if (m === out.flags.length) {
+    out.push(x, y, z, flags, pt[3]!); // grows the buffers (push is not inlined: boxes)
+  } else {
+    const o = m * 3;
+    out.points[o] = x;
+    out.points[o + 1] = y;
+    out.points[o + 2] = z;
+    out.flags[m] = flags;
+    out.refs[m] = pt[3]!;
+    out.count = m + 1;
+  }
   if (out.count >= maxPoints) return FULL;
   return (flags & STRAIGHT_PATH_END) !== 0 ? DONE : IN_PROGRESS;
 }
@@ -162,9 +173,9 @@ let portals = new Float64Array(6 * 64);
 let portalToOffMesh = new Uint8Array(64);
 /** Portals [0, portalsFetched) of the current pull are in `portals`. */
 let portalsFetched = 0;
-// The tile of the last (salt, slot) seen by fetchPortal, keyed by its base ref: corridors
-// mostly stay in one tile.
-let cachedHi = -1;
+// The tile of the last (salt, slot) seen by fetchPortal, keyed by its base ref (in an array:
+// a module-level number above 2^31 is boxed at every store): corridors mostly stay in one tile.
+const cachedHi = new Float64Array(1);
 let cachedTile: NavMeshTile | null = null;
 let cachedOffMesh = false;
 
@@ -183,7 +194,7 @@ function beginPortals(polyCount: number): void {
     portalToOffMesh = new Uint8Array(portals.length / 6);
   }
   portalsFetched = 0;
-  cachedHi = -1;
+  cachedHi[0] = -1;
   cachedTile = null;
   cachedOffMesh = false;
 }
@@ -203,9 +214,9 @@ function fetchPortal(navMesh: NavMesh, polys: ArrayLike<number>, validate: boole
   const to = polys[i + 1]!;
   const fh = tileBaseOfRef(from);
   const th = tileBaseOfRef(to);
-  if (th !== cachedHi) {
+  if (th !== cachedHi[0]) {
     const slotIndex = tileOfRef(to);
-    cachedHi = th;
+    cachedHi[0] = th;
     cachedOffMesh = slotIndex === OFF_MESH_SLOT;
     cachedTile =
       !cachedOffMesh && navMesh.slotSalt(slotIndex) === saltOfRef(to)
