@@ -56,8 +56,10 @@ export class NeighbourGrid {
   constructor(maxItems: number, cellSize: number) {
     this.cellSize = cellSize;
     this.inv = 1 / cellSize;
+    // About four buckets per agent: few hold another cell's agents, so the many empty cells a
+    // sparse crowd's queries visit cost a hash and two reads each.
     let buckets = 16;
-    while (buckets < maxItems * 2) buckets <<= 1;
+    while (buckets < maxItems * 4) buckets <<= 1;
     this.mask = buckets - 1;
     this.start = new Int32Array(buckets + 1);
     this.fill = new Int32Array(buckets);
@@ -163,14 +165,21 @@ export class NeighbourGrid {
         n = this.scanCell(c0x, c0z, n);
         continue;
       }
-      // The ring's top and bottom rows, then its left and right columns.
+      // The ring's top and bottom rows, then its left and right columns; empty buckets are
+      // skipped here (most cells of a sparse crowd's range), without the call.
+      const start = this.start;
+      const mask = this.mask;
       for (let x = c0x - r; x <= c0x + r; x++) {
-        n = this.scanCell(x, c0z - r, n);
-        n = this.scanCell(x, c0z + r, n);
+        let b = hashCell(x, c0z - r) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(x, c0z - r, n);
+        b = hashCell(x, c0z + r) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(x, c0z + r, n);
       }
       for (let z = c0z - r + 1; z <= c0z + r - 1; z++) {
-        n = this.scanCell(c0x - r, z, n);
-        n = this.scanCell(c0x + r, z, n);
+        let b = hashCell(c0x - r, z) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(c0x - r, z, n);
+        b = hashCell(c0x + r, z) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(c0x + r, z, n);
       }
     }
     return n;

@@ -388,7 +388,8 @@ export class ObstacleAvoidanceQuery {
 
   /**
    * Checks the call, stores the parameters and prepares the obstacles (Detour's prepare()).
-   * Returns true when the answer is already in `out`: with nothing to avoid, the penalty is
+   * Returns true when the answer is already in `out`: with nothing to avoid (no neighbour, no
+   * wall within reach of a candidate), the penalty is
    * wDes·|v − desired| + wCur·|v − current| (+ a constant), smallest at the desired velocity
    * when wDes >= wCur — the point the samples would only approximate.
    */
@@ -424,17 +425,6 @@ export class ObstacleAvoidanceQuery {
     if (!(vmax > 0)) {
       out[0] = 0;
       out[1] = 0;
-      return true;
-    }
-    if (
-      this.inputs.circleCount === 0 &&
-      this.inputs.segmentCount === 0 &&
-      params.weightDesVel >= params.weightCurVel
-    ) {
-      const d2 = dvx * dvx + dvz * dvz;
-      const s = d2 > vmax * vmax ? vmax / Math.sqrt(d2) : 1;
-      out[0] = dvx * s;
-      out[1] = dvz * s;
       return true;
     }
     const c = this.inputs.circles;
@@ -491,6 +481,19 @@ export class ObstacleAvoidanceQuery {
       this.activeSegments[active++] = i;
     }
     this.activeCount = active;
+    // Nothing any candidate can reach (walls further than the fastest candidate goes add no
+    // penalty to any sample): as with nothing to avoid.
+    if (
+      this.inputs.circleCount === 0 &&
+      active === 0 &&
+      params.weightDesVel >= params.weightCurVel
+    ) {
+      const d2 = dvx * dvx + dvz * dvz;
+      const sc = d2 > vmax * vmax ? vmax / Math.sqrt(d2) : 1;
+      out[0] = dvx * sc;
+      out[1] = dvz * sc;
+      return true;
+    }
     return false;
   }
 
