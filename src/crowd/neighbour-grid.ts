@@ -201,16 +201,20 @@ export class NeighbourGrid {
     const offset = this.qOffset;
     const outIds = this.qIds;
     const outDist = this.qDist;
+    const xs = this.x;
+    const zs = this.z;
     for (; s < end; s++) {
+      // The distance tests first: in a crowd most candidates are farther than the k found so
+      // far. The tests are a conjunction, so their order does not change who is kept.
+      const dx = px - xs[s]!;
+      const dz = pz - zs[s]!;
+      const d = dx * dx + dz * dz;
+      if (d > rangeSqr || (n >= k && d >= outDist[offset + n - 1]!)) continue;
       if (this.cx[s] !== x || this.cz[s] !== z) continue;
       const j = this.id[s]!;
       if (j === self) continue;
       const dy = py - this.y[s]!;
       if (Math.abs(dy) >= (h + this.h[s]!) * 0.5) continue;
-      const dx = px - this.x[s]!;
-      const dz = pz - this.z[s]!;
-      const d = dx * dx + dz * dz;
-      if (d > rangeSqr) continue;
       // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
       let slot: number;
       if (n > 0 && d >= outDist[offset + n - 1]!) {
