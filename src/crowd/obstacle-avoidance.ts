@@ -524,6 +524,7 @@ export class ObstacleAvoidanceQuery {
     const wDes = this.wDes;
     const wCur = this.wCur;
     const wToi = this.wToi;
+    const toiPositive = wToi > 0;
     const c = this.inputs.circles;
     const nc = this.inputs.circleCount;
     const s = this.inputs.segments;
@@ -539,6 +540,9 @@ export class ObstacleAvoidanceQuery {
       const vcpen = wCur * (dist2(cx, cz, vx, vz) * invVmax);
       // The impact time below which this sample cannot win (inverting tpen below).
       const minPen = minPenalty - vpen - vcpen;
+      // minPen <= 0: the other terms alone reach the best, and the impact term adds at least
+      // wToi / 1.1 (Detour's threshold below turns negative there and tests everything).
+      if (minPen <= 0 && toiPositive) continue;
       const tThreshold = (wToi / minPen - 0.1) * horiz;
       if (tThreshold - horiz > -1.1920929e-7) continue;
 
