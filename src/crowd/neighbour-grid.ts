@@ -47,6 +47,7 @@ export class NeighbourGrid {
   private qy = 0;
   private qz = 0;
   private qh = 0;
+  private qRange = 0;
   private qRangeSqr = 0;
   private qk = 0;
   private qOffset = 0;
@@ -134,26 +135,40 @@ export class NeighbourGrid {
     outDist: Float64Array,
     offset: number,
   ): number {
+    // Small, so it inlines into the caller; search() reads the query from fields (passed as
+    // arguments to a call not inlined, the doubles would be boxed).
+    this.qSelf = self;
+    this.qx = px;
+    this.qy = py;
+    this.qz = pz;
+    this.qh = h;
+    this.qRange = range;
+    this.qRangeSqr = range * range;
+    this.qk = k;
+    this.qOffset = offset;
+    this.qIds = outIds;
+    this.qDist = outDist;
+    return this.search();
+  }
+
+  /** nearest() for the query in the q* fields. */
+  private search(): number {
+    const px = this.qx;
+    const pz = this.qz;
+    const rangeSqr = this.qRangeSqr;
+    const k = this.qk;
+    const offset = this.qOffset;
+    const outDist = this.qDist;
     const cs = this.cellSize;
     const c0x = this.cell(px);
     const c0z = this.cell(pz);
-    const rangeSqr = range * range;
+    const range = this.qRange;
     // Distances from the point to the four sides of its cell: after rings 0..r-1, every
     // unvisited cell lies beyond the square they cover, at least `reach` away.
     const fx = px - c0x * cs;
     const fz = pz - c0z * cs;
     const side = Math.min(fx, cs - fx, fz, cs - fz);
     const maxRing = Math.ceil(range * this.inv) + 1;
-    this.qSelf = self;
-    this.qx = px;
-    this.qy = py;
-    this.qz = pz;
-    this.qh = h;
-    this.qRangeSqr = rangeSqr;
-    this.qk = k;
-    this.qOffset = offset;
-    this.qIds = outIds;
-    this.qDist = outDist;
     let n = 0;
     for (let r = 0; r <= maxRing; r++) {
       if (r > 0) {
