@@ -6,14 +6,21 @@
 //   machine take from it).
 // - Bundle size: small fixture apps (bench/size-apps/) bundled by Vite as a user's app would be,
 //   minified; min and min + gzip (level 9) of everything the app loads. runtime = load a
-//   .navmesh and query it; build = buildNavMesh + computePath; navcat = its build + findPath.
+//   .navmesh and query it; build = buildNavMesh + computePath; "lean" = the same with
+//   NavMeshQueryCore (raycast as a free function) instead of NavMeshQuery, whose forwarding
+//   methods a bundler cannot drop; navcat = its build + findPath.
+//
+// What each module adds to one of these apps: node bench/size-modules.js <app>.
 //
 // Usage: npm run build && node bench/size.bench.js [--runs 10] [--dist dist] [--baseline DIR]
 //   --dist measures another build of meshway (a folder laid out like dist/); --baseline adds
-//   rows for a second one (e.g. an older build) measured in the same run, alternating.
+//   rows for a second one (e.g. an older build) measured in the same run, alternating. A
+//   folder outside this package is imported as a copy inside it (bench/.baseline-*): Node
+//   parses a .js outside any "type": "module" scope twice (module syntax detection), which
+//   made an old build look ~30% slower to import.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { cpSync, existsSync, rmSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -30,7 +37,18 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const DIST = resolve(values.dist);
-const BASELINE = values.baseline === undefined ? null : resolve(values.baseline);
+const BASELINE = values.baseline === undefined ? null : inPackage(resolve(values.baseline));
+
+/** `dir`, or a copy of it under bench/ when it lies outside this package (see above). */
+function inPackage(dir) {
+  const pkg = resolve(here, "..");
+  if (dir.startsWith(`${pkg}/`)) return dir;
+  const copy = join(here, `.baseline-${basename(dir)}`);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dir, copy, { recursive: true });
+  process.on("exit", () => rmSync(copy, { recursive: true, force: true }));
+  return copy;
+}
 /** A dist/ of the old per-module layout has its subpath entries at <sub>/index.js. */
 const entry = (dist, sub) =>
   existsSync(join(dist, `${sub}.js`)) ? join(dist, `${sub}.js`) : join(dist, sub, "index.js");
@@ -107,7 +125,9 @@ async function bundleSize(app, dist = DIST) {
 
 const sizeRows = {
   "meshway runtime (load .navmesh + queries)": await bundleSize("runtime.js"),
+  "meshway runtime, lean (NavMeshQueryCore)": await bundleSize("runtime-lean.js"),
   "meshway build + queries": await bundleSize("build.js"),
+  "meshway build + queries, lean": await bundleSize("build-lean.js"),
   "navcat build + findPath": await bundleSize("navcat-build.js"),
 };
 if (BASELINE !== null) {

@@ -6,7 +6,15 @@
 // MeshwayError, NavMesh … are one class across meshway, meshway/node, the CLI and the workers.
 // Declarations keep the source tree (dist/index.d.ts, dist/io/index.d.ts, …).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
@@ -46,38 +54,57 @@ const ALIASES = {
 
 const entryFiles = new Set(Object.values(ENTRIES).map((p) => join(root, p)));
 
-/** Modules `import("meshway")` can reach (static imports from src/index.ts), found on first use. */
-let rootReach = null;
-function reachableFromRoot(id, ctx) {
-  if (rootReach === null) {
-    rootReach = new Set();
-    const stack = [join(root, ENTRIES.index)];
-    while (stack.length > 0) {
-      const m = stack.pop();
-      if (rootReach.has(m)) continue;
-      rootReach.add(m);
-      stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
-    }
+/** The modules an entry reaches through static imports (getModuleInfo's importedIds). */
+function reachFrom(entry, ctx) {
+  const seen = new Set();
+  const stack = [join(root, entry)];
+  while (stack.length > 0) {
+    const m = stack.pop();
+    if (seen.has(m)) continue;
+    seen.add(m);
+    stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
   }
-  return rootReach.has(id);
+  return seen;
+}
+
+/** Entry points that use only a few modules of the root; they must not load the whole of it. */
+const LIGHT_ENTRIES = ["io", "render", "debug"];
+/** Modules `import("meshway")` reaches, and those of them a light entry reaches too; on first use. */
+let rootReach = null;
+let lightReach = null;
+function reach(ctx) {
+  if (rootReach === null) {
+    rootReach = reachFrom(ENTRIES.index, ctx);
+    lightReach = new Set();
+    for (const e of LIGHT_ENTRIES) for (const m of reachFrom(ENTRIES[e], ctx)) lightReach.add(m);
+  }
 }
 
 /**
  * The shared chunk of a source module (entries stay themselves). What the root entry reaches is
- * one chunk, "meshway" (navmesh, query, format, math, config …), except the parts a runtime-only
- * app never uses, each its own chunk so a user's bundler drops it whole (sideEffects: false works
- * per module, i.e. per chunk here; inside one chunk it would have to prove every top-level
- * `new …` of the builder pure, and keeps some). The rest: one chunk per folder under src/ (the
- * glTF parser in "io", "lesson", "render", "cli" …). Three chunks, not the ten folder chunks of
- * before: a cold `import("meshway")` spent about a quarter of its time loading and linking those.
+ * two chunks: "meshway" (navmesh, query, format, generate, math, config …) and "extras" (tiles,
+ * crowd), but for the few modules the light entries (meshway/io, /render, /debug) use as well
+ * (errors, input, the OBJ parser, tile constants …), which are the small chunk "base", so a
+ * light entry loads that and not the whole library. A cold `import("meshway")` is parse-bound,
+ * and each file it loads costs about as much again as parsing 30 KB of code: four files
+ * (index.js, meshway, extras, base) instead of five is ~5% faster, and meshway/io and
+ * meshway/render import in ~60% of the time (issue 17).
+ * A user's bundler (sideEffects: false) drops a chunk whole when an app uses none of it, but
+ * inside a chunk it keeps every top-level statement it cannot prove pure. So the module tops in
+ * "meshway" are pure (`@__PURE__` on top-level calls and `new` of our classes, no top-level
+ * loops; test/package/runtime-bundle.test.ts checks a runtime-only app holds no builder code),
+ * and tiles/ and crowd/, whose tops build frozen presets and probe globalThis, stay apart.
+ * What the root does not reach: one chunk per folder under src/ ("io" for the glTF parser,
+ * "lesson", "render", "cli" …).
  */
-const OWN_CHUNK = new Set(["generate", "tiles", "crowd"]);
 function sharedChunk(id, ctx) {
   if (entryFiles.has(id)) return null;
   const folder = folderOf(id);
   if (folder === null) return null;
-  if (!reachableFromRoot(id, ctx) || OWN_CHUNK.has(folder)) return folder;
-  return "meshway";
+  reach(ctx);
+  if (!rootReach.has(id)) return folder;
+  if (lightReach.has(id)) return "base";
+  return folder === "tiles" || folder === "crowd" ? "extras" : "meshway";
 }
 
 /** A source module's folder under src/ ("core" for the files at the top), null outside src/. */
@@ -129,6 +156,21 @@ await bundle.write({
   sourcemap: false,
 });
 await bundle.close();
+
+// Every .js ASCII-only: a non-ASCII character (×, ± in messages, the lesson's Chinese) makes the
+// engine hold the whole file as a two-byte string and decode it on a slow path; a cold
+// `import("meshway")` is about 3% faster without. They only occur in string, template and
+// regex literals (no String.raw in src/), where the \uXXXX escape means the same character.
+for (const f of readdirSync(staging)) {
+  if (!f.endsWith(".js")) continue;
+  const file = join(staging, f);
+  const code = readFileSync(file, "utf8");
+  const ascii = code.replace(
+    /[^\0-\x7f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  if (ascii !== code) writeFileSync(file, ascii);
+}
 
 for (const [path, target] of Object.entries(ALIASES)) {
   const file = join(staging, path);

@@ -105,6 +105,7 @@ export {
   moveAlongSurface,
   mulberry32,
   NavMeshQuery,
+  NavMeshQueryCore,
   type NavMeshQueryOptions,
   type NearestPolyResult,
   PathFinder,

@@ -23,8 +23,8 @@ export const CONTOUR_TESS_WALL_EDGES = 1;
 /** Split edges between different areas longer than maxEdgeLenVoxels. */
 export const CONTOUR_TESS_AREA_EDGES = 2;
 
-const DX = new Int32Array([-1, 0, 1, 0]);
-const DZ = new Int32Array([0, 1, 0, -1]);
+const DX = /* @__PURE__ */ new Int32Array([-1, 0, 1, 0]);
+const DZ = /* @__PURE__ */ new Int32Array([0, 1, 0, -1]);
 const f32 = Math.fround;
 
 /** What the contour walk reads, with cell starts and links as Int32 views. */

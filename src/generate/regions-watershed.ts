@@ -28,10 +28,13 @@ const EXPAND_ITERS = 8;
 const MAX_REGION_ID = 0xffff;
 
 // Stacks reused between calls (they only grow); cleared before use.
-const levelStacks: IntStack[] = [];
-for (let s = 0; s < LEVEL_STACKS; s++) levelStacks.push(new IntStack(256));
-const floodStack = new IntStack(256);
-const carryStack = new IntStack(256);
+// (Pure expressions, no top-level loop: a runtime-only app's bundler drops them with the module.)
+const levelStacks: IntStack[] = /* @__PURE__ */ Array.from(
+  { length: LEVEL_STACKS },
+  () => new IntStack(256),
+);
+const floodStack = /* @__PURE__ */ new IntStack(256);
+const carryStack = /* @__PURE__ */ new IntStack(256);
 
 /**
  * Watershed partition as in Recast's rcBuildRegions (Mononen): walk the distance field from

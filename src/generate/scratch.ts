@@ -94,4 +94,4 @@ export class BuildScratch {
  * The scratch a BuildContext uses unless given its own: one per thread (module instance), so
  * consecutive builds on a thread reuse its pages. Tile workers each have their own.
  */
-export const sharedBuildScratch = new BuildScratch();
+export const sharedBuildScratch = /* @__PURE__ */ new BuildScratch();

@@ -74,6 +74,45 @@ function isDecimalToken(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/** 10^k for k = 0..15, each exact in a double. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * The number text[start, end) spells, as Number() reads it, NaN unless it is a decimal token.
+ * Fast path (Clinger 1990): a plain [sign]digits[.digits] token of at most 15 digits is an
+ * exact integer over an exact power of ten, and one IEEE division rounds that correctly, so
+ * the result equals Number()'s without making a string. Anything else (exponents, longer
+ * mantissas, malformed tokens) goes through Number().
+ */
+function parseDecimal(text: string, start: number, end: number): number {
+  let i = start;
+  let c = text.charCodeAt(i);
+  const negative = c === CH_MINUS;
+  if (negative || c === CH_PLUS) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let fractionDigits = 0;
+  let dot = false;
+  for (; i < end; i++) {
+    c = text.charCodeAt(i);
+    if (c >= CH_0 && c <= CH_9) {
+      mantissa = mantissa * 10 + (c - CH_0);
+      digits++;
+      if (dot) fractionDigits++;
+    } else if (c === CH_DOT && !dot) {
+      dot = true;
+    } else {
+      digits = 16; // not the plain form: the general path decides
+      break;
+    }
+  }
+  if (digits === 0 || digits > 15) {
+    return isDecimalToken(text, start, end) ? Number(text.slice(start, end)) : Number.NaN;
+  }
+  const value = mantissa / POW10[fractionDigits]!;
+  return negative ? -value : value;
+}
+
 /** A face whose positive indices point past the vertices read so far; checked at the end. */
 interface ForwardRef {
   lineNo: number;
@@ -298,7 +337,7 @@ function readVertex(st: ObjState, from: number, end: number): void {
     const tokStart = i;
     while (i < end && !isBlank(text.charCodeAt(i))) i++;
     if (n < 3) {
-      const value = isDecimalToken(text, tokStart, i) ? Number(text.slice(tokStart, i)) : NaN;
+      const value = parseDecimal(text, tokStart, i);
       if (!Number.isFinite(value)) {
         lineFail(st, `vertex coordinate "${token(text, tokStart, i)}" is not a finite number`);
       }

@@ -3,7 +3,7 @@ import { segmentParamXZ } from "../navmesh/geometry.js";
 import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
@@ -55,7 +55,7 @@ const midB = new Float64Array(3);
  * a malformed startRef (never valid) or an off-mesh connection's.
  */
 export function findDistanceToWall(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   center: ArrayLike<number>,
   maxRadius: number,

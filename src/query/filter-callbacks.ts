@@ -1,7 +1,8 @@
 import type { GetCostFn, PassFilterFn } from "../navmesh/filter.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
-import { NODE_CLOSED, NODE_OPEN, type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
+import { type NodePool, type NodeQueue, NULL_NODE } from "./node-pool.js";
+import { nodeAtPortalMidpoint, offerCost } from "./relax.js";
 
 /**
  * The general path of the queries for filters with callbacks (QueryFilter.passFilter /
@@ -58,38 +59,21 @@ export function relaxAtPortalMidpointWithCost(
   prevRef: PolyRef,
   curRef: PolyRef,
 ): boolean {
-  const node = pool.getNode(ref);
+  const node = nodeAtPortalMidpoint(pool, ref, a, b);
   if (node === NULL_NODE) return false;
-  const flags = pool.flags[node]!;
-  if ((flags & NODE_CLOSED) !== 0) return true;
-  if (flags === 0) {
-    pool.x[node] = (a[0]! + b[0]!) / 2;
-    pool.y[node] = (a[1]! + b[1]!) / 2;
-    pool.z[node] = (a[2]! + b[2]!) / 2;
-  }
-  const total =
-    pool.total[best]! +
-    stepCost(
-      getCost,
-      pool.x[best]!,
-      pool.y[best]!,
-      pool.z[best]!,
-      pool.x[node]!,
-      pool.y[node]!,
-      pool.z[node]!,
-      prevRef,
-      curRef,
-      ref,
-    );
-  if ((flags & NODE_OPEN) !== 0 && total >= pool.total[node]!) return true;
-  pool.parent[node] = best;
-  pool.total[node] = total;
-  pool.cost[node] = total;
-  if ((flags & NODE_OPEN) !== 0) {
-    queue.modify(node, total);
-  } else {
-    pool.flags[node] = NODE_OPEN;
-    queue.push(node, total);
-  }
+  if (node < 0) return true;
+  const step = stepCost(
+    getCost,
+    pool.x[best]!,
+    pool.y[best]!,
+    pool.z[best]!,
+    pool.x[node]!,
+    pool.y[node]!,
+    pool.z[node]!,
+    prevRef,
+    curRef,
+    ref,
+  );
+  offerCost(pool, queue, node, best, pool.total[best]! + step);
   return true;
 }

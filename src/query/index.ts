@@ -12,6 +12,7 @@ export {
   createNearestPolyResult,
   DEFAULT_HALF_EXTENTS,
   NavMeshQuery,
+  NavMeshQueryCore,
   type NavMeshQueryOptions,
   type NearestPolyResult,
 } from "./nav-mesh-query.js";

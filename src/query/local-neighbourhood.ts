@@ -4,7 +4,7 @@ import { collectNeighbours, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/n
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkCoords, checkFilterShape, checkRadius, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
 import { growFloat64 } from "./scratch.js";
@@ -124,7 +124,7 @@ function push(out: LocalNeighbourhoodResult, ref: PolyRef, parent: PolyRef): voi
  * a malformed startRef or an off-mesh connection's.
  */
 export function findLocalNeighbourhood(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   centre: ArrayLike<number>,
   radius: number,

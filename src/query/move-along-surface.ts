@@ -3,7 +3,7 @@ import { pointInPolyXZ, segmentParamXZ } from "../navmesh/geometry.js";
 import { collectNeighbours } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { checkCoords, checkFilterShape, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
 import { growFloat64, neighbourEdges, neighbourRefs } from "./scratch.js";
@@ -64,7 +64,7 @@ const queue = new Int32Array(MOVE_MAX_QUEUE);
  * or an off-mesh connection's.
  */
 export function moveAlongSurface(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   start: ArrayLike<number>,
   end: ArrayLike<number>,

@@ -159,8 +159,13 @@ function polyFartherThan(
  * work. Queries in src/query/* (raycast, moveAlongSurface, ...) take it as first argument and
  * use `nodePool` / `openList` / `tinyNodePool`; they may run between the steps of a sliced
  * search, which has its own pool.
+ *
+ * This is the core without the forwarding methods: an app that calls the other queries as free
+ * functions (`raycast(query, …)`) ships only those it calls. {@link NavMeshQuery} adds them all
+ * as methods (issue 17: a bundler cannot drop a class's unused methods; they were ~5 KB of
+ * min + gzip in a load-and-find-path app).
  */
-export class NavMeshQuery {
+export class NavMeshQueryCore {
   readonly navMesh: NavMesh;
   /** Node pool and open list shared by findPath and the graph searches of other queries. */
   nodePool: NodePool;
@@ -171,7 +176,7 @@ export class NavMeshQuery {
   readonly defaultFilter = new QueryFilter();
   /** @internal The A* finder on nodePool (findShortestPath's exact search shares its pool). */
   finder: PathFinder;
-  private sliced: PathFinder | null = null;
+  protected sliced: PathFinder | null = null;
   private refBuffer = new Float64Array(128);
   /** findNearestPoly: candidate indices the point is not over (second pass). */
   private deferred = new Int32Array(128);
@@ -579,10 +584,16 @@ export class NavMeshQuery {
     }
     return null;
   }
+}
 
-  // The queries below live in their own modules (src/query/<name>.ts, functions taking the
-  // query first); these methods forward to them. Each takes an optional reusable result.
-
+/**
+ * {@link NavMeshQueryCore} and every other query as a method: raycast, moveAlongSurface,
+ * findDistanceToWall, random points, polygons around a circle or shape, local neighbourhood,
+ * wall segments, partial finalization of a sliced search. They live in their own modules
+ * (src/query/<name>.ts, functions taking the query first); these methods forward to them, each
+ * with an optional reusable result.
+ */
+export class NavMeshQuery extends NavMeshQueryCore {
   /** Walkability ray from `start` (in startRef) towards `end`; see raycast.ts. */
   raycast(
     startRef: PolyRef,

@@ -2,7 +2,7 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { PolysAroundCircleResult, searchAroundPortals } from "./portal-dijkstra.js";
 
 /**
@@ -35,7 +35,7 @@ const circleGate = {
  * radius, or a malformed startRef (never valid).
  */
 export function findPolysAroundCircle(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   center: ArrayLike<number>,
   radius: number,

@@ -2,7 +2,7 @@ import { MeshwayError } from "../errors.js";
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import { checkFilter, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { type PolysAroundCircleResult, searchAroundPortals } from "./portal-dijkstra.js";
 
 /**
@@ -79,7 +79,7 @@ function segmentMeetsPolyXZ(
  * startRef.
  */
 export function findPolysAroundShape(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   verts: ArrayLike<number>,
   filter: QueryFilter,

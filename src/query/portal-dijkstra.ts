@@ -2,7 +2,7 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import { collectNeighbours, getPolyArea, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { relaxAtPortalMidpointWithCost } from "./filter-callbacks.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
@@ -49,7 +49,7 @@ const portalB = new Float64Array(3);
  * cost — with their search-tree parent and final cost. Arguments are checked by the callers.
  */
 export function searchAroundPortals(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   ox: number,
   oy: number,

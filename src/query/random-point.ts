@@ -6,7 +6,7 @@ import { collectNeighbours, getPortalPoints } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NODE_OPEN, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
 import { openSearchAt, relaxAtPortalMidpoint } from "./relax.js";
@@ -157,7 +157,7 @@ function randomPointInPoly(
  * and draws one number per polygon: here the choice is area-weighted over every tile.
  */
 export function findRandomPoint(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   filter: QueryFilter,
   rng: () => number,
   out: RandomPointResult,
@@ -227,7 +227,7 @@ const portalB = new Float64Array(3);
  * negative or non-finite radius, a malformed startRef (never valid) or a non-function rng.
  */
 export function findRandomPointAroundCircle(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   center: ArrayLike<number>,
   maxRadius: number,

@@ -10,7 +10,7 @@ import {
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { checkAreaCosts, checkCoords, checkFilterShape, checkRef } from "./args.js";
 import { callPassFilter, stepCost } from "./filter-callbacks.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { passesFilter } from "./ref-geometry.js";
 import { growFloat64 } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
@@ -94,7 +94,7 @@ const PORTAL_EPS = 1e-6;
  * negative area cost (without it the costs are never read, so they are not checked).
  */
 export function raycast(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   startRef: PolyRef,
   start: ArrayLike<number>,
   end: ArrayLike<number>,

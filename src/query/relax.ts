@@ -22,6 +22,53 @@ export function openSearchAt(
   queue.push(start, 0);
 }
 
+/** nodeAtPortalMidpoint's answer for a settled node (NULL_NODE is -1). */
+export const CLOSED_NODE = -2;
+
+/**
+ * The node of `ref` for a relaxation from a portal (a, b): placed at the portal's middle when
+ * reached for the first time; NULL_NODE when the pool has none left, CLOSED_NODE when it is
+ * already settled.
+ */
+export function nodeAtPortalMidpoint(
+  pool: NodePool,
+  ref: number,
+  a: Float64Array,
+  b: Float64Array,
+): number {
+  const node = pool.getNode(ref);
+  if (node === NULL_NODE) return NULL_NODE;
+  const flags = pool.flags[node]!;
+  if ((flags & NODE_CLOSED) !== 0) return CLOSED_NODE;
+  if (flags === 0) {
+    pool.x[node] = (a[0]! + b[0]!) / 2;
+    pool.y[node] = (a[1]! + b[1]!) / 2;
+    pool.z[node] = (a[2]! + b[2]!) / 2;
+  }
+  return node;
+}
+
+/** Dijkstra's rule: `node` takes `total` (reached from `best`) when it is new or lower. */
+export function offerCost(
+  pool: NodePool,
+  queue: NodeQueue,
+  node: number,
+  best: number,
+  total: number,
+): void {
+  const open = (pool.flags[node]! & NODE_OPEN) !== 0;
+  if (open && total >= pool.total[node]!) return;
+  pool.parent[node] = best;
+  pool.total[node] = total;
+  pool.cost[node] = total;
+  if (open) {
+    queue.modify(node, total);
+  } else {
+    pool.flags[node] = NODE_OPEN;
+    queue.push(node, total);
+  }
+}
+
 /**
  * One Dijkstra relaxation of the circle-limited searches (Detour's findPolysAroundCircle,
  * findRandomPointAroundCircle, findDistanceToWall): a node reached for the first time sits
@@ -39,30 +86,19 @@ export function relaxAtPortalMidpoint(
   perMetre = 1,
   fixedCost = -1,
 ): boolean {
-  const node = pool.getNode(ref);
+  const node = nodeAtPortalMidpoint(pool, ref, a, b);
   if (node === NULL_NODE) return false;
-  const flags = pool.flags[node]!;
-  if ((flags & NODE_CLOSED) !== 0) return true;
-  if (flags === 0) {
-    pool.x[node] = (a[0]! + b[0]!) / 2;
-    pool.y[node] = (a[1]! + b[1]!) / 2;
-    pool.z[node] = (a[2]! + b[2]!) / 2;
-  }
+  if (node < 0) return true;
   const dx = pool.x[node]! - pool.x[best]!;
   const dy = pool.y[node]! - pool.y[best]!;
   const dz = pool.z[node]! - pool.z[best]!;
-  const total =
+  offerCost(
+    pool,
+    queue,
+    node,
+    best,
     pool.total[best]! +
-    (fixedCost >= 0 ? fixedCost : Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre);
-  if ((flags & NODE_OPEN) !== 0 && total >= pool.total[node]!) return true;
-  pool.parent[node] = best;
-  pool.total[node] = total;
-  pool.cost[node] = total;
-  if ((flags & NODE_OPEN) !== 0) {
-    queue.modify(node, total);
-  } else {
-    pool.flags[node] = NODE_OPEN;
-    queue.push(node, total);
-  }
+      (fixedCost >= 0 ? fixedCost : Math.sqrt(dx * dx + dy * dy + dz * dz) * perMetre),
+  );
   return true;
 }

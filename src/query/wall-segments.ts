@@ -4,7 +4,7 @@ import type { PolyRef } from "../navmesh/poly-ref.js";
 import { polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
 import { checkFilterShape, checkRef } from "./args.js";
-import type { NavMeshQuery } from "./nav-mesh-query.js";
+import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { groundTileOf, passesFilter } from "./ref-geometry.js";
 import { growFloat64 } from "./scratch.js";
 import type { QueryStatus } from "./status.js";
@@ -93,7 +93,7 @@ function pushSegment(
  * connection's throws MeshwayError("INVALID_ARGUMENT").
  */
 export function getPolyWallSegments(
-  query: NavMeshQuery,
+  query: NavMeshQueryCore,
   ref: PolyRef,
   filter: QueryFilter,
   out: WallSegmentsResult,

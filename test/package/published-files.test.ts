@@ -19,6 +19,16 @@ describe("published files", () => {
     expect(js.filter((f) => readFileSync(f, "utf8").includes("sourceMappingURL="))).toEqual([]);
   });
 
+  // Issue 17: a non-ASCII character makes the engine hold a whole module as a two-byte string
+  // (a slower cold import); scripts/build.mjs escapes them.
+  it("dist/'s .js files are ASCII-only", () => {
+    const js = readdirSync(join(ROOT, "dist")).filter((f) => f.endsWith(".js"));
+    const nonAscii = js.filter((f) =>
+      /[^\0-\x7f]/.test(readFileSync(join(ROOT, "dist", f), "utf8")),
+    );
+    expect(nonAscii).toEqual([]);
+  });
+
   it("every package.json export target is a shipped file", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     const shipped = (f: string) =>

@@ -21,40 +21,66 @@ function builderNames(): string[] {
     );
 }
 
+/** The fixture app bench/size-apps/<app> bundled with Vite against dist/, unminified. */
+async function bundle(app: string): Promise<string> {
+  const out = (await build({
+    configFile: false,
+    logLevel: "silent",
+    root: ROOT,
+    resolve: { alias: [{ find: /^meshway$/, replacement: join(ROOT, "dist/index.js") }] },
+    build: {
+      write: false,
+      minify: false,
+      modulePreload: false,
+      rollupOptions: {
+        input: join(ROOT, "bench/size-apps", app),
+        preserveEntrySignatures: "strict",
+      },
+    },
+  })) as Rolldown.RolldownOutput;
+  return out.output
+    .filter((c): c is Rolldown.OutputChunk => c.type === "chunk")
+    .map((c) => c.code)
+    .join("\n");
+}
+
+/** Bundlers rename clashing declarations to NAME$1 …, so match the name with any such tail. */
+function declared(names: string[], code: string): string[] {
+  return names.filter((n) =>
+    new RegExp(`(?:function|class) ${n}(?:\\$\\d+)?\\b|\\b${n}(?:\\$\\d+)? = class\\b`).test(code),
+  );
+}
+
 describe("runtime-only bundle", () => {
   it("holds no builder code (nothing of src/generate) and no exact shortest path", async () => {
-    const out = (await build({
-      configFile: false,
-      logLevel: "silent",
-      root: ROOT,
-      resolve: { alias: [{ find: /^meshway$/, replacement: join(ROOT, "dist/index.js") }] },
-      build: {
-        write: false,
-        minify: false,
-        modulePreload: false,
-        rollupOptions: {
-          input: join(ROOT, "bench/size-apps/runtime.js"),
-          preserveEntrySignatures: "strict",
-        },
-      },
-    })) as Rolldown.RolldownOutput;
-    const code = out.output
-      .filter((c): c is Rolldown.OutputChunk => c.type === "chunk")
-      .map((c) => c.code)
-      .join("\n");
+    const code = await bundle("runtime.js");
     // The app does use the runtime: NavMeshQuery and the reader are there.
     expect(code).toMatch(/NavMeshQuery = class\b|class NavMeshQuery\b/);
     expect(code).toMatch(/function deserializeNavMesh\b/);
     const names = builderNames();
     expect(names.length).toBeGreaterThan(30);
-    // Bundlers rename clashing declarations to NAME$1 …, so match the name with any such tail.
-    const found = names.filter((n) =>
-      new RegExp(`(?:function|class) ${n}(?:\\$\\d+)?\\b|\\b${n}(?:\\$\\d+)? = class\\b`).test(
-        code,
-      ),
-    );
-    expect(found).toEqual([]);
+    expect(declared(names, code)).toEqual([]);
     // Nor the exact shortest path: a free function the app does not call (was a method).
     expect(code).not.toMatch(/ShortestPathFinder|function findShortestPath\b/);
+  });
+
+  // NavMeshQueryCore + raycast(query, …): none of the queries NavMeshQuery only forwards to.
+  it("with NavMeshQueryCore, holds none of the other queries", async () => {
+    const code = await bundle("runtime-lean.js");
+    expect(code).toMatch(/function raycast\b/);
+    expect(declared(builderNames(), code)).toEqual([]);
+    const others = [
+      "moveAlongSurface",
+      "findDistanceToWall",
+      "findRandomPoint",
+      "findRandomPointAroundCircle",
+      "findPolysAroundCircle",
+      "findPolysAroundShape",
+      "findLocalNeighbourhood",
+      "getPolyWallSegments",
+      "finalizeSlicedPartial",
+      "NavMeshQuery",
+    ];
+    expect(declared(others, code)).toEqual([]);
   });
 });

@@ -35,6 +35,7 @@ describe('the public API (README "API")', () => {
       "serializeNavMesh",
       "readNavMeshBytes",
       "NavMeshQuery",
+      "NavMeshQueryCore",
       "buildTiledNavMesh",
       "createTileCache",
       "parseObj",
