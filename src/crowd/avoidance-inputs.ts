@@ -49,7 +49,8 @@ export class AvoidanceInputs {
         `${this.owner}.addCircle: more than ${this.circleCapacityName} = ${this.maxCircles} since reset()`,
       );
     }
-    this.checkFinite("addCircle", px + pz + radius + vx + vz + dvx + dvz);
+    const sum = px + pz + radius + vx + vz + dvx + dvz;
+    if (!Number.isFinite(sum)) this.checkFinite("addCircle", sum); // (a call boxes the sum)
     const o = this.circleCount++ * this.circleStride;
     const c = this.circles;
     c[o] = px;
@@ -68,7 +69,8 @@ export class AvoidanceInputs {
         `${this.owner}.addSegment: more than maxSegments = ${this.maxSegments} since reset()`,
       );
     }
-    this.checkFinite("addSegment", px + pz + qx + qz);
+    const sum = px + pz + qx + qz;
+    if (!Number.isFinite(sum)) this.checkFinite("addSegment", sum);
     const o = this.segmentCount++ * this.segmentStride;
     const s = this.segments;
     s[o] = px;

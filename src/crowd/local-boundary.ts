@@ -4,7 +4,7 @@ import type { PolyRef } from "../navmesh/poly-ref.js";
 import { LocalNeighbourhoodResult } from "../query/local-neighbourhood.js";
 import type { NavMeshQuery } from "../query/nav-mesh-query.js";
 import { WallSegmentsResult } from "../query/wall-segments.js";
-import { refPassesFilter } from "./path-corridor.js";
+import { refsPassFilter } from "./path-corridor.js";
 
 /** Wall segments kept per agent, nearest first (Detour's MAX_LOCAL_SEGS). */
 export const MAX_LOCAL_SEGS = 8;
@@ -113,10 +113,6 @@ export class LocalBoundary {
 
   /** False when empty or a remembered polygon went stale or fails the filter now. */
   isValid(query: NavMeshQuery, filter: QueryFilter): boolean {
-    if (this.polyCount === 0) return false;
-    for (let i = 0; i < this.polyCount; i++) {
-      if (!refPassesFilter(query, this.polys[i]!, filter)) return false;
-    }
-    return true;
+    return this.polyCount > 0 && refsPassFilter(query, this.polys, this.polyCount, filter);
   }
 }

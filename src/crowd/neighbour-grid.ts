@@ -40,12 +40,27 @@ export class NeighbourGrid {
   /** Per input item (scratch of build). */
   private readonly bucketOf: Int32Array;
   private count = 0;
+  // The current nearest() query, as fields for scanCell (a call not inlined would box each
+  // double argument).
+  private qSelf = 0;
+  private qx = 0;
+  private qy = 0;
+  private qz = 0;
+  private qh = 0;
+  private qRange = 0;
+  private qRangeSqr = 0;
+  private qk = 0;
+  private qOffset = 0;
+  private qIds: Int32Array = new Int32Array(0);
+  private qDist: Float64Array = new Float64Array(0);
 
   constructor(maxItems: number, cellSize: number) {
     this.cellSize = cellSize;
     this.inv = 1 / cellSize;
+    // About four buckets per agent: few hold another cell's agents, so the many empty cells a
+    // sparse crowd's queries visit cost a hash and two reads each.
     let buckets = 16;
-    while (buckets < maxItems * 2) buckets <<= 1;
+    while (buckets < maxItems * 4) buckets <<= 1;
     this.mask = buckets - 1;
     this.start = new Int32Array(buckets + 1);
     this.fill = new Int32Array(buckets);
@@ -120,10 +135,34 @@ export class NeighbourGrid {
     outDist: Float64Array,
     offset: number,
   ): number {
+    // Small, so it inlines into the caller; search() reads the query from fields (passed as
+    // arguments to a call not inlined, the doubles would be boxed).
+    this.qSelf = self;
+    this.qx = px;
+    this.qy = py;
+    this.qz = pz;
+    this.qh = h;
+    this.qRange = range;
+    this.qRangeSqr = range * range;
+    this.qk = k;
+    this.qOffset = offset;
+    this.qIds = outIds;
+    this.qDist = outDist;
+    return this.search();
+  }
+
+  /** nearest() for the query in the q* fields. */
+  private search(): number {
+    const px = this.qx;
+    const pz = this.qz;
+    const rangeSqr = this.qRangeSqr;
+    const k = this.qk;
+    const offset = this.qOffset;
+    const outDist = this.qDist;
     const cs = this.cellSize;
     const c0x = this.cell(px);
     const c0z = this.cell(pz);
-    const rangeSqr = range * range;
+    const range = this.qRange;
     // Distances from the point to the four sides of its cell: after rings 0..r-1, every
     // unvisited cell lies beyond the square they cover, at least `reach` away.
     const fx = px - c0x * cs;
@@ -138,50 +177,59 @@ export class NeighbourGrid {
         if (n === k && outDist[offset + n - 1]! <= reach * reach) break;
       }
       if (r === 0) {
-        n = this.scanCell(c0x, c0z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        n = this.scanCell(c0x, c0z, n);
         continue;
       }
-      // The ring's top and bottom rows, then its left and right columns.
+      // The ring's top and bottom rows, then its left and right columns; empty buckets are
+      // skipped here (most cells of a sparse crowd's range), without the call.
+      const start = this.start;
+      const mask = this.mask;
       for (let x = c0x - r; x <= c0x + r; x++) {
-        n = this.scanCell(x, c0z - r, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
-        n = this.scanCell(x, c0z + r, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        let b = hashCell(x, c0z - r) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(x, c0z - r, n);
+        b = hashCell(x, c0z + r) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(x, c0z + r, n);
       }
       for (let z = c0z - r + 1; z <= c0z + r - 1; z++) {
-        n = this.scanCell(c0x - r, z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
-        n = this.scanCell(c0x + r, z, self, px, py, pz, h, rangeSqr, k, outIds, outDist, offset, n);
+        let b = hashCell(c0x - r, z) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(c0x - r, z, n);
+        b = hashCell(c0x + r, z) & mask;
+        if (start[b] !== start[b + 1]) n = this.scanCell(c0x + r, z, n);
       }
     }
     return n;
   }
 
   /** Candidates of cell (x, z) into the sorted list of length n; returns the new length. */
-  private scanCell(
-    x: number,
-    z: number,
-    self: number,
-    px: number,
-    py: number,
-    pz: number,
-    h: number,
-    rangeSqr: number,
-    k: number,
-    outIds: Int32Array,
-    outDist: Float64Array,
-    offset: number,
-    n: number,
-  ): number {
+  private scanCell(x: number, z: number, n: number): number {
     const b = hashCell(x, z) & this.mask;
     const end = this.start[b + 1]!;
-    for (let s = this.start[b]!; s < end; s++) {
+    let s = this.start[b]!;
+    if (s === end) return n;
+    const self = this.qSelf;
+    const px = this.qx;
+    const py = this.qy;
+    const pz = this.qz;
+    const h = this.qh;
+    const rangeSqr = this.qRangeSqr;
+    const k = this.qk;
+    const offset = this.qOffset;
+    const outIds = this.qIds;
+    const outDist = this.qDist;
+    const xs = this.x;
+    const zs = this.z;
+    for (; s < end; s++) {
+      // The distance tests first: in a crowd most candidates are farther than the k found so
+      // far. The tests are a conjunction, so their order does not change who is kept.
+      const dx = px - xs[s]!;
+      const dz = pz - zs[s]!;
+      const d = dx * dx + dz * dz;
+      if (d > rangeSqr || (n >= k && d >= outDist[offset + n - 1]!)) continue;
       if (this.cx[s] !== x || this.cz[s] !== z) continue;
       const j = this.id[s]!;
       if (j === self) continue;
       const dy = py - this.y[s]!;
       if (Math.abs(dy) >= (h + this.h[s]!) * 0.5) continue;
-      const dx = px - this.x[s]!;
-      const dz = pz - this.z[s]!;
-      const d = dx * dx + dz * dz;
-      if (d > rangeSqr) continue;
       // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
       let slot: number;
       if (n > 0 && d >= outDist[offset + n - 1]!) {

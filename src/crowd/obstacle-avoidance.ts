@@ -104,11 +104,23 @@ export class ObstacleAvoidanceQuery {
   private activeCount = 0;
   /** Adaptive pattern, unit disc, (x, z) pairs. */
   private readonly pattern = new Float64Array((MAX_PATTERN_DIVS * MAX_PATTERN_RINGS + 1) * 2);
-  private readonly trig = new Float64Array(2);
+  /** sin, cos of half a division, then of a division, for trigDivs divisions. */
+  private readonly trig = new Float64Array(4);
+  private trigDivs = 0;
   // The current call's parameters, set by begin().
   private invHorizTime = 0;
-  /** processSample's arguments and result: candidate x, z, minPenalty, penalty. */
-  private readonly io = new Float64Array(4);
+  /** Candidates for evaluate(), (x, z) pairs: a whole adaptive pass fits. */
+  private readonly cands = new Float64Array((MAX_PATTERN_DIVS * MAX_PATTERN_RINGS + 1) * 2);
+  /** evaluate()'s best so far (in and out). */
+  private bestPenalty = 0;
+  private bestX = 0;
+  private bestZ = 0;
+  // The agent (setAgent) and the fastest candidate's speed (set by the sampling method).
+  private px = 0;
+  private pz = 0;
+  private radius = 0;
+  private vmax = 0;
+  private fastest = 0;
   private vx = 0;
   private vz = 0;
   private dvx = 0;
@@ -187,16 +199,59 @@ export class ObstacleAvoidanceQuery {
     params: ObstacleAvoidanceParams,
     out: Float64Array,
   ): number {
-    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + 0.001, out)) return 0;
+    this.setAgent(px, pz, radius, vmax, vx, vz, dvx, dvz);
+    return this.sampleAdaptive(params, out);
+  }
+
+  /**
+   * The agent's position, radius, speed limit, current and desired velocity for the next
+   * sampleAdaptive. Small enough to inline: the crowd calls the two instead of
+   * sampleVelocityAdaptive, whose double arguments would be boxed at every call.
+   * @internal
+   */
+  setAgent(
+    px: number,
+    pz: number,
+    radius: number,
+    vmax: number,
+    vx: number,
+    vz: number,
+    dvx: number,
+    dvz: number,
+  ): void {
+    this.px = px;
+    this.pz = pz;
+    this.radius = radius;
+    this.vmax = vmax;
+    this.vx = vx;
+    this.vz = vz;
+    this.dvx = dvx;
+    this.dvz = dvz;
+  }
+
+  /** sampleVelocityAdaptive for the agent given to setAgent. @internal */
+  sampleAdaptive(params: ObstacleAvoidanceParams, out: Float64Array): number {
+    const vmax = this.vmax;
+    const dvx = this.dvx;
+    const dvz = this.dvz;
+    this.fastest = vmax + 0.001;
+    if (this.begin(params, out)) return 0;
     const pat = this.pattern;
     const nd = clampInt(params.adaptiveDivs, 1, MAX_PATTERN_DIVS);
     const nr = clampInt(params.adaptiveRings, 1, MAX_PATTERN_RINGS);
     const depth = Math.max(0, Math.trunc(params.adaptiveDepth));
-    const da = (Math.PI * 2) / nd;
-    detSinCos(da, this.trig);
-    const sa = this.trig[0]!;
-    const ca = this.trig[1]!;
-    detSinCos(da * 0.5, this.trig);
+    // sin / cos of a division and of half of one, computed again only when divs change.
+    const trig = this.trig;
+    if (this.trigDivs !== nd) {
+      const da = (Math.PI * 2) / nd;
+      detSinCos(da, trig);
+      trig[2] = trig[0]!;
+      trig[3] = trig[1]!;
+      detSinCos(da * 0.5, trig);
+      this.trigDivs = nd;
+    }
+    const sa = trig[2]!;
+    const ca = trig[3]!;
     // Unit desired direction, and the same rotated by half a division (odd rings use it).
     let dx = dvx;
     let dz = dvz;
@@ -252,32 +307,28 @@ export class ObstacleAvoidanceQuery {
     // The previous pass's winner is the next pass's centre (pattern point 0): its penalty is
     // known, so each refinement starts from it instead of evaluating it again (same result:
     // the other samples must beat it strictly either way).
+    const cands = this.cands;
     let carried = Number.POSITIVE_INFINITY;
     for (let k = 0; k < depth; k++) {
-      let minPenalty = carried;
-      let bestX = carried < Number.POSITIVE_INFINITY ? resX : 0;
-      let bestZ = carried < Number.POSITIVE_INFINITY ? resZ : 0;
-      if (carried < Number.POSITIVE_INFINITY) samples++; // counted as Detour counts it
-      for (let i = carried < Number.POSITIVE_INFINITY ? 1 : 0; i < n; i++) {
+      const known = carried < Number.POSITIVE_INFINITY;
+      this.bestPenalty = carried;
+      this.bestX = known ? resX : 0;
+      this.bestZ = known ? resZ : 0;
+      if (known) samples++; // counted as Detour counts it
+      let count = 0;
+      for (let i = known ? 1 : 0; i < n; i++) {
         const cx = resX + pat[i * 2]! * cr;
         const cz = resZ + pat[i * 2 + 1]! * cr;
         if (cx * cx + cz * cz > limit) continue;
-        const io = this.io;
-        io[0] = cx;
-        io[1] = cz;
-        io[2] = minPenalty;
-        this.processSample();
-        const penalty = io[3]!;
-        samples++;
-        if (penalty < minPenalty) {
-          minPenalty = penalty;
-          bestX = cx;
-          bestZ = cz;
-        }
+        cands[count * 2] = cx;
+        cands[count * 2 + 1] = cz;
+        count++;
       }
-      resX = bestX;
-      resZ = bestZ;
-      carried = minPenalty;
+      samples += count;
+      this.evaluate(count);
+      resX = this.bestX;
+      resZ = this.bestZ;
+      carried = this.bestPenalty;
       cr *= 0.5;
     }
     out[0] = resX;
@@ -309,59 +360,62 @@ export class ObstacleAvoidanceQuery {
     }
     const size = Math.trunc(params.gridSize);
     const cs = (vmax * 2 * (1 - params.velBias)) / (size - 1);
-    if (this.begin(px, pz, radius, vmax, vx, vz, dvx, dvz, params, vmax + cs, out)) return 0;
+    this.setAgent(px, pz, radius, vmax, vx, vz, dvx, dvz);
+    this.fastest = vmax + cs;
+    if (this.begin(params, out)) return 0;
     const cvx = dvx * params.velBias;
     const cvz = dvz * params.velBias;
     const half = (size - 1) * cs * 0.5;
     const limit = (vmax + cs / 2) * (vmax + cs / 2);
-    let minPenalty = Number.POSITIVE_INFINITY;
-    let bestX = 0;
-    let bestZ = 0;
+    this.bestPenalty = Number.POSITIVE_INFINITY;
+    this.bestX = 0;
+    this.bestZ = 0;
     let samples = 0;
+    // A row at a time through the candidate buffer (it holds at least MAX_PATTERN points).
+    const cands = this.cands;
+    const perBatch = cands.length / 2;
+    let count = 0;
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
         const cx = cvx + x * cs - half;
         const cz = cvz + y * cs - half;
         if (cx * cx + cz * cz > limit) continue;
-        const io = this.io;
-        io[0] = cx;
-        io[1] = cz;
-        io[2] = minPenalty;
-        this.processSample();
-        const penalty = io[3]!;
+        cands[count * 2] = cx;
+        cands[count * 2 + 1] = cz;
+        count++;
         samples++;
-        if (penalty < minPenalty) {
-          minPenalty = penalty;
-          bestX = cx;
-          bestZ = cz;
+        if (count === perBatch) {
+          this.evaluate(count);
+          count = 0;
         }
       }
     }
-    out[0] = bestX;
-    out[1] = bestZ;
+    this.evaluate(count);
+    out[0] = this.bestX;
+    out[1] = this.bestZ;
     return samples;
   }
 
   /**
    * Checks the call, stores the parameters and prepares the obstacles (Detour's prepare()).
-   * Returns true when the answer is already in `out`: with nothing to avoid, the penalty is
+   * Returns true when the answer is already in `out`: with nothing to avoid (no neighbour, no
+   * wall within reach of a candidate), the penalty is
    * wDes·|v − desired| + wCur·|v − current| (+ a constant), smallest at the desired velocity
    * when wDes >= wCur — the point the samples would only approximate.
    */
-  private begin(
-    px: number,
-    pz: number,
-    radius: number,
-    vmax: number,
-    vx: number,
-    vz: number,
-    dvx: number,
-    dvz: number,
-    params: ObstacleAvoidanceParams,
-    fastest: number,
-    out: Float64Array,
-  ): boolean {
-    this.inputs.checkFinite("sampleVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz);
+  private begin(params: ObstacleAvoidanceParams, out: Float64Array): boolean {
+    const px = this.px;
+    const pz = this.pz;
+    const radius = this.radius;
+    const vmax = this.vmax;
+    const vx = this.vx;
+    const vz = this.vz;
+    const dvx = this.dvx;
+    const dvz = this.dvz;
+    const fastest = this.fastest;
+    const sum = px + pz + radius + vmax + vx + vz + dvx + dvz;
+    // Tested here first: passing the sum to checkFinite would box it at every call.
+    if (!Number.isFinite(sum)) this.inputs.checkFinite("sampleVelocity", sum);
     if (!(params.horizTime > 0)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -371,10 +425,6 @@ export class ObstacleAvoidanceQuery {
     if (out.length < 2) {
       throw new MeshwayError("INVALID_ARGUMENT", "sampleVelocity: out needs 2 elements (x, z)");
     }
-    this.vx = vx;
-    this.vz = vz;
-    this.dvx = dvx;
-    this.dvz = dvz;
     this.wDes = params.weightDesVel;
     this.wCur = params.weightCurVel;
     this.wSide = params.weightSide;
@@ -385,17 +435,6 @@ export class ObstacleAvoidanceQuery {
     if (!(vmax > 0)) {
       out[0] = 0;
       out[1] = 0;
-      return true;
-    }
-    if (
-      this.inputs.circleCount === 0 &&
-      this.inputs.segmentCount === 0 &&
-      params.weightDesVel >= params.weightCurVel
-    ) {
-      const d2 = dvx * dvx + dvz * dvz;
-      const s = d2 > vmax * vmax ? vmax / Math.sqrt(d2) : 1;
-      out[0] = dvx * s;
-      out[1] = dvz * s;
       return true;
     }
     const c = this.inputs.circles;
@@ -452,106 +491,137 @@ export class ObstacleAvoidanceQuery {
       this.activeSegments[active++] = i;
     }
     this.activeCount = active;
+    // Nothing any candidate can reach (walls further than the fastest candidate goes add no
+    // penalty to any sample): as with nothing to avoid.
+    if (
+      this.inputs.circleCount === 0 &&
+      active === 0 &&
+      params.weightDesVel >= params.weightCurVel
+    ) {
+      const d2 = dvx * dvx + dvz * dvz;
+      const sc = d2 > vmax * vmax ? vmax / Math.sqrt(d2) : 1;
+      out[0] = dvx * sc;
+      out[1] = dvz * sc;
+      return true;
+    }
     return false;
   }
 
   /**
-   * Detour's penalty of one candidate velocity; bails out early once it cannot beat minPenalty.
-   * Arguments and result go through `io` (candidate x, z, minPenalty → penalty) and the
-   * agent's velocities through fields: a call too large to inline would otherwise box every
-   * double argument and the result (a heap allocation per sample).
+   * Detour's penalty (processSample) of candidates cands[0..count) in order, each bailing out
+   * early once it cannot beat the best so far: a candidate strictly below bestPenalty becomes
+   * the best (bestPenalty, bestX, bestZ, fields in and out). One loop over a batch rather than
+   * a call per candidate: a call too large to inline would box its double arguments.
    */
-  private processSample(): void {
-    const io = this.io;
-    const cx = io[0]!;
-    const cz = io[1]!;
-    const minPenalty = io[2]!;
+  private evaluate(count: number): void {
+    const cands = this.cands;
     const vx = this.vx;
     const vz = this.vz;
     const dvx = this.dvx;
     const dvz = this.dvz;
     const horiz = this.horiz;
-    const vpen = this.wDes * (dist2(cx, cz, dvx, dvz) * this.invVmax);
-    const vcpen = this.wCur * (dist2(cx, cz, vx, vz) * this.invVmax);
-    // The impact time below which this sample cannot win (inverting tpen below).
-    const minPen = minPenalty - vpen - vcpen;
-    const tThreshold = (this.wToi / minPen - 0.1) * horiz;
-    if (tThreshold - horiz > -1.1920929e-7) {
-      io[3] = minPenalty;
-      return;
-    }
-
-    let tmin = horiz;
-    let side = 0;
+    const invVmax = this.invVmax;
+    const wDes = this.wDes;
+    const wCur = this.wCur;
+    const wToi = this.wToi;
+    const toiPositive = wToi > 0;
     const c = this.inputs.circles;
     const nc = this.inputs.circleCount;
-    const cx2 = cx * 2;
-    const cz2 = cz * 2;
-    for (let i = 0; i < nc; i++) {
-      const o = i * CIRCLE;
-      // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
-      const vabx = cx2 - c[o + 14]!;
-      const vabz = cz2 - c[o + 15]!;
-      const along = (c[o + 7]! * vabx + c[o + 8]! * vabz) * 0.5 + 0.5;
-      const across = (c[o + 9]! * vabx + c[o + 10]! * vabz) * 2;
-      side += Math.min(Math.max(Math.min(along, across), 0), 1);
-      // Sweep the agent's circle along vab against the neighbour's.
-      const a = vabx * vabx + vabz * vabz;
-      if (a < 0.0001) continue; // not moving relative to it
-      const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
-      const cc = c[o + 13]!;
-      if (b <= 0 && cc > 0) continue; // apart and moving apart: both roots negative
-      const d = b * b - a * cc;
-      if (d < 0) continue; // passes by
-      const rd = Math.sqrt(d);
-      const inv = 1 / a;
-      let htmin = (b - rd) * inv;
-      const htmax = (b + rd) * inv;
-      // Already overlapping: avoid more, the sooner the deeper.
-      if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
-      if (htmin >= 0 && htmin < tmin) {
-        tmin = htmin;
-        if (tmin < tThreshold) {
-          io[3] = minPenalty;
-          return;
-        }
-      }
-    }
     const s = this.inputs.segments;
     const activeSegments = this.activeSegments;
     const ns = this.activeCount;
-    for (let k = 0; k < ns; k++) {
-      const o = activeSegments[k]! * SEGMENT;
-      const ex = s[o + 4]!;
-      const ez = s[o + 5]!;
-      let htmin = 0;
-      if (s[o + 9] === 1) {
-        // Touching: moving away from the wall is free, anything else hits at once.
-        if (-ez * cx + ex * cz < 0) continue;
-      } else {
-        // Ray p + cand·t against the segment (Detour's isectRaySeg), t and the segment
-        // parameter both in [0, 1].
-        let d = cz * ex - cx * ez;
-        if (Math.abs(d) < 1e-6) continue;
-        d = 1 / d;
-        htmin = s[o + 8]! * d;
-        if (htmin < 0 || htmin > 1) continue;
-        const u = (cz * s[o + 6]! - cx * s[o + 7]!) * d;
-        if (u < 0 || u > 1) continue;
-      }
-      htmin *= 2; // avoid walls less than agents
-      if (htmin < tmin) {
-        tmin = htmin;
-        if (tmin < tThreshold) {
-          io[3] = minPenalty;
-          return;
+    let minPenalty = this.bestPenalty;
+    let bestX = this.bestX;
+    let bestZ = this.bestZ;
+    candidates: for (let q = 0; q < count; q++) {
+      const cx = cands[q * 2]!;
+      const cz = cands[q * 2 + 1]!;
+      const vpen = wDes * (dist2(cx, cz, dvx, dvz) * invVmax);
+      const vcpen = wCur * (dist2(cx, cz, vx, vz) * invVmax);
+      // The impact time below which this sample cannot win (inverting tpen below).
+      const minPen = minPenalty - vpen - vcpen;
+      // minPen <= 0: the other terms alone reach the best, and the impact term adds at least
+      // wToi / 1.1 (Detour's threshold below turns negative there and tests everything).
+      if (minPen <= 0 && toiPositive) continue;
+      const tThreshold = (wToi / minPen - 0.1) * horiz;
+      if (tThreshold - horiz > -1.1920929e-7) continue;
+
+      let tmin = horiz;
+      const cx2 = cx * 2;
+      const cz2 = cz * 2;
+      // Impacts first, the side term after them: most samples stop at an impact, and the side
+      // term only adds to the sum.
+      for (let i = 0; i < nc; i++) {
+        const o = i * CIRCLE;
+        // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
+        const vabx = cx2 - c[o + 14]!;
+        const vabz = cz2 - c[o + 15]!;
+        // Sweep the agent's circle along vab against the neighbour's.
+        const a = vabx * vabx + vabz * vabz;
+        if (a < 0.0001) continue; // not moving relative to it
+        const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
+        const cc = c[o + 13]!;
+        if (b <= 0 && cc > 0) continue; // apart and moving apart: both roots negative
+        const d = b * b - a * cc;
+        if (d < 0) continue; // passes by
+        const rd = Math.sqrt(d);
+        const inv = 1 / a;
+        let htmin = (b - rd) * inv;
+        const htmax = (b + rd) * inv;
+        // Already overlapping: avoid more, the sooner the deeper.
+        if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
+        if (htmin >= 0 && htmin < tmin) {
+          tmin = htmin;
+          if (tmin < tThreshold) continue candidates;
         }
       }
+      for (let k = 0; k < ns; k++) {
+        const o = activeSegments[k]! * SEGMENT;
+        const ex = s[o + 4]!;
+        const ez = s[o + 5]!;
+        let htmin = 0;
+        if (s[o + 9] === 1) {
+          // Touching: moving away from the wall is free, anything else hits at once.
+          if (-ez * cx + ex * cz < 0) continue;
+        } else {
+          // Ray p + cand·t against the segment (Detour's isectRaySeg), t and the segment
+          // parameter both in [0, 1].
+          let d = cz * ex - cx * ez;
+          if (Math.abs(d) < 1e-6) continue;
+          d = 1 / d;
+          htmin = s[o + 8]! * d;
+          if (htmin < 0 || htmin > 1) continue;
+          const u = (cz * s[o + 6]! - cx * s[o + 7]!) * d;
+          if (u < 0 || u > 1) continue;
+        }
+        htmin *= 2; // avoid walls less than agents
+        if (htmin < tmin) {
+          tmin = htmin;
+          if (tmin < tThreshold) continue candidates;
+        }
+      }
+      let side = 0;
+      for (let i = 0; i < nc; i++) {
+        const o = i * CIRCLE;
+        const vabx = cx2 - c[o + 14]!;
+        const vabz = cz2 - c[o + 15]!;
+        const along = (c[o + 7]! * vabx + c[o + 8]! * vabz) * 0.5 + 0.5;
+        const across = (c[o + 9]! * vabx + c[o + 10]! * vabz) * 2;
+        side += Math.min(Math.max(Math.min(along, across), 0), 1);
+      }
+      if (nc > 0) side /= nc;
+      const spen = this.wSide * side;
+      const tpen = wToi * (1 / (0.1 + tmin * this.invHorizTime));
+      const penalty = vpen + vcpen + spen + tpen;
+      if (penalty < minPenalty) {
+        minPenalty = penalty;
+        bestX = cx;
+        bestZ = cz;
+      }
     }
-    if (nc > 0) side /= nc;
-    const spen = this.wSide * side;
-    const tpen = this.wToi * (1 / (0.1 + tmin * this.invHorizTime));
-    io[3] = vpen + vcpen + spen + tpen;
+    this.bestPenalty = minPenalty;
+    this.bestX = bestX;
+    this.bestZ = bestZ;
   }
 }
 

@@ -5,15 +5,21 @@ import {
   OFF_MESH_SLOT,
   type PolyRef,
   polyOfRef,
+  saltOfRef,
+  tileBaseOfRef,
   tileOfRef,
 } from "../navmesh/poly-ref.js";
+import type { NavMeshTile } from "../navmesh/tile.js";
 import { MoveAlongSurfaceResult } from "../query/move-along-surface.js";
 import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query.js";
 import { RaycastHit } from "../query/raycast.js";
 import { closestPointOnBoundaryByRef, heightByRef, passesFilter } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
-import { STRAIGHT_PATH_OFFMESH, StraightPath } from "../query/straight-path.js";
-import { findCorridorCorners } from "./corners.js";
+import {
+  findCorridorCorners,
+  STRAIGHT_PATH_OFFMESH,
+  StraightPath,
+} from "../query/straight-path.js";
 
 /**
  * A path corridor, Detour's dtPathCorridor (Mononen): the polygons from the agent's polygon
@@ -51,6 +57,79 @@ export function refPassesFilter(query: NavMeshQuery, ref: PolyRef, filter: Query
 }
 
 /**
+ * Base ref of the tile refsPassFilter last looked up (in an array: a module-level number above
+ * 2^31 is boxed at every store).
+ */
+const lastTileBase = new Float64Array(1);
+
+/**
+ * refPassesFilter for each of refs[0..count) (the crowd checks a corridor's first polygons
+ * and an agent's wall polygons every update): refs in the tile of the previous one are
+ * checked on the tile's arrays directly, with the ref read here rather than passed (a call
+ * not inlined boxes it); off-mesh connections, other tiles' refs and filters with a
+ * passFilter go through refPassesFilter.
+ */
+export function refsPassFilter(
+  query: NavMeshQuery,
+  refs: Float64Array,
+  count: number,
+  filter: QueryFilter,
+): boolean {
+  const nm = query.navMesh;
+  const include = filter.includeFlags;
+  const exclude = filter.excludeFlags;
+  const plain = filter.passFilter === undefined;
+  let tile: NavMeshTile | null = null;
+  lastTileBase[0] = -1;
+  for (let i = 0; i < count; i++) {
+    const ref = refs[i]!;
+    const base = tileBaseOfRef(ref);
+    if (base !== lastTileBase[0]) {
+      const slot = tileOfRef(ref);
+      tile = null;
+      if (plain && slot !== OFF_MESH_SLOT && ref > 0 && nm.slotSalt(slot) === saltOfRef(ref)) {
+        tile = nm.tileInSlot(slot);
+      }
+      lastTileBase[0] = tile === null ? -1 : base;
+    }
+    const poly = ref - base;
+    if (tile !== null && poly < tile.polyCount && poly === Math.floor(poly)) {
+      const flags = tile.polyFlags[poly]!;
+      if ((flags & include) === 0 || (flags & exclude) !== 0) return false;
+    } else if (!refPassesFilter(query, ref, filter)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Index in `visited` of the polygon furthestShared found (set by it). */
+let sharedVisited = -1;
+
+/**
+ * The furthest corridor polygon (highest index in path[0..npath)) that `visited` also holds:
+ * its corridor index, or -1; its index in visited goes to sharedVisited (the first match).
+ */
+function furthestShared(
+  path: Float64Array,
+  npath: number,
+  visited: ArrayLike<number>,
+  nvisited: number,
+): number {
+  for (let i = npath - 1; i >= 0; i--) {
+    const ref = path[i]!;
+    for (let j = 0; j < nvisited; j++) {
+      if (ref === visited[j]) {
+        sharedVisited = j;
+        return i;
+      }
+    }
+  }
+  sharedVisited = -1;
+  return -1;
+}
+
+/**
  * dtMergeCorridorStartMoved: the agent walked `visited` (start polygon first) from path[0];
  * the corridor now starts with the walk reversed down to the furthest corridor polygon it
  * touched. Returns the new count.
@@ -62,18 +141,9 @@ export function mergeCorridorStartMoved(
   visited: ArrayLike<number>,
   nvisited: number,
 ): number {
-  let fp = -1;
-  let fv = -1;
-  for (let i = npath - 1; i >= 0 && fp < 0; i--) {
-    for (let j = 0; j < nvisited; j++) {
-      if (path[i] === visited[j]) {
-        fp = i;
-        fv = j;
-        break;
-      }
-    }
-  }
+  const fp = furthestShared(path, npath, visited, nvisited);
   if (fp < 0) return npath;
+  const fv = sharedVisited;
   const req = nvisited - fv;
   const orig = Math.min(fp + 1, npath);
   let size = Math.max(0, npath - orig);
@@ -122,18 +192,9 @@ export function mergeCorridorStartShortcut(
   visited: ArrayLike<number>,
   nvisited: number,
 ): number {
-  let fp = -1;
-  let fv = -1;
-  for (let i = npath - 1; i >= 0 && fp < 0; i--) {
-    for (let j = 0; j < nvisited; j++) {
-      if (path[i] === visited[j]) {
-        fp = i;
-        fv = j;
-        break;
-      }
-    }
-  }
+  const fp = furthestShared(path, npath, visited, nvisited);
   if (fp < 0) return npath;
+  const fv = sharedVisited;
   const req = fv;
   if (req <= 0) return npath;
   let size = Math.max(0, npath - fp);
@@ -456,10 +517,6 @@ export class PathCorridor {
   /** True when the first min(count, maxLookAhead) polygons are live and pass the filter. */
   isValid(maxLookAhead: number, query: NavMeshQuery, filter: QueryFilter): boolean {
     if (this.count === 0) return false;
-    const n = Math.min(this.count, maxLookAhead);
-    for (let i = 0; i < n; i++) {
-      if (!refPassesFilter(query, this.path[i]!, filter)) return false;
-    }
-    return true;
+    return refsPassFilter(query, this.path, Math.min(this.count, maxLookAhead), filter);
   }
 }

@@ -161,54 +161,9 @@ export function avoid(s: CrowdSim, dt: number): void {
       continue;
     }
     const orca = s.useOrca[i] === 1;
-    const planner = orca ? s.orca : s.sampler;
-    planner.reset();
-    const settled = s.settled[i]!;
-    for (let k = 0; k < s.nneis[i]!; k++) {
-      const nb = s.neis[i * MAX_NEIGHBOURS + k]!;
-      const j = nb * 3;
-      if (orca) {
-        // A settled agent is an obstacle to walkers, who take full responsibility (as ORCA
-        // does for static obstacles), and it ignores them: with a half-plane relative to its
-        // own velocity, a stream walking past would carry it off its target.
-        const other = s.settled[nb]!;
-        if (settled === 1 && other === 0) continue;
-        s.orca.addCircle(
-          np[j]!,
-          np[j + 2]!,
-          s.radius[nb]! * ORCA_RADIUS_SCALE,
-          s.vel[j]!,
-          s.vel[j + 2]!,
-          s.dvel[j]!,
-          s.dvel[j + 2]!,
-          settled === other ? urgencyShare(s.goalDist[i]!, s.goalDist[nb]!) : 1,
-        );
-        continue;
-      }
-      planner.addCircle(
-        np[j]!,
-        np[j + 2]!,
-        s.radius[nb]!,
-        s.vel[j]!,
-        s.vel[j + 2]!,
-        s.dvel[j]!,
-        s.dvel[j + 2]!,
-      );
-    }
-    const b = s.boundaries[i]!;
+    gatherObstacles(s, i, orca);
     const px = np[o]!;
     const pz = np[o + 2]!;
-    for (let k = 0; k < b.segmentCount; k++) {
-      const seg = b.segments;
-      const so = k * 6;
-      // Only walls the agent is in front of (Detour's dtTriArea2D test).
-      const abx = seg[so]! - px;
-      const abz = seg[so + 2]! - pz;
-      const acx = seg[so + 3]! - px;
-      const acz = seg[so + 5]! - pz;
-      if (acx * abz - abx * acz < 0) continue;
-      planner.addSegment(seg[so]!, seg[so + 2]!, seg[so + 3]!, seg[so + 5]!);
-    }
     const r = s.radius[i]!;
     const vmax = s.desiredSpeed[i]!;
     if (orca) {
@@ -226,22 +181,70 @@ export function avoid(s: CrowdSim, dt: number): void {
         out,
       );
     } else {
-      s.sampler.sampleVelocityAdaptive(
-        px,
-        pz,
-        r,
-        vmax,
-        s.vel[o]!,
-        s.vel[o + 2]!,
-        s.dvel[o]!,
-        s.dvel[o + 2]!,
-        s.avoidanceParams,
-        out,
-      );
+      // setAgent + sampleAdaptive: sampleVelocityAdaptive's eight doubles would be boxed.
+      s.sampler.setAgent(px, pz, r, vmax, s.vel[o]!, s.vel[o + 2]!, s.dvel[o]!, s.dvel[o + 2]!);
+      s.sampler.sampleAdaptive(s.avoidanceParams, out);
     }
     s.nvel[o] = out[0]!;
     s.nvel[o + 1] = 0;
     s.nvel[o + 2] = out[1]!;
+  }
+}
+
+/**
+ * Gives agent i's planner (ORCA or the sampler: monomorphic calls, so they inline) what it
+ * avoids, in one pass for both: its neighbours and the walls it is in front of (Detour's
+ * dtTriArea2D test).
+ */
+function gatherObstacles(s: CrowdSim, i: number, orca: boolean): void {
+  const np = s.npos;
+  if (orca) s.orca.reset();
+  else s.sampler.reset();
+  const settled = s.settled[i]!;
+  for (let k = 0; k < s.nneis[i]!; k++) {
+    const nb = s.neis[i * MAX_NEIGHBOURS + k]!;
+    const j = nb * 3;
+    if (orca) {
+      // A settled agent is an obstacle to walkers, who take full responsibility (as ORCA
+      // does for static obstacles), and it ignores them: with a half-plane relative to its
+      // own velocity, a stream walking past would carry it off its target.
+      const other = s.settled[nb]!;
+      if (settled === 1 && other === 0) continue;
+      s.orca.addCircle(
+        np[j]!,
+        np[j + 2]!,
+        s.radius[nb]! * ORCA_RADIUS_SCALE,
+        s.vel[j]!,
+        s.vel[j + 2]!,
+        s.dvel[j]!,
+        s.dvel[j + 2]!,
+        settled === other ? urgencyShare(s.goalDist[i]!, s.goalDist[nb]!) : 1,
+      );
+    } else {
+      s.sampler.addCircle(
+        np[j]!,
+        np[j + 2]!,
+        s.radius[nb]!,
+        s.vel[j]!,
+        s.vel[j + 2]!,
+        s.dvel[j]!,
+        s.dvel[j + 2]!,
+      );
+    }
+  }
+  const b = s.boundaries[i]!;
+  const seg = b.segments;
+  const px = np[i * 3]!;
+  const pz = np[i * 3 + 2]!;
+  for (let k = 0; k < b.segmentCount; k++) {
+    const so = k * 6;
+    const abx = seg[so]! - px;
+    const abz = seg[so + 2]! - pz;
+    const acx = seg[so + 3]! - px;
+    const acz = seg[so + 5]! - pz;
+    if (acx * abz - abx * acz < 0) continue;
+    if (orca) s.orca.addSegment(seg[so]!, seg[so + 2]!, seg[so + 3]!, seg[so + 5]!);
+    else s.sampler.addSegment(seg[so]!, seg[so + 2]!, seg[so + 3]!, seg[so + 5]!);
   }
 }
 

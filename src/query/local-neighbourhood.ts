@@ -3,7 +3,7 @@ import { distancePtSegSqrXZ } from "../navmesh/geometry.js";
 import { collectNeighbours, getPortalPoints, MAX_NEIGHBOURS } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
-import { checkFilter, checkPoint, checkRadius, checkRef } from "./args.js";
+import { checkCoords, checkFilterShape, checkRadius, checkRef } from "./args.js";
 import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
@@ -132,9 +132,16 @@ export function findLocalNeighbourhood(
   out: LocalNeighbourhoodResult,
 ): LocalNeighbourhoodResult {
   const navMesh = query.navMesh;
-  checkPoint(centre, "findLocalNeighbourhood centre");
+  const cx = centre?.[0] as number;
+  const cy = centre?.[1] as number;
+  const cz = centre?.[2] as number;
+  // x − x is 0 only for a finite x; checkCoords (naming the bad point) only on failure: the
+  // call would box three doubles every time.
+  if (cx - cx + (cy - cy) + (cz - cz) !== 0)
+    checkCoords(cx, cy, cz, "findLocalNeighbourhood centre");
   checkRadius(radius, "findLocalNeighbourhood radius");
-  checkFilter(filter, "findLocalNeighbourhood");
+  // Costs are never read here: the shape only (as raycast without useCosts).
+  checkFilterShape(filter, "findLocalNeighbourhood");
   out.count = 0;
   if (!checkRef(navMesh, startRef, "findLocalNeighbourhood startRef", true)) {
     out.status = "invalidRef";
@@ -145,8 +152,6 @@ export function findLocalNeighbourhood(
     polyA = new Float64Array(nvp2);
     polyB = new Float64Array(nvp2);
   }
-  const cx = centre[0]!;
-  const cz = centre[2]!;
   const radiusSqr = radius * radius;
   const pool = query.tinyNodePool;
   pool.clear();

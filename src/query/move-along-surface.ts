@@ -2,7 +2,7 @@ import type { QueryFilter } from "../navmesh/filter.js";
 import { pointInPolyXZ, segmentParamXZ } from "../navmesh/geometry.js";
 import { collectNeighbours } from "../navmesh/neighbours.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
-import { checkFilter, checkPoint, checkRef } from "./args.js";
+import { checkCoords, checkFilterShape, checkRef } from "./args.js";
 import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { NODE_CLOSED, NULL_NODE } from "./node-pool.js";
 import { passesFilter } from "./ref-geometry.js";
@@ -72,13 +72,22 @@ export function moveAlongSurface(
   out: MoveAlongSurfaceResult,
 ): MoveAlongSurfaceResult {
   const navMesh = query.navMesh;
-  checkPoint(start, "moveAlongSurface start");
-  checkPoint(end, "moveAlongSurface end");
-  checkFilter(filter, "moveAlongSurface");
+  // Points read once here; x − x is 0 only for a finite x (a sum could overflow). checkCoords
+  // (which names the bad one) only on failure: the call would box six doubles every time.
+  const sx = start?.[0] as number;
+  const sy = start?.[1] as number;
+  const sz = start?.[2] as number;
+  const ex = end?.[0] as number;
+  const ey = end?.[1] as number;
+  const ez = end?.[2] as number;
+  if (sx - sx + (sy - sy) + (sz - sz) !== 0) checkCoords(sx, sy, sz, "moveAlongSurface start");
+  if (ex - ex + (ey - ey) + (ez - ez) !== 0) checkCoords(ex, ey, ez, "moveAlongSurface end");
+  // Costs are never read here: the shape only (as raycast without useCosts).
+  checkFilterShape(filter, "moveAlongSurface");
   if (!checkRef(navMesh, startRef, "moveAlongSurface startRef", true)) {
-    out.resultPos[0] = start[0]!;
-    out.resultPos[1] = start[1]!;
-    out.resultPos[2] = start[2]!;
+    out.resultPos[0] = sx;
+    out.resultPos[1] = sy;
+    out.resultPos[2] = sz;
     out.visitedCount = 0;
     out.status = "invalidRef";
     return out;
@@ -88,13 +97,6 @@ export function moveAlongSurface(
   const pool = query.tinyNodePool;
   pool.clear();
   let status: QueryStatus = "complete";
-
-  const sx = start[0]!;
-  const sy = start[1]!;
-  const sz = start[2]!;
-  const ex = end[0]!;
-  const ey = end[1]!;
-  const ez = end[2]!;
 
   // Portals farther than this from the segment's midpoint cannot lie on the way.
   const cx = (sx + ex) / 2;

@@ -111,8 +111,10 @@ export function raycast(
   const ex = end?.[0] as number;
   const ey = end?.[1] as number;
   const ez = end?.[2] as number;
-  checkCoords(sx, sy, sz, "raycast start");
-  checkCoords(ex, ey, ez, "raycast end");
+  // x − x is 0 only for a finite x; checkCoords (naming the bad point) only on failure: the
+  // call would box six doubles every time.
+  if (sx - sx + (sy - sy) + (sz - sz) !== 0) checkCoords(sx, sy, sz, "raycast start");
+  if (ex - ex + (ey - ey) + (ez - ez) !== 0) checkCoords(ex, ey, ez, "raycast end");
   checkFilterShape(filter, "raycast");
   const useCosts = options?.useCosts === true;
   // Costs are read only with useCosts (a NaN or negative one would then spoil pathCost).

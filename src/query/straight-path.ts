@@ -6,6 +6,7 @@ import { getPortalPoints } from "../navmesh/neighbours.js";
 import {
   checkRefArgument,
   classifyRef,
+  isLiveRef,
   OFF_MESH_SLOT,
   type PolyRef,
   polyOfRef,
@@ -98,7 +99,22 @@ const endPt = new Float64Array(3);
 const COLLINEAR_SQR = 1e-6 * 1e-6;
 
 /**
- * Appends a point, merging it into the previous one when they coincide (Detour's
+ * The point appendVertex adds: x, y, z, polygon ref. Passed through this array, not as
+ * arguments: appendVertex is not always inlined, and double arguments (refs are above 2^31)
+ * would be boxed on the heap at every call.
+ */
+const pt = new Float64Array(4);
+
+/** Sets pt to (x, y, z, ref). Small: inlined where it is called. */
+function setPt(x: number, y: number, z: number, ref: PolyRef): void {
+  pt[0] = x;
+  pt[1] = y;
+  pt[2] = z;
+  pt[3] = ref;
+}
+
+/**
+ * Appends `pt`, merging it into the previous point when they coincide (Detour's
  * appendVertex). Unlike Detour, with `dropCollinear` a plain corner left lying on the segment
  * from its predecessor to the new point (the funnel emits those when the apex sits on a wall
  * line) is replaced by the new point, so every interior corner is a real turn. Corners after
@@ -106,14 +122,13 @@ const COLLINEAR_SQR = 1e-6 * 1e-6;
  */
 function appendVertex(
   out: StraightPath,
-  x: number,
-  y: number,
-  z: number,
   flags: number,
-  ref: PolyRef,
   maxPoints: number,
   dropCollinear: boolean,
 ): number {
+  const x = pt[0]!;
+  const y = pt[1]!;
+  const z = pt[2]!;
   const n = out.count;
   if (n > 0) {
     const pts = out.points;
@@ -123,7 +138,7 @@ function appendVertex(
     const dz = pts[o + 2]! - z;
     if (dx * dx + dy * dy + dz * dz < EQUAL_SQR) {
       out.flags[n - 1] = flags;
-      out.refs[n - 1] = ref;
+      out.refs[n - 1] = pt[3]!;
       return IN_PROGRESS;
     }
     if (
@@ -136,7 +151,18 @@ function appendVertex(
       out.count = n - 1;
     }
   }
-  out.push(x, y, z, flags, ref);
+  const m = out.count;
+  if (m === out.flags.length) {
+    out.push(x, y, z, flags, pt[3]!); // grows the buffers (push is not inlined: boxes)
+  } else {
+    const o = m * 3;
+    out.points[o] = x;
+    out.points[o + 1] = y;
+    out.points[o + 2] = z;
+    out.flags[m] = flags;
+    out.refs[m] = pt[3]!;
+    out.count = m + 1;
+  }
   if (out.count >= maxPoints) return FULL;
   return (flags & STRAIGHT_PATH_END) !== 0 ? DONE : IN_PROGRESS;
 }
@@ -145,80 +171,98 @@ function appendVertex(
 let portals = new Float64Array(6 * 64);
 /** Per portal: 1 when the polygon entered through it is an off-mesh connection. */
 let portalToOffMesh = new Uint8Array(64);
+/** Portals [0, portalsFetched) of the current pull are in `portals`. */
+let portalsFetched = 0;
+// The tile of the last (salt, slot) seen by fetchPortal, keyed by its base ref (in an array:
+// a module-level number above 2^31 is boxed at every store): corridors mostly stay in one tile.
+const cachedHi = new Float64Array(1);
+let cachedTile: NavMeshTile | null = null;
+let cachedOffMesh = false;
 
-/**
- * Fills `portals` for polys[0..polyCount) and returns how many consecutive portals exist
- * (polyCount - 1 unless the corridor is broken). Each portal is computed once even though
- * the funnel revisits portals after every corner. Neighbours in one tile take a fast path
- * (scan of the polygon's adjacency); everything else goes through getPortalPoints.
- */
-function computePortals(navMesh: NavMesh, polys: ArrayLike<number>, polyCount: number): number {
+// fetchPortal outcomes.
+const PORTAL_OK = 0;
+/** No portal between the two polygons (the corridor is broken). */
+const PORTAL_BROKEN = 1;
+/** The polygon entered is stale (only when asked to validate). */
+const PORTAL_STALE = 2;
+
+/** Starts a pull over polyCount polygons: room for every portal, none fetched yet. */
+function beginPortals(polyCount: number): void {
   const need = (polyCount - 1) * 6;
   if (portals.length < need) {
     portals = new Float64Array(Math.max(need, portals.length * 2));
     portalToOffMesh = new Uint8Array(portals.length / 6);
   }
+  portalsFetched = 0;
+  cachedHi[0] = -1;
+  cachedTile = null;
+  cachedOffMesh = false;
+}
+
+/**
+ * Fetches portal i = portalsFetched (from polys[i] into polys[i + 1]) into `portals`. Portals
+ * are fetched as the funnel first reaches them and kept, so each is computed once although
+ * the funnel revisits them after every corner, and a pull cut short by maxPoints reads no
+ * further. Neighbours in one tile take a fast path (a scan of the polygon's adjacency);
+ * everything else goes through getPortalPoints. With `validate`, a stale polygon entered
+ * gives PORTAL_STALE (a live tile's polygon index is checked here, other refs by isLiveRef).
+ * Refs are read from `polys` here, not passed: a call not inlined would box each one.
+ */
+function fetchPortal(navMesh: NavMesh, polys: ArrayLike<number>, validate: boolean): number {
+  const i = portalsFetched;
+  const from = polys[i]!;
+  const to = polys[i + 1]!;
+  const fh = tileBaseOfRef(from);
+  const th = tileBaseOfRef(to);
+  if (th !== cachedHi[0]) {
+    const slotIndex = tileOfRef(to);
+    cachedHi[0] = th;
+    cachedOffMesh = slotIndex === OFF_MESH_SLOT;
+    cachedTile =
+      !cachedOffMesh && navMesh.slotSalt(slotIndex) === saltOfRef(to)
+        ? navMesh.tileInSlot(slotIndex)
+        : null;
+  }
+  const tile = cachedTile;
+  if (validate && !(tile !== null && to - th < tile.polyCount) && !isLiveRef(navMesh, to)) {
+    return PORTAL_STALE;
+  }
+  portalToOffMesh[i] = cachedOffMesh ? 1 : 0;
   const buf = portals;
-  // The tile of the last (salt, slot) seen, keyed by its base ref: corridors mostly stay in
-  // one tile.
-  let cHi = -1;
-  let cTile: NavMeshTile | null = null;
-  let cOffMesh = false;
-  let from = polys[0]!;
-  let fh = tileBaseOfRef(from);
-  for (let i = 0; i + 1 < polyCount; i++) {
-    const to = polys[i + 1]!;
-    const th = tileBaseOfRef(to);
-    if (th !== cHi) {
-      const slotIndex = tileOfRef(to);
-      cHi = th;
-      cOffMesh = slotIndex === OFF_MESH_SLOT;
-      cTile =
-        !cOffMesh && navMesh.slotSalt(slotIndex) === saltOfRef(to)
-          ? navMesh.tileInSlot(slotIndex)
-          : null;
-    }
-    portalToOffMesh[i] = cOffMesh ? 1 : 0;
-    const o = i * 6;
-    let done = false;
-    if (fh === th && cTile !== null) {
-      const tile = cTile;
-      const poly = from - fh;
-      const want = to - th + 1;
-      if (poly < tile.polyCount) {
-        const nvp = tile.maxVertsPerPoly;
-        const base = poly * nvp;
-        const cnt = tile.polyVertCount[poly]!;
-        const nbs = tile.polyNeighbours;
-        for (let e = 0; e < cnt; e++) {
-          if (nbs[base + e] !== want) continue;
-          const v = tile.vertices;
-          const va = tile.polyVerts[base + e]! * 3;
-          const vb = tile.polyVerts[base + (e + 1 === cnt ? 0 : e + 1)]! * 3;
-          buf[o] = v[va]!;
-          buf[o + 1] = v[va + 1]!;
-          buf[o + 2] = v[va + 2]!;
-          buf[o + 3] = v[vb]!;
-          buf[o + 4] = v[vb + 1]!;
-          buf[o + 5] = v[vb + 2]!;
-          done = true;
-          break;
-        }
+  const o = i * 6;
+  if (fh === th && tile !== null) {
+    const poly = from - fh;
+    const want = to - th + 1;
+    if (poly < tile.polyCount) {
+      const nvp = tile.maxVertsPerPoly;
+      const base = poly * nvp;
+      const cnt = tile.polyVertCount[poly]!;
+      const nbs = tile.polyNeighbours;
+      for (let e = 0; e < cnt; e++) {
+        if (nbs[base + e] !== want) continue;
+        const v = tile.vertices;
+        const va = tile.polyVerts[base + e]! * 3;
+        const vb = tile.polyVerts[base + (e + 1 === cnt ? 0 : e + 1)]! * 3;
+        buf[o] = v[va]!;
+        buf[o + 1] = v[va + 1]!;
+        buf[o + 2] = v[va + 2]!;
+        buf[o + 3] = v[vb]!;
+        buf[o + 4] = v[vb + 1]!;
+        buf[o + 5] = v[vb + 2]!;
+        portalsFetched = i + 1;
+        return PORTAL_OK;
       }
     }
-    if (!done) {
-      if (!getPortalPoints(navMesh, from, to, left, right)) return i;
-      buf[o] = left[0]!;
-      buf[o + 1] = left[1]!;
-      buf[o + 2] = left[2]!;
-      buf[o + 3] = right[0]!;
-      buf[o + 4] = right[1]!;
-      buf[o + 5] = right[2]!;
-    }
-    from = to;
-    fh = th;
   }
-  return polyCount - 1;
+  if (!getPortalPoints(navMesh, from, to, left, right)) return PORTAL_BROKEN;
+  buf[o] = left[0]!;
+  buf[o + 1] = left[1]!;
+  buf[o + 2] = left[2]!;
+  buf[o + 3] = right[0]!;
+  buf[o + 4] = right[1]!;
+  buf[o + 5] = right[2]!;
+  portalsFetched = i + 1;
+  return PORTAL_OK;
 }
 
 /**
@@ -258,16 +302,8 @@ function appendPortals(
     const wz = sz - lz;
     let t = (ux * wz - uz * wx) / d;
     t = Math.min(Math.max(t, 0), 1);
-    const r = appendVertex(
-      out,
-      lx + vx * t,
-      ly + (portals[o + 4]! - ly) * t,
-      lz + vz * t,
-      0,
-      to,
-      maxPoints,
-      false,
-    );
+    setPt(lx + vx * t, ly + (portals[o + 4]! - ly) * t, lz + vz * t, to);
+    const r = appendVertex(out, 0, maxPoints, false);
     if (r !== IN_PROGRESS) return r;
   }
   return IN_PROGRESS;
@@ -420,28 +456,98 @@ export function stringPull(
 ): QueryStatus {
   out.count = 0;
   if (polyCount <= 0) return "noStart";
-  const maxPoints = options?.maxPoints ?? Infinity;
   const crossings = options?.allCrossings === true || options?.areaCrossings === true;
-  const areaOnly = options?.allCrossings !== true;
-  const last = polys[polyCount - 1]!;
   clampToPoly(navMesh, polys[0]!, start, startPt);
-  clampToPoly(navMesh, last, end, endPt);
-
-  let r = appendVertex(
+  clampToPoly(navMesh, polys[polyCount - 1]!, end, endPt);
+  return funnel(
+    navMesh,
+    end,
+    polys,
+    polyCount,
     out,
-    startPt[0]!,
-    startPt[1]!,
-    startPt[2]!,
-    STRAIGHT_PATH_START,
-    polys[0]!,
-    maxPoints,
-    !crossings,
+    options?.maxPoints ?? Infinity,
+    crossings,
+    options?.allCrossings !== true,
+    false,
   );
+}
+
+/**
+ * The first `maxPoints` corners of a crowd agent's corridor, as Detour's
+ * dtPathCorridor::findCorners asks findStraightPath for them: portals are fetched as the
+ * funnel reaches them, so the cost depends on how far the corners are, not on the corridor's
+ * length (a whole-corridor pull per agent per frame is the crowd's largest cost otherwise),
+ * and only those polygons are validated: a stale one gives "invalidRef" (no points). Detour's
+ * points exactly: start and end clamped by closestPointOnPolyBoundary (no 1e-4 rule) and
+ * collinear corners kept. Otherwise findStraightPath's statuses ("partial": broken corridor
+ * or cut at maxPoints). @internal
+ */
+export function findCorridorCorners(
+  navMesh: NavMesh,
+  start: ArrayLike<number>,
+  end: ArrayLike<number>,
+  polys: Float64Array,
+  polyCount: number,
+  maxPoints: number,
+  out: StraightPath,
+): QueryStatus {
+  out.count = 0;
+  if (polyCount <= 0 || maxPoints <= 0) return "noStart";
+  if (!clampExact(navMesh, polys, 0, start, startPt)) return "invalidRef";
+  if (!clampExact(navMesh, polys, polyCount - 1, end, endPt)) return "invalidRef";
+  return funnel(navMesh, end, polys, polyCount, out, maxPoints, false, true, true);
+}
+
+/**
+ * Detour's closestPointOnPolyBoundary of p on polys[index] into out (p itself when inside:
+ * the even-odd test first, as cheap as the answer usually is); false when that ref is not
+ * live. The ref is read here, not passed (see fetchPortal).
+ */
+function clampExact(
+  navMesh: NavMesh,
+  polys: ArrayLike<number>,
+  index: number,
+  p: ArrayLike<number>,
+  out: Float64Array,
+): boolean {
+  const ref = polys[index]!;
+  if (!isLiveRef(navMesh, ref)) return false;
+  const x = p[0]!;
+  const y = p[1]!;
+  const z = p[2]!;
+  const tile = groundTileOf(navMesh, ref);
+  if (tile !== null && pointInPolyXZ(tile, polyOfRef(ref), x, z)) {
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    return true;
+  }
+  return closestPointOnBoundaryByRef(navMesh, ref, x, y, z, out);
+}
+
+/**
+ * The simple stupid funnel from startPt to endPt (both already clamped) through
+ * polys[0..polyCount). `crowd`: findCorridorCorners' variant (portals validated as fetched,
+ * Detour's clamp on a broken corridor, collinear corners kept).
+ */
+function funnel(
+  navMesh: NavMesh,
+  end: ArrayLike<number>,
+  polys: ArrayLike<number>,
+  polyCount: number,
+  out: StraightPath,
+  maxPoints: number,
+  crossings: boolean,
+  areaOnly: boolean,
+  crowd: boolean,
+): QueryStatus {
+  const dropCollinear = !crossings && !crowd;
+  setPt(startPt[0]!, startPt[1]!, startPt[2]!, polys[0]!);
+  let r = appendVertex(out, STRAIGHT_PATH_START, maxPoints, dropCollinear);
   if (r !== IN_PROGRESS) return outcome(r, out);
 
   if (polyCount > 1) {
-    const portalCount = computePortals(navMesh, polys, polyCount);
-    const buf = portals;
+    beginPortals(polyCount);
     const ex = endPt[0]!;
     const ey = endPt[1]!;
     const ez = endPt[2]!;
@@ -474,27 +580,37 @@ export function stringPull(
       let rz: number;
       if (i + 1 < polyCount) {
         toRef = polys[i + 1]!;
-        if (i >= portalCount) {
-          // Broken corridor: end on the closest point of the last polygon we can reach.
-          clampToPoly(navMesh, polys[i]!, end, endPt);
-          if (crossings) {
-            r = appendPortals(
-              navMesh,
-              apexIndex,
-              i,
-              endPt[0]!,
-              endPt[2]!,
-              polys,
-              out,
-              areaOnly,
-              maxPoints,
-            );
-            if (r === FULL) return "partial";
+        if (i >= portalsFetched) {
+          const got = fetchPortal(navMesh, polys, crowd);
+          if (got === PORTAL_STALE) {
+            out.count = 0;
+            return "invalidRef";
           }
-          appendVertex(out, endPt[0]!, endPt[1]!, endPt[2]!, 0, polys[i]!, maxPoints, !crossings);
-          return "partial";
+          if (got === PORTAL_BROKEN) {
+            // Broken corridor: end on the closest point of the last polygon we can reach.
+            if (crowd) clampExact(navMesh, polys, i, end, endPt);
+            else clampToPoly(navMesh, polys[i]!, end, endPt);
+            if (crossings) {
+              r = appendPortals(
+                navMesh,
+                apexIndex,
+                i,
+                endPt[0]!,
+                endPt[2]!,
+                polys,
+                out,
+                areaOnly,
+                maxPoints,
+              );
+              if (r === FULL) return "partial";
+            }
+            setPt(endPt[0]!, endPt[1]!, endPt[2]!, polys[i]!);
+            appendVertex(out, 0, maxPoints, dropCollinear);
+            return "partial";
+          }
         }
         const o = i * 6;
+        const buf = portals;
         lx = buf[o]!;
         ly = buf[o + 1]!;
         lz = buf[o + 2]!;
@@ -543,7 +659,8 @@ export function stringPull(
           az = plz;
           apexIndex = leftIndex;
           const flags = leftRef === 0 ? STRAIGHT_PATH_END : leftOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
-          r = appendVertex(out, ax, ay, az, flags, leftRef, maxPoints, !crossings);
+          setPt(ax, ay, az, leftRef);
+          r = appendVertex(out, flags, maxPoints, dropCollinear);
           if (r !== IN_PROGRESS) return outcome(r, out);
           prx = ax;
           pry = ay;
@@ -588,7 +705,8 @@ export function stringPull(
           apexIndex = rightIndex;
           const flags =
             rightRef === 0 ? STRAIGHT_PATH_END : rightOffMesh ? STRAIGHT_PATH_OFFMESH : 0;
-          r = appendVertex(out, ax, ay, az, flags, rightRef, maxPoints, !crossings);
+          setPt(ax, ay, az, rightRef);
+          r = appendVertex(out, flags, maxPoints, dropCollinear);
           if (r !== IN_PROGRESS) return outcome(r, out);
           plx = ax;
           ply = ay;
@@ -604,15 +722,7 @@ export function stringPull(
       if (r !== IN_PROGRESS) return outcome(r, out);
     }
   }
-  r = appendVertex(
-    out,
-    endPt[0]!,
-    endPt[1]!,
-    endPt[2]!,
-    STRAIGHT_PATH_END,
-    0,
-    maxPoints,
-    !crossings,
-  );
+  setPt(endPt[0]!, endPt[1]!, endPt[2]!, 0);
+  r = appendVertex(out, STRAIGHT_PATH_END, maxPoints, dropCollinear);
   return outcome(r, out);
 }

@@ -3,7 +3,7 @@ import { LINK_SIDE_NONE } from "../navmesh/neighbours.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
 import { polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import { EDGE_TILE_BORDER, EDGE_WALL } from "../navmesh/tile.js";
-import { checkFilter, checkRef } from "./args.js";
+import { checkFilterShape, checkRef } from "./args.js";
 import type { NavMeshQueryCore } from "./nav-mesh-query.js";
 import { groundTileOf, passesFilter } from "./ref-geometry.js";
 import { growFloat64 } from "./scratch.js";
@@ -97,16 +97,17 @@ export function getPolyWallSegments(
   ref: PolyRef,
   filter: QueryFilter,
   out: WallSegmentsResult,
-  options: WallSegmentsOptions = {},
+  options?: WallSegmentsOptions,
 ): WallSegmentsResult {
   const navMesh = query.navMesh;
-  checkFilter(filter, "getPolyWallSegments");
+  // Costs are never read here: the shape only (as raycast without useCosts).
+  checkFilterShape(filter, "getPolyWallSegments");
   out.count = 0;
   if (!checkRef(navMesh, ref, "getPolyWallSegments ref", true)) {
     out.status = "invalidRef";
     return out;
   }
-  const storePortals = options.includePortals === true;
+  const storePortals = options?.includePortals === true;
   const tile = groundTileOf(navMesh, ref)!;
   const slotIndex = tileOfRef(ref);
   const poly = polyOfRef(ref);

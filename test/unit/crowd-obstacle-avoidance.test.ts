@@ -195,3 +195,31 @@ describe("detSinCos", () => {
     }
   });
 });
+
+describe("sampled avoidance shortcuts (results as if sampled)", () => {
+  it("walls beyond every candidate's reach and no neighbour: the desired velocity, as with nothing", () => {
+    const q = new ObstacleAvoidanceQuery(6, 8);
+    const params = AVOIDANCE_PRESETS.good;
+    q.reset();
+    q.sampleVelocityAdaptive(0, 0, 0.4, 3.5, 1, 0, 3, 1, params, out);
+    const none = [out[0]!, out[1]!];
+    q.reset();
+    q.addSegment(-10, 4, 10, 4); // 4 m away: a candidate (|v| <= 3.501) cannot reach it
+    q.addSegment(10, -4, -10, -4);
+    const samples = q.sampleVelocityAdaptive(0, 0, 0.4, 3.5, 1, 0, 3, 1, params, out);
+    expect(samples).toBe(0);
+    expect([out[0]!, out[1]!]).toEqual(none);
+    expect(none).toEqual([3, 1]);
+  });
+
+  it("grid sampling past the candidate buffer (33 × 33) still picks the desired velocity in the open", () => {
+    const q = new ObstacleAvoidanceQuery(6, 8);
+    q.reset();
+    // A wall within reach forces sampling; it is behind the agent (the desired velocity is free).
+    q.addSegment(-1, -1, -1, 1);
+    const n = q.sampleVelocityGrid(0, 0, 0.4, 3.5, 3.5, 0, 3.5, 0, DEFAULT_AVOIDANCE_PARAMS, out);
+    expect(n).toBeGreaterThan(129); // more than one batch of candidates
+    expect(out[0]!).toBeGreaterThan(3);
+    expect(Math.abs(out[1]!)).toBeLessThan(0.3);
+  });
+});

@@ -4,9 +4,19 @@ import {
   mergeCorridorStartMoved,
   mergeCorridorStartShortcut,
   PathCorridor,
+  refPassesFilter,
+  refsPassFilter,
 } from "../../src/crowd/path-corridor.js";
+import { QueryFilter } from "../../src/navmesh/filter.js";
+import { setPolyFlags } from "../../src/navmesh/poly-state.js";
 import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
-import { STRAIGHT_PATH_END, STRAIGHT_PATH_OFFMESH } from "../../src/query/straight-path.js";
+import {
+  findCorridorCorners,
+  findStraightPath,
+  STRAIGHT_PATH_END,
+  STRAIGHT_PATH_OFFMESH,
+  StraightPath,
+} from "../../src/query/straight-path.js";
 import { islands, polyAt, wallScene } from "../helpers/query-scenes.js";
 
 const arr = (a: number[], cap = 16) => {
@@ -137,5 +147,62 @@ describe("PathCorridor", () => {
     expect(to[0]).toBeCloseTo(9, 1);
     expect(c.firstPoly).toBe(e);
     expect([...c.pos]).toEqual([...to]);
+  });
+});
+
+describe("corridor checks and corners share the query's code", () => {
+  it("refsPassFilter agrees with refPassesFilter ref by ref (live, stale, filtered out, flags changed)", () => {
+    const nm = wallScene();
+    const q = new NavMeshQuery(nm);
+    const start = [2, 0.25, 2];
+    const end = [2, 0.25, 10];
+    const path = q.findPath(
+      q.findNearestPoly(start, [1, 1, 1]),
+      q.findNearestPoly(end, [1, 1, 1]),
+      start,
+      end,
+    );
+    const refs = Float64Array.from(path.polys).subarray(0, path.polyCount);
+    const filter = new QueryFilter();
+    const each = () => [...refs].every((r) => refPassesFilter(q, r, filter));
+    expect(refsPassFilter(q, refs, refs.length, filter)).toBe(true);
+    expect(each()).toBe(true);
+    setPolyFlags(nm, refs[1]!, 0); // a door closes on the corridor
+    expect(refsPassFilter(q, refs, refs.length, filter)).toBe(false);
+    expect(refsPassFilter(q, refs, 1, filter)).toBe(true); // not among the first one
+    setPolyFlags(nm, refs[1]!, 1);
+    filter.passFilter = (ref) => ref !== refs[refs.length - 1];
+    expect(refsPassFilter(q, refs, refs.length, filter)).toBe(each());
+    expect(refsPassFilter(q, refs, refs.length, filter)).toBe(false);
+    filter.passFilter = undefined;
+    nm.removeTile(nm.tileRefAt(0, 0));
+    expect(refsPassFilter(q, refs, refs.length, filter)).toBe(false);
+    expect(each()).toBe(false);
+  });
+
+  it("findCorridorCorners gives findStraightPath's first points on a plain corridor", () => {
+    const nm = wallScene();
+    const q = new NavMeshQuery(nm);
+    const start = [2, 0.25, 2];
+    const end = [2, 0.25, 10];
+    const path = q.findPath(
+      q.findNearestPoly(start, [1, 1, 1]),
+      q.findNearestPoly(end, [1, 1, 1]),
+      start,
+      end,
+    );
+    const full = new StraightPath();
+    findStraightPath(nm, start, end, path.polys, path.polyCount, full);
+    expect(full.count).toBeGreaterThan(2);
+    const polys = Float64Array.from(path.polys).subarray(0, path.polyCount);
+    for (let max = 1; max <= full.count; max++) {
+      const cut = new StraightPath(1);
+      const status = findCorridorCorners(nm, start, end, polys, path.polyCount, max, cut);
+      expect(status).toBe(max < full.count ? "partial" : "complete");
+      expect(cut.count).toBe(max);
+      expect([...cut.points.subarray(0, max * 3)]).toEqual([...full.points.subarray(0, max * 3)]);
+      expect([...cut.flags.subarray(0, max)]).toEqual([...full.flags.subarray(0, max)]);
+      expect([...cut.refs.subarray(0, max)]).toEqual([...full.refs.subarray(0, max)]);
+    }
   });
 });
