@@ -127,9 +127,10 @@ describe("OrcaPlanner (van den Berg et al. 2011)", () => {
   });
 
   it("an agent heading into a wall at a slant slides along it without crossing", () => {
-    // Wall z = 1 from x = -10 to 10; goal beyond it, up and to the right.
+    // Wall z = 1 from x = -10 to 10; goal beyond it, up and to the right. Given as Detour's
+    // boundary gives it: walkable side to the right of p→q, (s.z, −s.x) = −z, where the agent is.
     const a = agent(0, 0, 8, 4);
-    const walls = [[10, 1, -10, 1]];
+    const walls = [[-10, 1, 10, 1]];
     const planner = new OrcaPlanner(0, 1);
     const out = new Float64Array(2);
     let maxZ = Number.NEGATIVE_INFINITY;
