@@ -88,6 +88,28 @@ describe("OrcaPlanner (van den Berg et al. 2011)", () => {
     expect(p.feasible).toBe(true);
   });
 
+  it("maxSpeedChange: free walking approaches the desired velocity that fast, avoiding does not wait", () => {
+    const p = new OrcaPlanner(1, 0);
+    const out = new Float64Array(2);
+    p.computeVelocity(0, 0, RADIUS, SPEED, 0, 0, 3, 0, DT, DEFAULT_ORCA_PARAMS, out, 0.1);
+    expect(out[0]).toBeCloseTo(0.1, 12);
+    expect(out[1]).toBe(0);
+    // Walking at 3 m/s into one coming the other way, 1.2 m ahead: the step limited to 0.1 m/s
+    // is not admitted, so the answer is ORCA's own, however far from the current velocity.
+    p.addCircle(1.2, 0.1, RADIUS, -3, 0, 0, 0);
+    p.computeVelocity(0, 0, RADIUS, SPEED, 3, 0, 3, 0, DT, DEFAULT_ORCA_PARAMS, out, 0.1);
+    expect(Math.hypot(out[0]! - 3, out[1]!)).toBeGreaterThan(1);
+    const l = p.lines;
+    for (let k = 0; k < p.lineCount; k++) {
+      expect(l[k * 3]! * out[0]! + l[k * 3 + 1]! * out[1]!).toBeGreaterThanOrEqual(
+        l[k * 3 + 2]! - 1e-9,
+      );
+    }
+    expect(() =>
+      p.computeVelocity(0, 0, RADIUS, SPEED, 0, 0, 1, 0, DT, DEFAULT_ORCA_PARAMS, out, -1),
+    ).toThrow(/maxSpeedChange/);
+  });
+
   it("two agents head-on never overlap and both get through", () => {
     for (const offset of [0, 0.05, 0.3]) {
       const { closest, agents } = simulate([agent(-6, 0, 6, offset), agent(6, offset, -6, 0)], 400);
