@@ -1,5 +1,6 @@
 import type { QueryFilter } from "../navmesh/filter.js";
 import type { PolyRef } from "../navmesh/poly-ref.js";
+import { updateFlags as UF } from "./agent-params.js";
 import type { PathCorridor } from "./path-corridor.js";
 import {
   COLLISION_RESOLVE_FACTOR,
@@ -22,7 +23,12 @@ export function integrate(s: CrowdSim, dt: number): void {
     const i = s.activeList[a]!;
     if (s.state[i] !== S_WALKING) continue;
     const o = i * 3;
-    const maxDelta = s.maxAcceleration[i]! * dt;
+    // An ORCA agent's planner applied maxAcceleration already: its avoiding velocities must be
+    // walked as chosen (see OrcaPlanner.computeVelocity).
+    const maxDelta =
+      s.useOrca[i] === 1 && (s.flags[i]! & UF.obstacleAvoidance) !== 0
+        ? Number.POSITIVE_INFINITY
+        : s.maxAcceleration[i]! * dt;
     let dx = s.nvel[o]! - s.vel[o]!;
     let dy = s.nvel[o + 1]! - s.vel[o + 1]!;
     let dz = s.nvel[o + 2]! - s.vel[o + 2]!;

@@ -114,6 +114,8 @@ export class OrcaPlanner {
   /**
    * Chooses the velocity closest to (dvx, dvz) satisfying all constraints, |v| <= vmax; writes
    * out[0], out[1]; dt is the simulation step (for the collision-already-overlapping case).
+   * With maxSpeedChange (maxAcceleration × dt), an agent free to walk moves from (vx, vz)
+   * towards (dvx, dvz) by at most that much; once avoiding, the change is not limited.
    */
   computeVelocity(
     px: number,
@@ -127,8 +129,15 @@ export class OrcaPlanner {
     dt: number,
     params: OrcaParams,
     out: Float64Array,
+    maxSpeedChange = Number.POSITIVE_INFINITY,
   ): void {
     this.inputs.checkFinite("computeVelocity", px + pz + radius + vmax + vx + vz + dvx + dvz + dt);
+    if (!(maxSpeedChange >= 0)) {
+      throw new MeshwayError(
+        "INVALID_ARGUMENT",
+        `OrcaPlanner.computeVelocity: maxSpeedChange must be >= 0, got ${maxSpeedChange}`,
+      );
+    }
     if (!(dt > 0) || !(params.timeHorizon > 0) || !(params.obstacleTimeHorizon > 0)) {
       throw new MeshwayError(
         "INVALID_ARGUMENT",
@@ -155,6 +164,26 @@ export class OrcaPlanner {
     }
     this.lineTotal = n;
     const res = this.res;
+    // Free walking: approach the desired velocity within maxSpeedChange (the agent's
+    // acceleration). When that is not admitted the agent is avoiding, and ORCA's answer is only
+    // safe if walked at once: then aim at the desired velocity itself, unlimited.
+    let freeX = dvx;
+    let freeZ = dvz;
+    const chX = dvx - vx;
+    const chZ = dvz - vz;
+    const ch = Math.sqrt(chX * chX + chZ * chZ);
+    if (ch > maxSpeedChange) {
+      freeX = vx + (chX * maxSpeedChange) / ch;
+      freeZ = vz + (chZ * maxSpeedChange) / ch;
+    }
+    if (admits(this.lines, n, speed, freeX, freeZ)) {
+      const l2 = freeX * freeX + freeZ * freeZ;
+      const k = l2 > speed * speed ? speed / Math.sqrt(l2) : 1;
+      this.feasibleLast = true;
+      out[0] = freeX * k;
+      out[1] = freeZ * k;
+      return;
+    }
     // Perfect mirror images (two agents face to face on one line) would only slow down, each
     // waiting for the other to turn. When agents keep the desired velocity from being admitted, aim
     // a little clockwise of it: mirror images then pass each other on the same hand.

@@ -179,6 +179,8 @@ export function avoid(s: CrowdSim, dt: number): void {
         dt,
         s.orcaParams,
         out,
+        // maxAcceleration bounds free walking here, not in integrate (see OrcaPlanner).
+        s.maxAcceleration[i]! * dt,
       );
     } else {
       // setAgent + sampleAdaptive: sampleVelocityAdaptive's eight doubles would be boxed.

@@ -88,6 +88,28 @@ describe("OrcaPlanner (van den Berg et al. 2011)", () => {
     expect(p.feasible).toBe(true);
   });
 
+  it("maxSpeedChange: free walking approaches the desired velocity that fast, avoiding does not wait", () => {
+    const p = new OrcaPlanner(1, 0);
+    const out = new Float64Array(2);
+    p.computeVelocity(0, 0, RADIUS, SPEED, 0, 0, 3, 0, DT, DEFAULT_ORCA_PARAMS, out, 0.1);
+    expect(out[0]).toBeCloseTo(0.1, 12);
+    expect(out[1]).toBe(0);
+    // Walking at 3 m/s into one coming the other way, 1.2 m ahead: the step limited to 0.1 m/s
+    // is not admitted, so the answer is ORCA's own, however far from the current velocity.
+    p.addCircle(1.2, 0.1, RADIUS, -3, 0, 0, 0);
+    p.computeVelocity(0, 0, RADIUS, SPEED, 3, 0, 3, 0, DT, DEFAULT_ORCA_PARAMS, out, 0.1);
+    expect(Math.hypot(out[0]! - 3, out[1]!)).toBeGreaterThan(1);
+    const l = p.lines;
+    for (let k = 0; k < p.lineCount; k++) {
+      expect(l[k * 3]! * out[0]! + l[k * 3 + 1]! * out[1]!).toBeGreaterThanOrEqual(
+        l[k * 3 + 2]! - 1e-9,
+      );
+    }
+    expect(() =>
+      p.computeVelocity(0, 0, RADIUS, SPEED, 0, 0, 1, 0, DT, DEFAULT_ORCA_PARAMS, out, -1),
+    ).toThrow(/maxSpeedChange/);
+  });
+
   it("two agents head-on never overlap and both get through", () => {
     for (const offset of [0, 0.05, 0.3]) {
       const { closest, agents } = simulate([agent(-6, 0, 6, offset), agent(6, offset, -6, 0)], 400);
@@ -127,9 +149,10 @@ describe("OrcaPlanner (van den Berg et al. 2011)", () => {
   });
 
   it("an agent heading into a wall at a slant slides along it without crossing", () => {
-    // Wall z = 1 from x = -10 to 10; goal beyond it, up and to the right.
+    // Wall z = 1 from x = -10 to 10; goal beyond it, up and to the right. Given as Detour's
+    // boundary gives it: walkable side to the right of p→q, (s.z, −s.x) = −z, where the agent is.
     const a = agent(0, 0, 8, 4);
-    const walls = [[10, 1, -10, 1]];
+    const walls = [[-10, 1, 10, 1]];
     const planner = new OrcaPlanner(0, 1);
     const out = new Float64Array(2);
     let maxZ = Number.NEGATIVE_INFINITY;
