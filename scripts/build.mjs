@@ -82,13 +82,15 @@ function reach(ctx) {
 
 /**
  * The shared chunk of a source module (entries stay themselves). What the root entry reaches is
- * two chunks: "meshway" (navmesh, query, format, generate, math, config …) and "extras" (tiles,
- * crowd), but for the few modules the light entries (meshway/io, /render, /debug) use as well
+ * three chunks: "meshway" (navmesh, query, format, generate, math, config …), "tiles" and
+ * "crowd", but for the few modules the light entries (meshway/io, /render, /debug) use as well
  * (errors, input, the OBJ parser, tile constants …), which are the small chunk "base", so a
  * light entry loads that and not the whole library. A cold `import("meshway")` is parse-bound,
- * and each file it loads costs about as much again as parsing 30 KB of code: four files
- * (index.js, meshway, extras, base) instead of five is ~5% faster, and meshway/io and
- * meshway/render import in ~60% of the time (issue 17).
+ * and each file it loads costs about as much again as parsing 30 KB of code; tiles and crowd
+ * stay two chunks all the same, because meshway/node (and so the CLI) needs the tiles and not
+ * the crowd: one "tiles + crowd" chunk made its import 37.4 ms of CPU instead of 30.7, the root's
+ * 24.6 instead of 23.9 (same run, noise). meshway/io and meshway/render import in ~60% of the
+ * time they took before "base" (issue 17).
  * A user's bundler (sideEffects: false) drops a chunk whole when an app uses none of it, but
  * inside a chunk it keeps every top-level statement it cannot prove pure. So the module tops in
  * "meshway" are pure (`@__PURE__` on top-level calls and `new` of our classes, no top-level
@@ -104,7 +106,7 @@ function sharedChunk(id, ctx) {
   reach(ctx);
   if (!rootReach.has(id)) return folder;
   if (lightReach.has(id)) return "base";
-  return folder === "tiles" || folder === "crowd" ? "extras" : "meshway";
+  return folder === "tiles" || folder === "crowd" ? folder : "meshway";
 }
 
 /** A source module's folder under src/ ("core" for the files at the top), null outside src/. */
