@@ -105,8 +105,6 @@ export class CrowdSim {
   readonly settled: Uint8Array;
   /** Straight distance to the corridor's end when among the corners, else Infinity (set by steer). [Units: m] */
   readonly goalDist: Float64Array;
-  /** How long an ORCA walker has been held below half its desired speed (set by avoid). [Units: s] */
-  readonly blockedTime: Float64Array;
   readonly filters: QueryFilter[];
   readonly npos: Float64Array;
   readonly vel: Float64Array;
@@ -219,7 +217,6 @@ export class CrowdSim {
     this.useOrca = new Uint8Array(n);
     this.settled = new Uint8Array(n);
     this.goalDist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-    this.blockedTime = new Float64Array(n);
     this.filters = new Array<QueryFilter>(n).fill(this.defaultFilter);
     this.npos = new Float64Array(n * 3);
     this.vel = new Float64Array(n * 3);
@@ -303,7 +300,6 @@ export class CrowdSim {
     }
     this.desiredSpeed[i] = 0;
     this.settled[i] = 0;
-    this.blockedTime[i] = 0;
     this.state[i] = S_WALKING;
   }
 

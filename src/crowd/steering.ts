@@ -68,7 +68,7 @@ export function steer(s: CrowdSim): void {
       dvy = 0;
       dvz = dir[2]! * scale;
     }
-    if (s.useOrca[i] === 1 && s.settled[i] === 0 && (dvx !== 0 || dvz !== 0)) {
+    if (s.useOrca[i] === 1 && ts !== T_VELOCITY && s.settled[i] === 0 && (dvx !== 0 || dvz !== 0)) {
       laneBias(s, i, dvx, dvz, dir);
       dvx = dir[0]!;
       dvz = dir[2]!;
@@ -155,7 +155,6 @@ export function smoothDirection(s: CrowdSim, i: number, n: number, out: Float64A
 export function avoid(s: CrowdSim, dt: number): void {
   const np = s.npos;
   const out = s.avoidOut;
-  if (BLOCK_SKEW > 0) updateBlocked(s, dt);
   for (let a = 0; a < s.nactive; a++) {
     const i = s.activeList[a]!;
     if (s.state[i] !== S_WALKING) continue;
@@ -226,9 +225,7 @@ function gatherObstacles(s: CrowdSim, i: number, orca: boolean): void {
         s.vel[j + 2]!,
         s.dvel[j]!,
         s.dvel[j + 2]!,
-        settled === other
-          ? walkerShare(s.goalDist[i]!, s.goalDist[nb]!, s.blockedTime[i]!, s.blockedTime[nb]!)
-          : 1,
+        settled === other ? urgencyShare(s.goalDist[i]!, s.goalDist[nb]!) : 1,
       );
     } else {
       s.sampler.addCircle(
@@ -288,24 +285,33 @@ const URGENT_DIST = 6;
 /** Shares then range over ½ ± URGENT_SKEW / 2. */
 const URGENT_SKEW = 0.9;
 
-const ENV = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
-const LANE_RANGE = Number(ENV.LANE_RANGE ?? 3);
-const LANE_GAIN = Number(ENV.LANE_GAIN ?? 0.5);
-const LANE_OPPOSED = Number(ENV.LANE_OPPOSED ?? 0.3);
-const LANE_USE_DV = ENV.LANE_USE_DV === "1";
-const LANE_RIGHT = ENV.LANE_RIGHT === "1";
-const LANE_JOIN = Number(ENV.LANE_JOIN ?? 0.5);
+/** Lane formation looks this far ahead along the preferred velocity. [Units: m] */
+const LANE_RANGE = 3;
+/** Turn of the preferred velocity at full lateral cue: tan⁻¹(1) = 45°. */
+const LANE_GAIN = 1;
+/** A neighbour walks against (or with) the agent above this fraction of its max speed. */
+const LANE_OPPOSED = 0.3;
+/** Weight of neighbours walking the agent's way, relative to opposed ones. */
+const LANE_JOIN = 0.5;
+/** An opposed neighbour straight ahead counts as this far to the left side: mirror images pass on one hand. */
+const LANE_TIE = 0.25;
 
 /**
- * Lane formation: turns (dvx, dvz) towards the side away from agents ahead walking against it.
+ * Lane formation for ORCA walkers (a social-force-style cue, cf. Helbing & Molnár 1995; lanes
+ * in counter-flow, Helbing et al. 2005): ORCA by itself lets two opposing streams in a corridor
+ * meet head on and stall. Read from the neighbours ahead (within LANE_RANGE) which side the
+ * oncoming ones are on, and turn the preferred velocity (dvx, dvz) away from them and towards
+ * neighbours walking the same way, so the streams sort into lanes before they meet. The cue is
+ * normalised by the oncoming weight (one neighbour is as strong a cue as many) and only acts
+ * when someone is oncoming. Writes out[0], out[2]; keeps the speed.
  */
 function laneBias(s: CrowdSim, i: number, dvx: number, dvz: number, out: Float64Array): void {
   out[0] = dvx;
   out[2] = dvz;
   const sp = Math.sqrt(dvx * dvx + dvz * dvz);
-  const fx = dvx / sp;
+  const fx = dvx / sp; // forward
   const fz = dvz / sp;
-  const lx = -fz;
+  const lx = -fz; // one side ("left"), the other is negative
   const lz = fx;
   const np = s.npos;
   const px = np[i * 3]!;
@@ -313,61 +319,30 @@ function laneBias(s: CrowdSim, i: number, dvx: number, dvz: number, out: Float64
   const r = s.radius[i]!;
   const vmin = LANE_OPPOSED * s.maxSpeed[i]!;
   let side = 0;
-  let opp = 0;
+  let opposed = 0;
   for (let k = 0; k < s.nneis[i]!; k++) {
     const j = s.neis[i * MAX_NEIGHBOURS + k]!;
-    if (s.settled[j] === 1) continue;
+    if (s.settled[j] === 1) continue; // standing still: plain ORCA walks around it
     const rx = np[j * 3]! - px;
     const rz = np[j * 3 + 2]! - pz;
     const ahead = rx * fx + rz * fz;
     if (ahead <= 0 || ahead > LANE_RANGE) continue;
     const lat = rx * lx + rz * lz;
-    const vv = LANE_USE_DV ? s.dvel : s.vel;
-    const along = vv[j * 3]! * fx + vv[j * 3 + 2]! * fz;
-    const w = 1 - ahead / LANE_RANGE;
-    const sgn = lat / (Math.abs(lat) + r);
+    const along = s.vel[j * 3]! * fx + s.vel[j * 3 + 2]! * fz;
+    const w = 1 - ahead / LANE_RANGE; // nearer counts more
+    const sideOf = lat / (Math.abs(lat) + r); // smooth sign of the lateral offset
     if (along < -vmin) {
-      side -= LANE_RIGHT ? w : w * (lat >= 0 ? Math.max(sgn, 0.25) : sgn);
-      opp += w;
+      side -= w * (lat >= 0 ? Math.max(sideOf, LANE_TIE) : sideOf);
+      opposed += w;
     } else if (along > vmin) {
-      side += LANE_JOIN * w * sgn;
+      side += LANE_JOIN * w * sideOf;
     }
   }
-  if (opp === 0) return;
-  const b = (LANE_GAIN * side) / Math.max(1, opp);
+  if (opposed === 0) return;
+  const b = (LANE_GAIN * side) / Math.max(1, opposed);
   const x = fx + lx * b;
   const z = fz + lz * b;
   const k = sp / Math.sqrt(x * x + z * z);
   out[0] = x * k;
   out[2] = z * k;
-}
-
-const BLOCK_SKEW = Number(ENV.BLOCK_SKEW ?? 0.6);
-const BLOCK_TIME = Number(ENV.BLOCK_TIME ?? 2);
-const BLOCK_SLOW = Number(ENV.BLOCK_SLOW ?? 0.5);
-
-/** Blocked-time counters of ORCA walkers: up while slower than BLOCK_SLOW × desired, down twice as fast otherwise. */
-function updateBlocked(s: CrowdSim, dt: number): void {
-  for (let a = 0; a < s.nactive; a++) {
-    const i = s.activeList[a]!;
-    if (s.useOrca[i] !== 1) continue;
-    const o = i * 3;
-    const v2 = s.vel[o]! * s.vel[o]! + s.vel[o + 2]! * s.vel[o + 2]!;
-    const want = BLOCK_SLOW * s.desiredSpeed[i]!;
-    const t = s.blockedTime[i]!;
-    if (s.settled[i] === 0 && s.state[i] === S_WALKING && want > 0 && v2 < want * want) {
-      s.blockedTime[i] = Math.min(t + dt, BLOCK_TIME);
-    } else {
-      s.blockedTime[i] = Math.max(0, t - 2 * dt);
-    }
-  }
-}
-
-/** urgencyShare, then the longer blocked of the pair yields less (others make way for it). */
-function walkerShare(mine: number, theirs: number, myBlocked: number, theirBlocked: number): number {
-  const u = urgencyShare(mine, theirs);
-  if (myBlocked === theirBlocked) return u;
-  const base = u >= 0 ? u : 0.5;
-  const d = ((theirBlocked - myBlocked) / BLOCK_TIME) * (BLOCK_SKEW / 2);
-  return Math.max(0, Math.min(1, base + d));
 }
