@@ -68,6 +68,11 @@ export function steer(s: CrowdSim): void {
       dvy = 0;
       dvz = dir[2]! * scale;
     }
+    if (s.useOrca[i] === 1 && ts !== T_VELOCITY && s.settled[i] === 0 && (dvx !== 0 || dvz !== 0)) {
+      laneBias(s, i, dvx, dvz, dir);
+      dvx = dir[0]!;
+      dvz = dir[2]!;
+    }
     if ((s.flags[i]! & UF.separation) !== 0 && s.settled[i] === 0) {
       const sepDist = s.collisionQueryRange[i]!;
       const invSep = 1 / sepDist;
@@ -279,3 +284,65 @@ function urgencyShare(mine: number, theirs: number): number {
 const URGENT_DIST = 6;
 /** Shares then range over ½ ± URGENT_SKEW / 2. */
 const URGENT_SKEW = 0.9;
+
+/** Lane formation looks this far ahead along the preferred velocity. [Units: m] */
+const LANE_RANGE = 3;
+/** Turn of the preferred velocity at full lateral cue: tan⁻¹(1) = 45°. */
+const LANE_GAIN = 1;
+/** A neighbour walks against (or with) the agent above this fraction of its max speed. */
+const LANE_OPPOSED = 0.3;
+/** Weight of neighbours walking the agent's way, relative to opposed ones. */
+const LANE_JOIN = 0.5;
+/** An opposed neighbour straight ahead counts as this far to the left side: mirror images pass on one hand. */
+const LANE_TIE = 0.25;
+
+/**
+ * Lane formation for ORCA walkers (a social-force-style cue, cf. Helbing & Molnár 1995; lanes
+ * in counter-flow, Helbing et al. 2005): ORCA by itself lets two opposing streams in a corridor
+ * meet head on and stall. Read from the neighbours ahead (within LANE_RANGE) which side the
+ * oncoming ones are on, and turn the preferred velocity (dvx, dvz) away from them and towards
+ * neighbours walking the same way, so the streams sort into lanes before they meet. The cue is
+ * normalised by the oncoming weight (one neighbour is as strong a cue as many) and only acts
+ * when someone is oncoming. Writes out[0], out[2]; keeps the speed.
+ */
+function laneBias(s: CrowdSim, i: number, dvx: number, dvz: number, out: Float64Array): void {
+  out[0] = dvx;
+  out[2] = dvz;
+  const sp = Math.sqrt(dvx * dvx + dvz * dvz);
+  const fx = dvx / sp; // forward
+  const fz = dvz / sp;
+  const lx = -fz; // one side ("left"), the other is negative
+  const lz = fx;
+  const np = s.npos;
+  const px = np[i * 3]!;
+  const pz = np[i * 3 + 2]!;
+  const r = s.radius[i]!;
+  const vmin = LANE_OPPOSED * s.maxSpeed[i]!;
+  let side = 0;
+  let opposed = 0;
+  for (let k = 0; k < s.nneis[i]!; k++) {
+    const j = s.neis[i * MAX_NEIGHBOURS + k]!;
+    if (s.settled[j] === 1) continue; // standing still: plain ORCA walks around it
+    const rx = np[j * 3]! - px;
+    const rz = np[j * 3 + 2]! - pz;
+    const ahead = rx * fx + rz * fz;
+    if (ahead <= 0 || ahead > LANE_RANGE) continue;
+    const lat = rx * lx + rz * lz;
+    const along = s.vel[j * 3]! * fx + s.vel[j * 3 + 2]! * fz;
+    const w = 1 - ahead / LANE_RANGE; // nearer counts more
+    const sideOf = lat / (Math.abs(lat) + r); // smooth sign of the lateral offset
+    if (along < -vmin) {
+      side -= w * (lat >= 0 ? Math.max(sideOf, LANE_TIE) : sideOf);
+      opposed += w;
+    } else if (along > vmin) {
+      side += LANE_JOIN * w * sideOf;
+    }
+  }
+  if (opposed === 0) return;
+  const b = (LANE_GAIN * side) / Math.max(1, opposed);
+  const x = fx + lx * b;
+  const z = fz + lz * b;
+  const k = sp / Math.sqrt(x * x + z * z);
+  out[0] = x * k;
+  out[2] = z * k;
+}
