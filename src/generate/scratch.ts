@@ -13,11 +13,13 @@
  *               open-span clearance records
  *  distance     erosion distance; raw distance field; watershed seed distance; open-span areas
  *  spanOrder    distance-field span order; watershed spans by level; open-span floors
- *  dirtySpans   watershed sweep assignments (span); the solid heightfield's span areas
- *  dirtyValues  watershed sweep assignments (value)
+ *  dirtySpans   (also) the solid heightfield's span areas
+ *  dirtySpans   watershed ring assignments (span) and the previous ring's list (8n)
+ *  dirtyValues  watershed ring assignments (value)
+ *  spanMarks    watershed expansion stamps
  *
  * Retained memory is bounded: at most MAX_RETAINED_SCRATCH_BYTES (64 MiB) per slot, so at most
- * 6 × 64 MiB = 384 MiB per BuildScratch; bigger needs are allocated per build and dropped.
+ * 7 × 64 MiB = 448 MiB per BuildScratch; bigger needs are allocated per build and dropped.
  * `release()` lets go of everything (memory returns at the next garbage collection).
  */
 export type ScratchSlot =
@@ -26,7 +28,8 @@ export type ScratchSlot =
   | "distance"
   | "spanOrder"
   | "dirtySpans"
-  | "dirtyValues";
+  | "dirtyValues"
+  | "spanMarks";
 
 /** Largest buffer a slot keeps between builds. [bytes] */
 export const MAX_RETAINED_SCRATCH_BYTES = 1 << 26;
