@@ -1,6 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
-import { sharedBuildScratch } from "./scratch.js";
+import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import { BORDER_REGION, type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: some module loaders (vitest's) turn imported
@@ -85,6 +85,43 @@ export function buildSpanNeighbours(chf: CompactHeightfield, out?: Int32Array): 
     }
   }
   return out;
+}
+
+/** A neighbour table left in a scratch slot by an earlier stage, and the slot's version then. */
+interface LeftNeighbours {
+  scratch: BuildScratch;
+  version: number;
+  table: Int32Array;
+}
+const leftNeighbours = /* @__PURE__ */ new WeakMap<CompactHeightfield, LeftNeighbours>();
+
+/**
+ * Records that `table` (in `scratch`'s "neighbours" slot, just handed out) is chf's
+ * {@link buildSpanNeighbours} table, so the next stage can reuse it instead of rebuilding.
+ */
+export function leaveSpanNeighbours(
+  chf: CompactHeightfield,
+  scratch: BuildScratch,
+  table: Int32Array,
+): void {
+  leftNeighbours.set(chf, { scratch, version: scratch.version("neighbours"), table });
+}
+
+/**
+ * chf's neighbour table: the one an earlier stage left in `scratch` if nothing has used the
+ * slot since (connections do not change after compaction), else built into the slot.
+ */
+export function spanNeighbours(chf: CompactHeightfield, scratch: BuildScratch): Int32Array {
+  const left = leftNeighbours.get(chf);
+  if (
+    left !== undefined &&
+    left.scratch === scratch &&
+    left.version === scratch.version("neighbours") &&
+    left.table.length === chf.spanCount * 4
+  ) {
+    return left.table;
+  }
+  return buildSpanNeighbours(chf, scratch.int32("neighbours", chf.spanCount * 4));
 }
 
 function paintRect(

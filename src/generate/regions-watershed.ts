@@ -1,11 +1,11 @@
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
 import {
-  buildSpanNeighbours,
   IntStack,
   int32View,
   mergeAndFilterRegions,
   paintBorderRegions,
+  spanNeighbours,
 } from "./region-common.js";
 import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import {
@@ -65,7 +65,8 @@ export function buildRegionsWatershed(
     );
   }
   const scratch = ctx?.scratch ?? sharedBuildScratch;
-  const nei = buildSpanNeighbours(chf, scratch.int32("neighbours", n * 4));
+  // Usually the distance field's table (it builds one on its way).
+  const nei = spanNeighbours(chf, scratch);
   const spanRegion = new Uint16Array(n);
   const ws: Watershed = {
     chf,

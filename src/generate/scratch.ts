@@ -36,12 +36,22 @@ export const MAX_RETAINED_SCRATCH_BYTES = 1 << 26;
 
 export class BuildScratch {
   private buffers: Partial<Record<ScratchSlot, ArrayBuffer>> = {};
+  private handOuts: Partial<Record<ScratchSlot, number>> = {};
+
+  /**
+   * How many times `slot` has been handed out (bytes, views, adopt). A stage that leaves a
+   * table in a slot for a later one records this; unchanged means nobody wrote there since.
+   */
+  version(slot: ScratchSlot): number {
+    return this.handOuts[slot] ?? 0;
+  }
 
   /**
    * The raw buffer of `slot`, at least `bytes` long. Pages a stage never touches are not
    * resident, so reserving a later stage's need here costs no memory until that stage runs.
    */
   bytes(slot: ScratchSlot, bytes: number): ArrayBuffer {
+    this.handOuts[slot] = (this.handOuts[slot] ?? 0) + 1;
     let buf = this.buffers[slot];
     if (buf === undefined || buf.byteLength < bytes) {
       const grown = Math.min(MAX_RETAINED_SCRATCH_BYTES, (buf?.byteLength ?? 0) * 2);
@@ -59,6 +69,7 @@ export class BuildScratch {
    * the slot already holds at least as much or the buffer is too large to retain.
    */
   adopt(slot: ScratchSlot, buffer: ArrayBuffer): void {
+    this.handOuts[slot] = (this.handOuts[slot] ?? 0) + 1;
     const current = this.buffers[slot];
     if (buffer.byteLength > MAX_RETAINED_SCRATCH_BYTES) return;
     if (current !== undefined && current.byteLength >= buffer.byteLength) return;
