@@ -22,7 +22,7 @@ export function buildDistanceField(
   // One function per pass: each loop is optimized (on-stack) on its own, and none runs on
   // after the previous loop's optimized code bailed out at its exit (a cold first build).
   const ordered = forwardPass(chf, src, nei);
-  leaveSpanNeighbours(chf, scratch, nei);
+  leaveSpanNeighbours(chf, scratch, nei, ordered);
   // The backward pass needs spans in descending column order: span order itself when the
   // columns are laid out in order (as the compact build makes them), else an explicit list.
   const order = ordered ? null : columnOrder(chf, scratch.int32("spanOrder", n));

@@ -92,6 +92,8 @@ interface LeftNeighbours {
   scratch: BuildScratch;
   version: number;
   table: Int32Array;
+  /** Whether the columns' spans lie in column order (span index order), as the stage saw. */
+  ordered: boolean;
 }
 const leftNeighbours = /* @__PURE__ */ new WeakMap<CompactHeightfield, LeftNeighbours>();
 
@@ -103,8 +105,17 @@ export function leaveSpanNeighbours(
   chf: CompactHeightfield,
   scratch: BuildScratch,
   table: Int32Array,
+  ordered: boolean,
 ): void {
-  leftNeighbours.set(chf, { scratch, version: scratch.version("neighbours"), table });
+  leftNeighbours.set(chf, { scratch, version: scratch.version("neighbours"), table, ordered });
+}
+
+/**
+ * Whether chf's columns lie in span order, as recorded with a neighbour table it left (the
+ * layout never changes after compaction); null when nothing was recorded.
+ */
+export function spanLayoutOrdered(chf: CompactHeightfield): boolean | null {
+  return leftNeighbours.get(chf)?.ordered ?? null;
 }
 
 /**

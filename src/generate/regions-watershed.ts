@@ -5,6 +5,7 @@ import {
   int32View,
   mergeAndFilterRegions,
   paintBorderRegions,
+  spanLayoutOrdered,
   spanNeighbours,
 } from "./region-common.js";
 import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
@@ -183,7 +184,11 @@ function collectPending(ws: Watershed, maxDistance: number): void {
   const maxBucket = maxDistance >> 1;
   // Entries 1 .. are per-level counts; entry 0 flags spans out of column order.
   const bucketStart = new Int32Array(maxBucket + 2);
-  const len = scanPending(chf, reg, pending, dist, bucketStart, maxBucket);
+  // In column order the column walk is the span walk: skip the columns when that is known.
+  const len =
+    spanLayoutOrdered(chf) === true
+      ? scanPendingInOrder(chf.areas, reg, pending, dist, bucketStart, maxBucket)
+      : scanPending(chf, reg, pending, dist, bucketStart, maxBucket);
   ws.pendingLength = len;
   ws.buckets = null;
   if (bucketStart[0] !== 0) return;
@@ -221,6 +226,27 @@ function scanPending(
         const b = dist[i]! >> 1;
         bucketStart[Math.min(b, maxBucket) + 1]!++;
       }
+    }
+  }
+  return len;
+}
+
+/** {@link scanPending} for spans known to lie in column order: one walk over the spans. */
+function scanPendingInOrder(
+  areas: Uint8Array,
+  reg: Uint16Array,
+  pending: Int32Array,
+  dist: Uint16Array,
+  bucketStart: Int32Array,
+  maxBucket: number,
+): number {
+  const n = reg.length;
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    if (areas[i] !== NO_AREA && reg[i] === 0) {
+      pending[len++] = i;
+      const b = dist[i]! >> 1;
+      bucketStart[Math.min(b, maxBucket) + 1]!++;
     }
   }
   return len;
