@@ -78,8 +78,7 @@ export function buildRegionsWatershed(
     pending: scratch.int32("spanColumn", n),
     pendingLength: 0,
     buckets: null,
-    // Twice n: a frontier ring lists up to 4 spans per span of the previous ring.
-    dirtySpan: scratch.int32("dirtySpans", 2 * n),
+    dirtySpan: scratch.int32("dirtySpans", n),
     dirtyValue: scratch.int32("dirtyValues", n),
     mark: scratch.int32("spanMarks", n).fill(0),
     stamp: 0,
@@ -415,7 +414,8 @@ function expandRegions(ws: Watershed, maxIter: number, level: number, stack: Int
       len = kept;
     } else {
       // Frontier: unvisited, unassigned stack spans next to last ring's spans. The last ring's
-      // list is moved to the upper half of dirtySpan first (room for 4 entries per span).
+      // list moves to the top of dirtySpan first: its spans are assigned and this ring's are
+      // not, so the two lists are disjoint sets of spans and together fit in n entries.
       const ringStamp = nextStamp(ws);
       const prev = dirtySpan.length - dirtyCount;
       dirtySpan.copyWithin(prev, 0, dirtyCount);

@@ -8,13 +8,14 @@
  * write before read.
  *
  * Slot users (n = spans of the compact heightfield, or solid spans before compaction):
- *  neighbours   region neighbour table (16n); the solid heightfield's dead span pool (8 bytes/span)
- *  spanColumn   span → column (erosion, distance field); watershed pending spans; the filter's
+ *  neighbours   span neighbour table (16n, built by the distance field, reused by the watershed);
+ *               the solid heightfield's dead span pool (8 bytes/span)
+ *  spanColumn   span → column (erosion); watershed pending spans; the filter's
  *               open-span clearance records
  *  distance     erosion distance; raw distance field; watershed seed distance; open-span areas
  *  spanOrder    distance-field span order; watershed spans by level; open-span floors
- *  dirtySpans   (also) the solid heightfield's span areas
- *  dirtySpans   watershed ring assignments (span) and the previous ring's list (8n)
+ *  dirtySpans   watershed ring assignments (span) and the previous ring's list; the solid
+ *               heightfield's span areas
  *  dirtyValues  watershed ring assignments (value)
  *  spanMarks    watershed expansion stamps
  *
