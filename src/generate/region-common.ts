@@ -92,14 +92,16 @@ interface LeftNeighbours {
   scratch: BuildScratch;
   version: number;
   table: Int32Array;
-  /** Whether the columns' spans lie in column order (span index order), as the stage saw. */
-  ordered: boolean;
 }
+// Taken by the next stage (so a table too big for the scratch to keep is not held on to).
 const leftNeighbours = /* @__PURE__ */ new WeakMap<CompactHeightfield, LeftNeighbours>();
+/** Whether a chf's columns lie in span order, as a stage that walked them saw. */
+const layoutOrdered = /* @__PURE__ */ new WeakMap<CompactHeightfield, boolean>();
 
 /**
  * Records that `table` (in `scratch`'s "neighbours" slot, just handed out) is chf's
- * {@link buildSpanNeighbours} table, so the next stage can reuse it instead of rebuilding.
+ * {@link buildSpanNeighbours} table, so the next stage can reuse it instead of rebuilding,
+ * and whether chf's columns lie in span order (the layout never changes after compaction).
  */
 export function leaveSpanNeighbours(
   chf: CompactHeightfield,
@@ -107,15 +109,13 @@ export function leaveSpanNeighbours(
   table: Int32Array,
   ordered: boolean,
 ): void {
-  leftNeighbours.set(chf, { scratch, version: scratch.version("neighbours"), table, ordered });
+  leftNeighbours.set(chf, { scratch, version: scratch.version("neighbours"), table });
+  layoutOrdered.set(chf, ordered);
 }
 
-/**
- * Whether chf's columns lie in span order, as recorded with a neighbour table it left (the
- * layout never changes after compaction); null when nothing was recorded.
- */
+/** Whether chf's columns are known to lie in span order; null when no stage recorded it. */
 export function spanLayoutOrdered(chf: CompactHeightfield): boolean | null {
-  return leftNeighbours.get(chf)?.ordered ?? null;
+  return layoutOrdered.get(chf) ?? null;
 }
 
 /**
@@ -124,6 +124,7 @@ export function spanLayoutOrdered(chf: CompactHeightfield): boolean | null {
  */
 export function spanNeighbours(chf: CompactHeightfield, scratch: BuildScratch): Int32Array {
   const left = leftNeighbours.get(chf);
+  leftNeighbours.delete(chf);
   if (
     left !== undefined &&
     left.scratch === scratch &&
