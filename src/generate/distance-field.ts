@@ -1,4 +1,4 @@
-import { int32View } from "./region-common.js";
+import { int32View, leaveSpanNeighbours } from "./region-common.js";
 import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import type { CompactHeightfield, DistanceField } from "./types.js";
 
@@ -8,6 +8,9 @@ import type { CompactHeightfield, DistanceField } from "./types.js";
  * area (distance 0). Two-pass chamfer transform followed by a 3×3 box blur of spans farther
  * than one cell, as in Recast's rcBuildDistanceField (Mononen). `maxDistance` is the largest
  * distance before the blur, as Recast reports it.
+ *
+ * On its way it builds the span neighbour table (region-common's buildSpanNeighbours) in
+ * `scratch` and leaves it there for the watershed, which would otherwise build it again.
  */
 export function buildDistanceField(
   chf: CompactHeightfield,
@@ -15,23 +18,24 @@ export function buildDistanceField(
 ): DistanceField {
   const n = chf.spanCount;
   const src = scratch.uint16("distance", n);
-  // Column of each span, so later passes can run over spans instead of (mostly empty) columns.
-  const spanCol = scratch.int32("spanColumn", n);
+  const nei = scratch.int32("neighbours", n * 4);
   // One function per pass: each loop is optimized (on-stack) on its own, and none runs on
   // after the previous loop's optimized code bailed out at its exit (a cold first build).
-  const ordered = forwardPass(chf, src, spanCol);
+  const ordered = forwardPass(chf, src, nei);
+  leaveSpanNeighbours(chf, scratch, nei, ordered);
   // The backward pass needs spans in descending column order: span order itself when the
   // columns are laid out in order (as the compact build makes them), else an explicit list.
   const order = ordered ? null : columnOrder(chf, scratch.int32("spanOrder", n));
-  const maxDistance = backwardPass(chf, src, spanCol, order);
-  return { dist: boxBlur(chf, src, spanCol, 1), maxDistance };
+  const maxDistance = backwardPass(src, nei, order);
+  return { dist: boxBlur(src, nei, 1), maxDistance };
 }
 
 /**
  * Forward pass (rows ascending): border spans 0, the others relaxed from -x, -x-z, -z, +x-z;
- * records each span's column. Returns whether the columns' spans lie in column order.
+ * fills the neighbour table `nei` (4 per span, -1 when not connected), whose entries for
+ * earlier columns the relaxation reads. Returns whether the columns' spans lie in column order.
  */
-function forwardPass(chf: CompactHeightfield, src: Uint16Array, spanCol: Int32Array): boolean {
+function forwardPass(chf: CompactHeightfield, src: Uint16Array, nei: Int32Array): boolean {
   const { width: w, cellCount, areas } = chf;
   const cellFirst = int32View(chf.cellFirst);
   const con = int32View(chf.spanCon);
@@ -48,41 +52,47 @@ function forwardPass(chf: CompactHeightfield, src: Uint16Array, spanCol: Int32Ar
     if (first !== next) ordered = false;
     next = end;
     for (let i = first; i < end; i++) {
-      spanCol[i] = c;
       const s = con[i]!;
       const a = areas[i]!;
-      const k0 = s & 0xff;
-      const k1 = (s >> 8) & 0xff;
-      const k2 = (s >> 16) & 0xff;
-      const k3 = s >>> 24;
+      const o = i * 4;
+      let k = s & 0xff;
+      const n0 = k === 0xff ? -1 : cellFirst[c - 1]! + k;
+      k = (s >> 8) & 0xff;
+      const n1 = k === 0xff ? -1 : cellFirst[c + w]! + k;
+      k = (s >> 16) & 0xff;
+      const n2 = k === 0xff ? -1 : cellFirst[c + 1]! + k;
+      k = s >>> 24;
+      const n3 = k === 0xff ? -1 : cellFirst[c - w]! + k;
+      nei[o] = n0;
+      nei[o + 1] = n1;
+      nei[o + 2] = n2;
+      nei[o + 3] = n3;
       if (
-        k0 === 0xff ||
-        k1 === 0xff ||
-        k2 === 0xff ||
-        k3 === 0xff ||
-        areas[cellFirst[c - 1]! + k0] !== a ||
-        areas[cellFirst[c + w]! + k1] !== a ||
-        areas[cellFirst[c + 1]! + k2] !== a ||
-        areas[cellFirst[c - w]! + k3] !== a
+        n0 < 0 ||
+        n1 < 0 ||
+        n2 < 0 ||
+        n3 < 0 ||
+        areas[n0] !== a ||
+        areas[n1] !== a ||
+        areas[n2] !== a ||
+        areas[n3] !== a
       ) {
         src[i] = 0;
         continue;
       }
-      // -x, then its -z neighbour.
-      let ai = cellFirst[c - 1]! + k0;
-      let v = src[ai]! + 2;
-      let kd = con[ai]! >>> 24;
-      if (kd !== 0xff) {
-        const t = src[cellFirst[c - 1 - w]! + kd]! + 3;
+      // -x, then its -z neighbour (both in earlier columns, so already in the table).
+      let v = src[n0]! + 2;
+      let d = nei[n0 * 4 + 3]!;
+      if (d >= 0) {
+        const t = src[d]! + 3;
         if (t < v) v = t;
       }
       // -z, then its +x neighbour.
-      ai = cellFirst[c - w]! + k3;
-      let t = src[ai]! + 2;
+      let t = src[n3]! + 2;
       if (t < v) v = t;
-      kd = (con[ai]! >> 16) & 0xff;
-      if (kd !== 0xff) {
-        t = src[cellFirst[c - w + 1]! + kd]! + 3;
+      d = nei[n3 * 4 + 2]!;
+      if (d >= 0) {
+        t = src[d]! + 3;
         if (t < v) v = t;
       }
       src[i] = v;
@@ -105,39 +115,31 @@ function columnOrder(chf: CompactHeightfield, order: Int32Array): Int32Array {
 }
 
 /** Backward pass (rows descending): relax from +x, +x+z, +z, -x+z; returns the maximum. */
-function backwardPass(
-  chf: CompactHeightfield,
-  src: Uint16Array,
-  spanCol: Int32Array,
-  order: Int32Array | null,
-): number {
-  const w = chf.width;
-  const n = chf.spanCount;
-  const cellFirst = int32View(chf.cellFirst);
-  const con = int32View(chf.spanCon);
+function backwardPass(src: Uint16Array, nei: Int32Array, order: Int32Array | null): number {
+  const n = src.length;
   let maxDistance = 0;
   for (let j = n - 1; j >= 0; j--) {
     const i = order === null ? j : order[j]!;
     let v = src[i]!;
     if (v === 0) continue;
-    const c = spanCol[i]!;
-    const s = con[i]!;
+    // v > 0: not a border span, so all four straight neighbours exist.
+    const o = i * 4;
     // +x, then its +z neighbour.
-    let ai = cellFirst[c + 1]! + ((s >> 16) & 0xff);
+    let ai = nei[o + 2]!;
     let t = src[ai]! + 2;
     if (t < v) v = t;
-    let kd = (con[ai]! >> 8) & 0xff;
-    if (kd !== 0xff) {
-      t = src[cellFirst[c + 1 + w]! + kd]! + 3;
+    let d = nei[ai * 4 + 1]!;
+    if (d >= 0) {
+      t = src[d]! + 3;
       if (t < v) v = t;
     }
     // +z, then its -x neighbour.
-    ai = cellFirst[c + w]! + ((s >> 8) & 0xff);
+    ai = nei[o + 1]!;
     t = src[ai]! + 2;
     if (t < v) v = t;
-    kd = con[ai]! & 0xff;
-    if (kd !== 0xff) {
-      t = src[cellFirst[c + w - 1]! + kd]! + 3;
+    d = nei[ai * 4]!;
+    if (d >= 0) {
+      t = src[d]! + 3;
       if (t < v) v = t;
     }
     src[i] = v;
@@ -151,15 +153,7 @@ function backwardPass(
  * a missing diagonal counts as the centre value. Spans within `threshold` cells of a border
  * keep their distance so borders stay sharp. Each span is independent, so any order works.
  */
-function boxBlur(
-  chf: CompactHeightfield,
-  src: Uint16Array,
-  spanCol: Int32Array,
-  threshold: number,
-): Uint16Array {
-  const w = chf.width;
-  const cellFirst = int32View(chf.cellFirst);
-  const con = int32View(chf.spanCon);
+function boxBlur(src: Uint16Array, nei: Int32Array, threshold: number): Uint16Array {
   const n = src.length;
   const dst = new Uint16Array(n);
   const thr = threshold * 2;
@@ -170,29 +164,28 @@ function boxBlur(
       continue;
     }
     // cd > 0: not a border span, so all four straight neighbours exist.
-    const c = spanCol[i]!;
-    const s = con[i]!;
+    const o = i * 4;
     let d = cd;
     // -x, then +z from there.
-    let ai = cellFirst[c - 1]! + (s & 0xff);
+    let ai = nei[o]!;
     d += src[ai]!;
-    let kd = (con[ai]! >> 8) & 0xff;
-    d += kd !== 0xff ? src[cellFirst[c - 1 + w]! + kd]! : cd;
+    let k = nei[ai * 4 + 1]!;
+    d += k >= 0 ? src[k]! : cd;
     // +z, then +x.
-    ai = cellFirst[c + w]! + ((s >> 8) & 0xff);
+    ai = nei[o + 1]!;
     d += src[ai]!;
-    kd = (con[ai]! >> 16) & 0xff;
-    d += kd !== 0xff ? src[cellFirst[c + w + 1]! + kd]! : cd;
+    k = nei[ai * 4 + 2]!;
+    d += k >= 0 ? src[k]! : cd;
     // +x, then -z.
-    ai = cellFirst[c + 1]! + ((s >> 16) & 0xff);
+    ai = nei[o + 2]!;
     d += src[ai]!;
-    kd = con[ai]! >>> 24;
-    d += kd !== 0xff ? src[cellFirst[c + 1 - w]! + kd]! : cd;
+    k = nei[ai * 4 + 3]!;
+    d += k >= 0 ? src[k]! : cd;
     // -z, then -x.
-    ai = cellFirst[c - w]! + (s >>> 24);
+    ai = nei[o + 3]!;
     d += src[ai]!;
-    kd = con[ai]! & 0xff;
-    d += kd !== 0xff ? src[cellFirst[c - w - 1]! + kd]! : cd;
+    k = nei[ai * 4]!;
+    d += k >= 0 ? src[k]! : cd;
     dst[i] = ((d + 5) / 9) | 0;
   }
   return dst;

@@ -1,6 +1,6 @@
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
-import { sharedBuildScratch } from "./scratch.js";
+import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import { BORDER_REGION, type CompactHeightfield, NOT_CONNECTED, NULL_AREA } from "./types.js";
 
 // Module-local copies of the shared constants: some module loaders (vitest's) turn imported
@@ -85,6 +85,55 @@ export function buildSpanNeighbours(chf: CompactHeightfield, out?: Int32Array): 
     }
   }
   return out;
+}
+
+/** A neighbour table left in a scratch slot by an earlier stage, and the slot's version then. */
+interface LeftNeighbours {
+  scratch: BuildScratch;
+  version: number;
+  table: Int32Array;
+}
+// Taken by the next stage (so a table too big for the scratch to keep is not held on to).
+const leftNeighbours = /* @__PURE__ */ new WeakMap<CompactHeightfield, LeftNeighbours>();
+/** Whether a chf's columns lie in span order, as a stage that walked them saw. */
+const layoutOrdered = /* @__PURE__ */ new WeakMap<CompactHeightfield, boolean>();
+
+/**
+ * Records that `table` (in `scratch`'s "neighbours" slot, just handed out) is chf's
+ * {@link buildSpanNeighbours} table, so the next stage can reuse it instead of rebuilding,
+ * and whether chf's columns lie in span order (the layout never changes after compaction).
+ */
+export function leaveSpanNeighbours(
+  chf: CompactHeightfield,
+  scratch: BuildScratch,
+  table: Int32Array,
+  ordered: boolean,
+): void {
+  leftNeighbours.set(chf, { scratch, version: scratch.version("neighbours"), table });
+  layoutOrdered.set(chf, ordered);
+}
+
+/** Whether chf's columns are known to lie in span order; null when no stage recorded it. */
+export function spanLayoutOrdered(chf: CompactHeightfield): boolean | null {
+  return layoutOrdered.get(chf) ?? null;
+}
+
+/**
+ * chf's neighbour table: the one an earlier stage left in `scratch` if nothing has used the
+ * slot since (connections do not change after compaction), else built into the slot.
+ */
+export function spanNeighbours(chf: CompactHeightfield, scratch: BuildScratch): Int32Array {
+  const left = leftNeighbours.get(chf);
+  leftNeighbours.delete(chf);
+  if (
+    left !== undefined &&
+    left.scratch === scratch &&
+    left.version === scratch.version("neighbours") &&
+    left.table.length === chf.spanCount * 4
+  ) {
+    return left.table;
+  }
+  return buildSpanNeighbours(chf, scratch.int32("neighbours", chf.spanCount * 4));
 }
 
 function paintRect(

@@ -1,11 +1,12 @@
 import { MeshwayError } from "../errors.js";
 import type { BuildContext } from "./context.js";
 import {
-  buildSpanNeighbours,
   IntStack,
   int32View,
   mergeAndFilterRegions,
   paintBorderRegions,
+  spanLayoutOrdered,
+  spanNeighbours,
 } from "./region-common.js";
 import { type BuildScratch, sharedBuildScratch } from "./scratch.js";
 import {
@@ -65,7 +66,8 @@ export function buildRegionsWatershed(
     );
   }
   const scratch = ctx?.scratch ?? sharedBuildScratch;
-  const nei = buildSpanNeighbours(chf, scratch.int32("neighbours", n * 4));
+  // Usually the distance field's table (it builds one on its way).
+  const nei = spanNeighbours(chf, scratch);
   const spanRegion = new Uint16Array(n);
   const ws: Watershed = {
     chf,
@@ -78,6 +80,8 @@ export function buildRegionsWatershed(
     buckets: null,
     dirtySpan: scratch.int32("dirtySpans", n),
     dirtyValue: scratch.int32("dirtyValues", n),
+    mark: scratch.int32("spanMarks", n).fill(0),
+    stamp: 0,
     scratch,
     flood: floodStack,
   };
@@ -156,6 +160,9 @@ interface Watershed {
   /** Assignments of one expansion sweep: span, and region << 16 | seed distance. */
   dirtySpan: Int32Array;
   dirtyValue: Int32Array;
+  /** Per span: stamp of the expansion call whose stack holds it, or of the ring that saw it. */
+  mark: Int32Array;
+  stamp: number;
   flood: IntStack;
   scratch: BuildScratch;
 }
@@ -176,7 +183,11 @@ function collectPending(ws: Watershed, maxDistance: number): void {
   const maxBucket = maxDistance >> 1;
   // Entries 1 .. are per-level counts; entry 0 flags spans out of column order.
   const bucketStart = new Int32Array(maxBucket + 2);
-  const len = scanPending(chf, reg, pending, dist, bucketStart, maxBucket);
+  // In column order the column walk is the span walk: skip the columns when that is known.
+  const len =
+    spanLayoutOrdered(chf) === true
+      ? scanPendingInOrder(chf.areas, reg, pending, dist, bucketStart, maxBucket)
+      : scanPending(chf, reg, pending, dist, bucketStart, maxBucket);
   ws.pendingLength = len;
   ws.buckets = null;
   if (bucketStart[0] !== 0) return;
@@ -214,6 +225,27 @@ function scanPending(
         const b = dist[i]! >> 1;
         bucketStart[Math.min(b, maxBucket) + 1]!++;
       }
+    }
+  }
+  return len;
+}
+
+/** {@link scanPending} for spans known to lie in column order: one walk over the spans. */
+function scanPendingInOrder(
+  areas: Uint8Array,
+  reg: Uint16Array,
+  pending: Int32Array,
+  dist: Uint16Array,
+  bucketStart: Int32Array,
+  maxBucket: number,
+): number {
+  const n = reg.length;
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    if (areas[i] !== NO_AREA && reg[i] === 0) {
+      pending[len++] = i;
+      const b = dist[i]! >> 1;
+      bucketStart[Math.min(b, maxBucket) + 1]!++;
     }
   }
   return len;
@@ -347,51 +379,126 @@ function appendUnassigned(ws: Watershed, from: IntStack, to: IntStack): void {
  * the same-area neighbour region whose seed distance is smallest (ties: lowest direction).
  * Spans that get a region are removed from the stack, the others keep their order. Stops
  * when a ring assigns nothing, or after `maxIter` rings unless `level` is 0.
+ *
+ * Same result as Recast's full sweep of the stack per ring, cheaper: a span's choice depends
+ * only on its neighbours, and after the first ring only the spans just assigned changed, so a
+ * later ring need only look at stack spans next to those (the frontier). The full sweep is
+ * kept for rings whose frontier is about as large as the stack.
  */
 function expandRegions(ws: Watershed, maxIter: number, level: number, stack: IntStack): void {
-  const { chf, nei, reg, regDist, dirtySpan, dirtyValue } = ws;
+  const { chf, nei, reg, regDist, dirtySpan, dirtyValue, mark } = ws;
   const areas = chf.areas;
-  let len = keepUnassigned(reg, stack);
+  // Stack spans get this call's stamp (membership); each frontier ring a newer one (visited).
+  const callStamp = nextStamp(ws);
+  let len = markStack(reg, stack, mark, callStamp);
 
   const data = stack.data;
   let iter = 0;
+  let dirtyCount = len; // forces a full first sweep
   while (len > 0) {
-    let dirtyCount = 0;
-    let kept = 0;
-    for (let j = 0; j < len; j++) {
-      const i = data[j]!;
-      let r = 0;
-      let d2 = 0xffff;
-      const area = areas[i]!;
-      const o = i * 4;
-      for (let dir = 0; dir < 4; dir++) {
-        const ai = nei[o + dir]!;
-        if (ai < 0 || areas[ai] !== area) continue;
-        const ar = reg[ai]!;
-        if (ar !== 0 && (ar & BORDER_FLAG) === 0 && regDist[ai]! + 2 < d2) {
-          r = ar;
-          d2 = regDist[ai]! + 2;
+    let count = 0;
+    if (dirtyCount * 4 >= len) {
+      // Full sweep, compacting the stack (spans assigned by frontier rings drop out too).
+      let kept = 0;
+      for (let j = 0; j < len; j++) {
+        const i = data[j]!;
+        if (reg[i] !== 0) continue;
+        const v = bestNeighbour(nei, areas, reg, regDist, i);
+        if (v !== 0) {
+          dirtySpan[count] = i;
+          dirtyValue[count++] = v;
+        } else {
+          data[kept++] = i;
         }
       }
-      if (r !== 0) {
-        dirtySpan[dirtyCount] = i;
-        dirtyValue[dirtyCount++] = (r << 16) | d2;
-      } else {
-        data[kept++] = i;
+      len = kept;
+    } else {
+      // Frontier: unvisited, unassigned stack spans next to last ring's spans. The last ring's
+      // list moves to the top of dirtySpan first: its spans are assigned and this ring's are
+      // not, so the two lists are disjoint sets of spans and together fit in n entries.
+      const ringStamp = nextStamp(ws);
+      const prev = dirtySpan.length - dirtyCount;
+      dirtySpan.copyWithin(prev, 0, dirtyCount);
+      for (let k = prev; k < prev + dirtyCount; k++) {
+        const o = dirtySpan[k]! * 4;
+        for (let dir = 0; dir < 4; dir++) {
+          const ai = nei[o + dir]!;
+          if (ai < 0 || reg[ai] !== 0) continue;
+          const m = mark[ai]!;
+          if (m < callStamp || m === ringStamp) continue;
+          mark[ai] = ringStamp;
+          const v = bestNeighbour(nei, areas, reg, regDist, ai);
+          if (v !== 0) {
+            dirtySpan[count] = ai;
+            dirtyValue[count++] = v;
+          }
+        }
       }
     }
-    // Apply after the sweep so every span in this ring sees the same state.
-    for (let k = 0; k < dirtyCount; k++) {
+    // Apply after the ring so every span in it sees the same state.
+    for (let k = 0; k < count; k++) {
       const i = dirtySpan[k]!;
       const v = dirtyValue[k]!;
       reg[i] = v >>> 16;
       regDist[i] = v & 0xffff;
     }
-    len = kept;
-    if (dirtyCount === 0) break;
+    dirtyCount = count;
+    if (count === 0) break;
     if (level > 0 && ++iter >= maxIter) break;
   }
   stack.length = len;
+  keepUnassigned(reg, stack);
+}
+
+/**
+ * The region span i would join, as region << 16 | seed distance, or 0: the same-area,
+ * non-border neighbour region with the smallest seed distance (ties: lowest direction).
+ */
+function bestNeighbour(
+  nei: Int32Array,
+  areas: Uint8Array,
+  reg: Uint16Array,
+  regDist: Uint16Array,
+  i: number,
+): number {
+  let r = 0;
+  let d2 = 0xffff;
+  const area = areas[i]!;
+  const o = i * 4;
+  for (let dir = 0; dir < 4; dir++) {
+    const ai = nei[o + dir]!;
+    if (ai < 0 || areas[ai] !== area) continue;
+    const ar = reg[ai]!;
+    if (ar !== 0 && (ar & BORDER_FLAG) === 0 && regDist[ai]! + 2 < d2) {
+      r = ar;
+      d2 = regDist[ai]! + 2;
+    }
+  }
+  return r === 0 ? 0 : (r << 16) | d2;
+}
+
+/** A stamp newer than every one in `ws.mark`. */
+function nextStamp(ws: Watershed): number {
+  if (ws.stamp === 0x7fffffff) {
+    ws.mark.fill(0);
+    ws.stamp = 0;
+  }
+  return ++ws.stamp;
+}
+
+/** Drops the assigned spans of `stack` (keeping the order) and stamps the rest; new length. */
+function markStack(reg: Uint16Array, stack: IntStack, mark: Int32Array, stamp: number): number {
+  const data = stack.data;
+  let len = 0;
+  for (let j = 0; j < stack.length; j++) {
+    const i = data[j]!;
+    if (reg[i] === 0) {
+      data[len++] = i;
+      mark[i] = stamp;
+    }
+  }
+  stack.length = len;
+  return len;
 }
 
 /** Refills `stack` with every pending (unassigned) span at distance >= level; its length. */

@@ -8,16 +8,19 @@
  * write before read.
  *
  * Slot users (n = spans of the compact heightfield, or solid spans before compaction):
- *  neighbours   region neighbour table (16n); the solid heightfield's dead span pool (8 bytes/span)
- *  spanColumn   span → column (erosion, distance field); watershed pending spans; the filter's
+ *  neighbours   span neighbour table (16n, built by the distance field, reused by the watershed);
+ *               the solid heightfield's dead span pool (8 bytes/span)
+ *  spanColumn   span → column (erosion); watershed pending spans; the filter's
  *               open-span clearance records
  *  distance     erosion distance; raw distance field; watershed seed distance; open-span areas
  *  spanOrder    distance-field span order; watershed spans by level; open-span floors
- *  dirtySpans   watershed sweep assignments (span); the solid heightfield's span areas
- *  dirtyValues  watershed sweep assignments (value)
+ *  dirtySpans   watershed ring assignments (span) and the previous ring's list; the solid
+ *               heightfield's span areas
+ *  dirtyValues  watershed ring assignments (value)
+ *  spanMarks    watershed expansion stamps
  *
  * Retained memory is bounded: at most MAX_RETAINED_SCRATCH_BYTES (64 MiB) per slot, so at most
- * 6 × 64 MiB = 384 MiB per BuildScratch; bigger needs are allocated per build and dropped.
+ * 7 × 64 MiB = 448 MiB per BuildScratch; bigger needs are allocated per build and dropped.
  * `release()` lets go of everything (memory returns at the next garbage collection).
  */
 export type ScratchSlot =
@@ -26,19 +29,30 @@ export type ScratchSlot =
   | "distance"
   | "spanOrder"
   | "dirtySpans"
-  | "dirtyValues";
+  | "dirtyValues"
+  | "spanMarks";
 
 /** Largest buffer a slot keeps between builds. [bytes] */
 export const MAX_RETAINED_SCRATCH_BYTES = 1 << 26;
 
 export class BuildScratch {
   private buffers: Partial<Record<ScratchSlot, ArrayBuffer>> = {};
+  private handOuts: Partial<Record<ScratchSlot, number>> = {};
+
+  /**
+   * How many times `slot` has been handed out (bytes, views, adopt). A stage that leaves a
+   * table in a slot for a later one records this; unchanged means nobody wrote there since.
+   */
+  version(slot: ScratchSlot): number {
+    return this.handOuts[slot] ?? 0;
+  }
 
   /**
    * The raw buffer of `slot`, at least `bytes` long. Pages a stage never touches are not
    * resident, so reserving a later stage's need here costs no memory until that stage runs.
    */
   bytes(slot: ScratchSlot, bytes: number): ArrayBuffer {
+    this.handOuts[slot] = (this.handOuts[slot] ?? 0) + 1;
     let buf = this.buffers[slot];
     if (buf === undefined || buf.byteLength < bytes) {
       const grown = Math.min(MAX_RETAINED_SCRATCH_BYTES, (buf?.byteLength ?? 0) * 2);
@@ -56,6 +70,7 @@ export class BuildScratch {
    * the slot already holds at least as much or the buffer is too large to retain.
    */
   adopt(slot: ScratchSlot, buffer: ArrayBuffer): void {
+    this.handOuts[slot] = (this.handOuts[slot] ?? 0) + 1;
     const current = this.buffers[slot];
     if (buffer.byteLength > MAX_RETAINED_SCRATCH_BYTES) return;
     if (current !== undefined && current.byteLength >= buffer.byteLength) return;

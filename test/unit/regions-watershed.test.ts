@@ -439,3 +439,31 @@ describe("buildRegionsWatershed", () => {
     expect(Array.from(a.spanRegion)).toEqual(Array.from(b.spanRegion));
   });
 });
+
+describe("buildRegionsWatershed reusing the distance field's neighbour table", () => {
+  const picture = [
+    "..........  ........",
+    "..........  ........",
+    "....................",
+    "..........  ........",
+    "..........  ........",
+    "..........  ........",
+  ];
+
+  it("gives the same regions as a fresh build, and rebuilds the table once its slot was reused", async () => {
+    const { BuildScratch } = await import("../../src/generate/scratch.js");
+    const chf = gridChf(picture);
+    const fresh = buildRegionsWatershed(chf, buildDistanceField(chf, new BuildScratch()), 0, 1, 4);
+
+    const scratch = new BuildScratch();
+    const ctx = new BuildContext(scratch);
+    const reused = buildRegionsWatershed(chf, buildDistanceField(chf, scratch), 0, 1, 4, ctx);
+    expect(reused).toEqual(fresh);
+
+    // Another stage writes over the slot between the two: the watershed must not trust it.
+    const dist = buildDistanceField(chf, scratch);
+    scratch.int32("neighbours", chf.spanCount * 4).fill(-1);
+    const clobbered = buildRegionsWatershed(chf, dist, 0, 1, 4, ctx);
+    expect(clobbered).toEqual(fresh);
+  });
+});
