@@ -38,7 +38,7 @@ export interface BuildOptions extends BuildHooks {
   onStage?: (stage: string) => void;
   /**
    * Where the stages keep their scratch memory between builds; default one shared per thread
-   * (at most 384 MiB retained; see BuildScratch). Call its `release()` to free it.
+   * (at most 448 MiB retained; see BuildScratch). Call its `release()` to free it.
    */
   scratch?: BuildScratch;
 }
