@@ -307,12 +307,12 @@ function blockedScale(s: CrowdSim, i: number, dt: number): number {
 }
 
 /** Below this fraction of the desired speed an agent counts as blocked. */
-const BLOCKED_SPEED = 0.5;
+const BLOCKED_SPEED = 0.8;
 /** Desired speeds below this are arriving, not blocked. [Units: m/s] */
 const BLOCKED_MIN_DESIRED = 0.5;
 /** Blocked time over which the radii shrink fully. [Units: s] */
-const BLOCKED_TIME = 2;
+const BLOCKED_TIME = 1;
 /** Recovery runs this many times faster than the shrink. */
 const BLOCKED_RECOVER = 1;
 /** Smallest planning radius, as a fraction of the agents' radii. */
-const BLOCKED_MIN_SCALE = 0.25;
+const BLOCKED_MIN_SCALE = 0.1;

