@@ -289,8 +289,8 @@ const URGENT_SKEW = 0.9;
  * not the nearest agents: it mostly avoids agents metres away and walks through the near ones).
  * Here an agent held below BLOCKED_SPEED of its desired speed for a while plans with radii
  * shrinking to BLOCKED_MIN_SCALE over BLOCKED_TIME: it squeezes past, the collision pass (full
- * radii) keeps the bodies apart, and once walking again it grows back at 1/BLOCKED_RECOVER the
- * rate. Flowing agents keep full radii.
+ * radii) keeps the bodies apart, and once walking again it grows back BLOCKED_RECOVER times as
+ * fast (slowly: it keeps squeezing through the jam it is in). Flowing agents keep full radii.
  */
 function blockedScale(s: CrowdSim, i: number, dt: number): number {
   const o = i * 3;
@@ -312,7 +312,7 @@ const BLOCKED_SPEED = 0.8;
 const BLOCKED_MIN_DESIRED = 0.5;
 /** Blocked time over which the radii shrink fully. [Units: s] */
 const BLOCKED_TIME = 1;
-/** Recovery runs this many times faster than the shrink. */
-const BLOCKED_RECOVER = 1;
+/** Recovery runs at this fraction of the shrink's rate. */
+const BLOCKED_RECOVER = 0.25;
 /** Smallest planning radius, as a fraction of the agents' radii. */
 const BLOCKED_MIN_SCALE = 0.1;
