@@ -132,6 +132,13 @@ export class ObstacleAvoidanceQuery {
   private wToi = 0;
   private horiz = 0;
   private invVmax = 0;
+  /**
+   * False (Detour's rule): a neighbour the agent already overlaps charges every candidate that
+   * moves relative to it, less the slower it moves, so in a packed crowd standing still always
+   * wins and overlapping agents freeze. True (the crowd's): only candidates moving deeper into
+   * it pay; moving apart or sliding past is free.
+   */
+  separatingIsFree = false;
 
   /** Capacities: neighbours (Detour's crowd uses 6) and wall segments (its boundary keeps 8). */
   constructor(maxCircles: number, maxSegments: number) {
@@ -525,6 +532,7 @@ export class ObstacleAvoidanceQuery {
     const wCur = this.wCur;
     const wToi = this.wToi;
     const toiPositive = wToi > 0;
+    const separatingIsFree = this.separatingIsFree;
     const c = this.inputs.circles;
     const nc = this.inputs.circleCount;
     const s = this.inputs.segments;
@@ -561,7 +569,9 @@ export class ObstacleAvoidanceQuery {
         if (a < 0.0001) continue; // not moving relative to it
         const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
         const cc = c[o + 13]!;
-        if (b <= 0 && cc > 0) continue; // apart and moving apart: both roots negative
+        // Apart and moving apart: both roots negative. Overlapping and moving apart: free when
+        // separatingIsFree (see there).
+        if (b <= 0 && (cc > 0 || separatingIsFree)) continue;
         const d = b * b - a * cc;
         if (d < 0) continue; // passes by
         const rd = Math.sqrt(d);

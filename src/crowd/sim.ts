@@ -105,6 +105,8 @@ export class CrowdSim {
   readonly settled: Uint8Array;
   /** Straight distance to the corridor's end when among the corners, else Infinity (set by steer). [Units: m] */
   readonly goalDist: Float64Array;
+  /** How long a sampled agent has been held well below its desired speed (see avoid). [Units: s] */
+  readonly blockedTime: Float64Array;
   readonly filters: QueryFilter[];
   readonly npos: Float64Array;
   readonly vel: Float64Array;
@@ -217,6 +219,9 @@ export class CrowdSim {
     this.useOrca = new Uint8Array(n);
     this.settled = new Uint8Array(n);
     this.goalDist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+    this.blockedTime = new Float64Array(n);
+    // Overlapping agents may move apart (see separatingIsFree): else a packed crowd freezes.
+    this.sampler.separatingIsFree = true;
     this.filters = new Array<QueryFilter>(n).fill(this.defaultFilter);
     this.npos = new Float64Array(n * 3);
     this.vel = new Float64Array(n * 3);
@@ -300,6 +305,7 @@ export class CrowdSim {
     }
     this.desiredSpeed[i] = 0;
     this.settled[i] = 0;
+    this.blockedTime[i] = 0;
     this.state[i] = S_WALKING;
   }
 

@@ -166,7 +166,7 @@ export function avoid(s: CrowdSim, dt: number): void {
       continue;
     }
     const orca = s.useOrca[i] === 1;
-    gatherObstacles(s, i, orca);
+    if (orca) gatherObstacles(s, i, orca, 1);
     const px = np[o]!;
     const pz = np[o + 2]!;
     const r = s.radius[i]!;
@@ -189,7 +189,9 @@ export function avoid(s: CrowdSim, dt: number): void {
       );
     } else {
       // setAgent + sampleAdaptive: sampleVelocityAdaptive's eight doubles would be boxed.
-      s.sampler.setAgent(px, pz, r, vmax, s.vel[o]!, s.vel[o + 2]!, s.dvel[o]!, s.dvel[o + 2]!);
+      const k = blockedScale(s, i, dt);
+      gatherObstacles(s, i, orca, k);
+      s.sampler.setAgent(px, pz, r * k, vmax, s.vel[o]!, s.vel[o + 2]!, s.dvel[o]!, s.dvel[o + 2]!);
       s.sampler.sampleAdaptive(s.avoidanceParams, out);
     }
     s.nvel[o] = out[0]!;
@@ -203,7 +205,7 @@ export function avoid(s: CrowdSim, dt: number): void {
  * avoids, in one pass for both: its neighbours and the walls it is in front of (Detour's
  * dtTriArea2D test).
  */
-function gatherObstacles(s: CrowdSim, i: number, orca: boolean): void {
+function gatherObstacles(s: CrowdSim, i: number, orca: boolean, radiusScale: number): void {
   const np = s.npos;
   if (orca) s.orca.reset();
   else s.sampler.reset();
@@ -231,7 +233,7 @@ function gatherObstacles(s: CrowdSim, i: number, orca: boolean): void {
       s.sampler.addCircle(
         np[j]!,
         np[j + 2]!,
-        s.radius[nb]!,
+        s.radius[nb]! * radiusScale,
         s.vel[j]!,
         s.vel[j + 2]!,
         s.dvel[j]!,
@@ -346,3 +348,38 @@ function laneBias(s: CrowdSim, i: number, dvx: number, dvz: number, out: Float64
   out[0] = x * k;
   out[2] = z * k;
 }
+
+/**
+ * Agent i's avoidance radius scale (the sampled planner's). Each full-radius sampler in a packed
+ * crowd sees every moving candidate hit a neighbour within a frame or two, so the cheapest is
+ * to stand, and a jam never clears (Detour escapes this only because its neighbour list is
+ * not the nearest agents: it mostly avoids agents metres away and walks through the near ones).
+ * Here an agent held below BLOCKED_SPEED of its desired speed for a while plans with radii
+ * shrinking to BLOCKED_MIN_SCALE over BLOCKED_TIME: it squeezes past, the collision pass (full
+ * radii) keeps the bodies apart, and once walking again it grows back BLOCKED_RECOVER times as
+ * fast (slowly: it keeps squeezing through the jam it is in). Flowing agents keep full radii.
+ */
+function blockedScale(s: CrowdSim, i: number, dt: number): number {
+  const o = i * 3;
+  const v2 = s.vel[o]! * s.vel[o]! + s.vel[o + 2]! * s.vel[o + 2]!;
+  const d2 = s.dvel[o]! * s.dvel[o]! + s.dvel[o + 2]! * s.dvel[o + 2]!;
+  let t = s.blockedTime[i]!;
+  if (d2 > BLOCKED_MIN_DESIRED * BLOCKED_MIN_DESIRED && v2 < d2 * BLOCKED_SPEED * BLOCKED_SPEED) {
+    t = Math.min(t + dt, BLOCKED_TIME);
+  } else {
+    t = Math.max(0, t - dt * BLOCKED_RECOVER);
+  }
+  s.blockedTime[i] = t;
+  return 1 - (1 - BLOCKED_MIN_SCALE) * (t / BLOCKED_TIME);
+}
+
+/** Below this fraction of the desired speed an agent counts as blocked. */
+const BLOCKED_SPEED = 0.8;
+/** Desired speeds below this are arriving, not blocked. [Units: m/s] */
+const BLOCKED_MIN_DESIRED = 0.5;
+/** Blocked time over which the radii shrink fully. [Units: s] */
+const BLOCKED_TIME = 1;
+/** Recovery runs at this fraction of the shrink's rate. */
+const BLOCKED_RECOVER = 0.25;
+/** Smallest planning radius, as a fraction of the agents' radii. */
+const BLOCKED_MIN_SCALE = 0.1;
