@@ -737,6 +737,22 @@ function fixTileCacheChecksums(bytes) {
   return bytes;
 }
 
+/**
+ * A fuzzed tile cache image loaded, or its refusal checked (INVALID_INPUT naming the byte):
+ * { cache } or { refused: code, message }.
+ */
+function loadFuzzedTileCache(bytes) {
+  try {
+    return { cache: TileCache.deserialize(bytes, "fuzz.tilecache") };
+  } catch (e) {
+    const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
+    if (!/ at byte \d+$/.test(e.message)) {
+      violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
+    }
+    return { refused: code, message: e.message };
+  }
+}
+
 export const tileCacheTarget = {
   name: "tilecache",
   description:
@@ -745,16 +761,8 @@ export const tileCacheTarget = {
   async check(c) {
     const bytes = applyEdits(tileCacheSeed(), c.edits);
     if (c.fixCrc) fixTileCacheChecksums(bytes);
-    let cache;
-    try {
-      cache = TileCache.deserialize(bytes, "fuzz.tilecache");
-    } catch (e) {
-      const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
-      if (!/ at byte \d+$/.test(e.message)) {
-        violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
-      }
-      return /checksum/.test(e.message) ? `${code} (checksum)` : code;
-    }
+    const { cache, refused, message } = loadFuzzedTileCache(bytes);
+    if (!cache) return /checksum/.test(message) ? `${refused} (checksum)` : refused;
     exerciseNavMesh(cache.navMesh, c.query, "loaded tile cache");
     try {
       cache.addObstacle({ kind: "cylinder", center: [10, -0.5, 10], radius: 2, height: 3 });
@@ -914,16 +922,8 @@ export const tileCacheLayersTarget = {
     for (const e of c.layerEdits) applyLayerEdit(json, e);
     let bytes = joinMeta(seed, json, rest);
     if (c.edits.length > 0) bytes = fixTileCacheChecksums(applyEdits(bytes, c.edits));
-    let cache;
-    try {
-      cache = TileCache.deserialize(bytes, "fuzz.tilecache");
-    } catch (e) {
-      const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
-      if (!/ at byte \d+$/.test(e.message)) {
-        violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
-      }
-      return code;
-    }
+    const { cache, refused } = loadFuzzedTileCache(bytes);
+    if (!cache) return refused;
     exerciseNavMesh(cache.navMesh, c.query, "loaded layered tile cache");
     try {
       cache.addObstacle({ kind: "cylinder", center: [12, 2.4, 8], radius: 1.5, height: 2 });
@@ -989,16 +989,8 @@ export const tileCacheTilesTarget = {
     const { at, len } = blocks[c.block % blocks.length];
     const payload = applyEdits(seed.subarray(at + 16, at + 16 + len), c.edits);
     const bytes = replaceBlockPayload(seed, at, len, payload);
-    let cache;
-    try {
-      cache = TileCache.deserialize(bytes, "fuzz.tilecache");
-    } catch (e) {
-      const code = acceptError(e, ["INVALID_INPUT"], "TileCache.deserialize");
-      if (!/ at byte \d+$/.test(e.message)) {
-        violated("TileCache.deserialize", `message does not name the byte: ${e.message}`);
-      }
-      return code;
-    }
+    const { cache, refused } = loadFuzzedTileCache(bytes);
+    if (!cache) return refused;
     exerciseNavMesh(cache.navMesh, c.query, "loaded tile cache (edited tile block)");
     try {
       cache.addObstacle({ kind: "cylinder", center: [12, 2.4, 8], radius: 1.5, height: 2 });
