@@ -834,8 +834,26 @@ function joinMeta(bytes, json, rest) {
   return fixTileCacheChecksums(out);
 }
 
-/** Edits of the per-tile layer records: [tile, bits, [[liveIndex, layerBits], …]]. */
+/**
+ * Edits of the per-tile layer records: [tile, bits, [[liveIndex, layerBits], …]]. Most are
+ * gentle — they keep the file loadable (a flag the file's blocks do not contradict toggled,
+ * two layers' navmesh tiles swapped) so the cases reach rebuilds and saves; the rest break a
+ * record outright and must be refused.
+ */
+const gentleLayerEditArb = fc.oneof(
+  fc.record({
+    op: fc.constant("toggleLayerBit"),
+    tile: fc.nat(),
+    layer: fc.nat(),
+    // obstacle-free, obstacle-free known
+    value: fc.constantFrom(8, 16, 24),
+  }),
+  fc.record({ op: fc.constant("toggleTileBit"), tile: fc.nat(), value: fc.constant(32) }),
+  fc.record({ op: fc.constant("swapLive"), tile: fc.nat(), layer: fc.nat(), other: fc.nat() }),
+);
+
 const layerEditArb = fc.oneof(
+  { weight: 6, arbitrary: gentleLayerEditArb },
   fc.record({
     op: fc.constant("liveIndex"),
     tile: fc.nat(),
@@ -900,6 +918,19 @@ function applyLayerEdit(json, e) {
     case "tileIndex":
       t[0] = e.value;
       break;
+    case "toggleLayerBit":
+      if (Array.isArray(layers[l]) && typeof layers[l][1] === "number") layers[l][1] ^= e.value;
+      break;
+    case "toggleTileBit":
+      if (typeof t[1] === "number") t[1] ^= e.value;
+      break;
+    case "swapLive": {
+      const u = tiles[e.other % tiles.length];
+      const ul = Array.isArray(u) && Array.isArray(u[2]) ? u[2] : [];
+      const m = ul.length > 0 ? ul[e.layer % ul.length] : undefined;
+      if (Array.isArray(layers[l]) && Array.isArray(m)) [layers[l][0], m[0]] = [m[0], layers[l][0]];
+      break;
+    }
     case "junk":
       if (layers[l]) layers[l] = e.value;
       else t[2] = e.value;
@@ -913,7 +944,7 @@ export const tileCacheLayersTarget = {
     "TileCache.deserialize on a format-3 cache with two layers per tile (a storey over another, restore tiles, a pending tile): edits of the META layer records (live tile indices, layer and tile bits, layers dropped, duplicated, swapped between tiles, junk values) with checksums repaired, then byte edits; every loaded cache is queried, takes obstacles on both storeys, rebuilds and saves again",
   arbitrary: fc.record({
     layerEdits: fc.array(layerEditArb, { minLength: 1, maxLength: 3 }),
-    edits: fc.oneof(fc.constant([]), editsArb(2)),
+    edits: fc.oneof({ weight: 4, arbitrary: fc.constant([]) }, editsArb(2)),
     query: fc.nat(),
   }),
   async check(c) {
