@@ -26,12 +26,12 @@ const zh = {
   "page.s4.step.midpoint":
     "第 0 步：把 A* 选出的多边形串起来，穿过每个门户的中点（{points} 个点，长 {length}）。",
   "page.s4.step.drop":
-    "第 {step} 步 · 逐点试删 {k} / {n}：试删点 {point}，从点 {prev} 到点 {next} 的捷径{verdict}",
+    "第 {step} 步 · 逐点试删 {k} / {n}：试删点 {point}（画圈的点），从点 {prev} 到点 {next} 的捷径（虚线）{verdict}",
   "page.s4.step.dropYes": "留在可走面上 → 删掉这个点。",
   "page.s4.step.dropNo": "出了可走面 → 这个点留下。",
   "page.s4.step.stall": "一整轮没有删掉任何点：试删停在这里（{points} 个点里留下 {kept} 个）。",
   "page.s4.step.funnel":
-    "第 {step} 步 · 漏斗，门户 {portal} / {portals}：顶点 {apex}，左边到 {left}，右边到 {right}；已定下 {fixed} 个点。",
+    "第 {step} 步 · 漏斗，门户 {portal} / {portals}：顶点 {apex}（圆圈），左边到 {left}，右边到 {right}；已定下 {fixed} 个点。",
   "page.s4.step.bend":
     "第 {step} 步 · 漏斗，门户 {portal} / {portals}：左右两条边交叉了，漏斗不能再收紧——顶点跳到墙角 {apex}，路径在这里拐弯（已定下 {fixed} 个点），漏斗从这个角重新张开。",
   "page.s4.step.done":
@@ -158,13 +158,13 @@ const en: Record<PageMessageKey, string> = {
   "page.s4.step.midpoint":
     "Step 0: the polygons A* chose, joined through every portal's midpoint ({points} points, length {length}).",
   "page.s4.step.drop":
-    "Step {step} · point-dropping test {k} of {n}: try removing point {point}; the shortcut from point {prev} to point {next} {verdict}",
+    "Step {step} · point-dropping test {k} of {n}: try removing point {point} (circled); the shortcut from point {prev} to point {next} (dashed) {verdict}",
   "page.s4.step.dropYes": "stays on the walkable surface → the point goes.",
   "page.s4.step.dropNo": "leaves the walkable surface → the point stays.",
   "page.s4.step.stall":
     "A whole sweep removed nothing: point-dropping stops here ({kept} of {points} points left).",
   "page.s4.step.funnel":
-    "Step {step} · funnel, portal {portal} of {portals}: apex {apex}, left edge to {left}, right edge to {right}; points fixed so far: {fixed}.",
+    "Step {step} · funnel, portal {portal} of {portals}: apex {apex} (the ring), left edge to {left}, right edge to {right}; points fixed so far: {fixed}.",
   "page.s4.step.bend":
     "Step {step} · funnel, portal {portal} of {portals}: the two edges crossed, so the funnel cannot tighten any further: the apex jumps to the wall corner {apex}, the path bends there (points fixed so far: {fixed}), and the funnel opens again from that corner.",
   "page.s4.step.done":
