@@ -102,7 +102,7 @@ const zh = {
   "page.s3.gap":
     "过滤后还剩几百到上千个可走格。把每个格当成图的节点，比直接在方格上找路还要糟——必须把它们压成少量的面。",
   "page.s3.adds":
-    "划分：简单方法把可走格切成极大矩形（先向右长到头，再整行向下长）；meshway 走真实流程：区域 → 轮廓 → 凸多边形。检查三件事：面积恰好盖满、每个面都是凸的、相邻的面共享一段有长度的边，而不是只碰一个点。",
+    "划分：简单方法把可走格切成极大矩形（先向右长到头，再整行向下长）；meshway 走真实流程：区域 → 轮廓 → 凸多边形。检查三件事：面积盖满可走格（矩形恰好相等，meshway 近似）、每个面都是凸的、相邻的面共享一段有长度的边，而不是只碰一个点。",
   "page.s3.observe":
     "找两块颜色的交界，看它是一段线还是一个点。一个点当不了门户，角色也穿不过去，所以能走的交界必须是一段线。meshway 的多边形常在一个顶点处几块相会（红点）：这些点周围的多边形两两之间另有线段相连，不算问题；真正不许出现的是掐点——只在一个点相接、周围也连不起来的两块，两边的这一项都必须是 0。",
   "page.s4.title": "④ 在面上找路",
@@ -238,14 +238,14 @@ const en: Record<PageMessageKey, string> = {
   "page.s3.gap":
     "After filtering, hundreds of walkable cells remain. Using every cell as a graph node would be worse than searching the grid directly: they must be merged into a few faces.",
   "page.s3.adds":
-    "A partition: the simple method cuts the walkable cells into maximal rectangles (grow right as far as possible, then grow the whole run down); meshway runs the real pipeline: regions → contours → convex polygons. Three things are checked: the area is covered exactly, every face is convex, and neighbouring faces share an edge of positive length rather than a single point.",
+    "A partition: the simple method cuts the walkable cells into maximal rectangles (grow right as far as possible, then grow the whole run down); meshway runs the real pipeline: regions → contours → convex polygons. Three things are checked: the area covers the walkable cells (exactly for the rectangles, approximately for meshway), every face is convex, and neighbouring faces share an edge of positive length rather than a single point.",
   "page.s3.observe":
     "Find a place where two colours meet and check whether they meet along a segment or at a point. A point cannot be a portal and an agent cannot pass through it, so a usable join must be a segment. meshway's polygons often meet several at one vertex (red dots); that is harmless, because the polygons around such a point are joined to each other by segments. What must never happen is a pinch: two faces touching at a single point with no segment around it. Both methods must count 0 pinches.",
   "page.s4.title": "4 · Find a path on faces",
   "page.s4.gap":
     "The faces are cut, but faces are not yet a path: we need to know how faces connect and how to walk across them.",
   "page.s4.adds":
-    "Polygons are nodes and shared edges are portals; A* (a graph search that always expands next the node with the smallest distance so far plus straight-line estimate of the rest) finds a sequence of polygons (numbered in the picture). First the portals' midpoints are joined into a polyline, then it is straightened two ways: point-dropping keeps removing points a shortcut can replace; the funnel runs two edges from its apex (the last fixed point) to the ends of the portals, tightens them portal by portal, and when they cross fixes a bend at a wall corner, which becomes the new apex. Play both with the step slider below; the last step draws every line together, none hiding another.",
+    "Polygons are nodes and shared edges are portals; A* (a graph search that always expands next the node whose distance so far plus a straight-line estimate of the rest is smallest) finds a sequence of polygons (numbered in the picture). First the portals' midpoints are joined into a polyline, then it is straightened two ways: point-dropping keeps removing points a shortcut can replace; the funnel runs two edges from its apex (the last fixed point) to the ends of the portals, tightens them portal by portal, and when they cross fixes a bend at a wall corner, which becomes the new apex. Play both with the step slider below; the last step draws every line together, none hiding another.",
   "page.s4.observe":
     "Drag the step slider from start to end: first see where point-dropping stalls, then watch the funnel's apex move on portal by portal. At the last step the wide blue band is point-dropping's result, the dashed brown line on it the polyline through the portal midpoints, the thin navy line the funnel, the dashed purple line the exact shortest path: where the navy shows between the purple dashes, the funnel is already shortest. Drag the start (green) or the goal (red) to try another path; the method chosen under the picture of section 3 applies here too.",
   "page.honest.title": "Honest differences: the simple methods versus Recast/Detour",
