@@ -165,7 +165,7 @@ describe("section 4 shows what it promises", () => {
     await page.context().close();
   });
 
-  it("dragging the goal updates table ④ to what `meshway lesson --from --to` prints", async () => {
+  it("dragging the goal, then the start, updates table ④ to what `meshway lesson --from --to` prints", async () => {
     const { page, pageErrors } = await openPage(browser, url());
     const canvas = page.locator("#s4 canvas");
     await canvas.scrollIntoViewIfNeeded();
@@ -186,6 +186,21 @@ describe("section 4 shows what it promises", () => {
       settings.goal.join(","),
     );
     expect(await domTables(page)).toEqual(expected);
+    // The start too, in the same page: into the middle corridor, so the path turns another way.
+    const start = await clientAt(page, "#s4 canvas", 2.25 * 20, 2.75 * 20);
+    const there = await clientAt(page, "#s4 canvas", 3 * 20, 8 * 20);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(there.x, there.y, { steps: 5 });
+    await page.mouse.up();
+    await ready(page);
+    const both = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(both.start[0]).toBeCloseTo(3, 0);
+    expect(both.start[1]).toBeCloseTo(8, 0);
+    expect(both.goal).toEqual(settings.goal);
+    expect(await domTables(page)).toEqual(
+      await cliTables("--from", both.start.join(","), "--to", both.goal.join(",")),
+    );
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
