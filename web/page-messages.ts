@@ -90,7 +90,7 @@ const zh = {
   "page.s1.adds":
     "凸多边形：面内任意两点的连线都不离开这个面。用两种互相独立的方法检验——相邻两条边的叉积是否同号；在面内随机取 1000 对点，每条连线采样 256 个点，数有多少对跑出了面。",
   "page.s1.observe":
-    "在“正方形 / L 形”之间切换，看画面上的 60 条采样连线里有没有被标亮的（离开了形状）。再拖动 L 形的内角（蓝圈，或用滑块）：它在虚线对角线内侧时，那个角的叉积变号（红点），有连线出界；拖过对角线，两条判据一起变成“凸”。凸性保证同一个面里任意两点可以直线相连，后面拉直路径靠的正是这一点。",
+    "在“正方形 / L 形”之间切换，看画面上的 60 条采样连线里有没有被标亮的（离开了形状）。再拖动 L 形的内角（蓝圈，或用滑块）：它在虚线对角线内侧时，那个角的叉积变号（红点；表 ① 里那一个“−”就是它），有连线出界；拖过对角线，两条判据一起变成“凸”。凸性保证同一个面里任意两点可以直线相连，后面拉直路径靠的正是这一点。",
   "page.s2.title": "② 从体素到可走面",
   "page.s2.gap":
     "形状定了，可数据还是一堆三角形，不是多边形。得先把空间变成一张能回答“这里能不能站人”的格子图。",
@@ -226,7 +226,7 @@ const en: Record<PageMessageKey, string> = {
   "page.s1.adds":
     "Convex polygons: the segment between any two points of the face stays inside it. Two independent tests check it: the cross products of consecutive edges all have the same sign; and 1000 random point pairs inside the shape, each segment sampled at 256 points, counting the pairs that leave the shape.",
   "page.s1.observe":
-    "Switch between square and L shape and look for highlighted segments among the 60 drawn: those leave the shape. Then drag the L's inner corner (the blue ring, or the sliders): while it is inside the dashed diagonal its cross product flips sign (red dot) and segments leave; past the diagonal both criteria turn to convex together. Convexity means any two points of one face are joined by a straight line, which is exactly what straightening the path relies on later.",
+    "Switch between square and L shape and look for highlighted segments among the 60 drawn: those leave the shape. Then drag the L's inner corner (the blue ring, or the sliders): while it is inside the dashed diagonal its cross product flips sign (red dot; it is the one “−” table ① counts) and segments leave; past the diagonal both criteria turn to convex together. Convexity means any two points of one face are joined by a straight line, which is exactly what straightening the path relies on later.",
   "page.s2.title": "2 · From voxels to a walkable surface",
   "page.s2.gap":
     "The shape is settled, but the data is still a heap of triangles, not polygons. First the space has to become a grid that answers “can someone stand here?”.",
