@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of the explainer page for the README: builds web/ with Vite into a temporary
-// folder, opens it from disk in headless Debian chromium and captures section 4 at its last
-// step (every path drawn, the step slider, the readouts and table beside it), in both languages.
+// folder, opens it from disk in headless Debian chromium and captures section 4's figure at its
+// last step (every path drawn, the step slider, legend, readouts and table), in both languages.
 //   node scripts/screenshot-lesson.mjs [--lang en|zh|both] [--out FILE]   (one language with --out)
 // Defaults: both, English to docs/lesson.png, Chinese to docs/lesson-zh.png. The Chinese text
 // needs a CJK font: without one the script installs fonts-noto-cjk (apt-get, as root) or stops.
@@ -72,7 +72,11 @@ try {
     });
     await page.goto(`${pathToFileURL(join(outDir, "index.html")).href}?lang=${lang}`);
     await page.waitForSelector('body[data-ready="true"]', { state: "attached" });
-    await page.locator("#s4").evaluate((el) => el.scrollIntoView({ block: "start" }));
+    // The figure itself at the top: picture, step slider, legend, "Try it" and why point-dropping
+    // stalls in one column, the readouts and table ④ beside them (the heading and lead just above).
+    await page
+      .locator("#s4 .figure")
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 16));
     await page.screenshot({ path: out });
     console.log(`wrote ${out} (1280×900 px, ${lang})`);
     await page.close();

@@ -165,7 +165,7 @@ describe("section 4 shows what it promises", () => {
     await page.context().close();
   });
 
-  it("dragging the goal updates table ④ to what `meshway lesson --from --to` prints", async () => {
+  it("dragging the goal, then the start, updates table ④ to what `meshway lesson --from --to` prints", async () => {
     const { page, pageErrors } = await openPage(browser, url());
     const canvas = page.locator("#s4 canvas");
     await canvas.scrollIntoViewIfNeeded();
@@ -186,6 +186,21 @@ describe("section 4 shows what it promises", () => {
       settings.goal.join(","),
     );
     expect(await domTables(page)).toEqual(expected);
+    // The start too, in the same page: into the middle corridor, so the path turns another way.
+    const start = await clientAt(page, "#s4 canvas", 2.25 * 20, 2.75 * 20);
+    const there = await clientAt(page, "#s4 canvas", 3 * 20, 8 * 20);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(there.x, there.y, { steps: 5 });
+    await page.mouse.up();
+    await ready(page);
+    const both = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(both.start[0]).toBeCloseTo(3, 0);
+    expect(both.start[1]).toBeCloseTo(8, 0);
+    expect(both.goal).toEqual(settings.goal);
+    expect(await domTables(page)).toEqual(
+      await cliTables("--from", both.start.join(","), "--to", both.goal.join(",")),
+    );
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
@@ -366,6 +381,33 @@ describe("a reader's order", () => {
     expect(summary.y + summary.height).toBeLessThan(800);
     expect(canvas.y + canvas.height / 2).toBeLessThan(800);
     expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
+    // Each section reads gap → lead → figure (section 1: the figure first, its words under
+    // its legend), and "Try it" sits in the picture's column a short way under its controls,
+    // not under the whole side column (table and code, 1,000–1,900 px at 1280 px).
+    const layout = await page.evaluate(() =>
+      [1, 2, 3, 4].map((n) => {
+        const sec = document.getElementById(`s${n}`)!;
+        const q = (s: string) => sec.querySelector(s)!;
+        const precedes = (a: string, b: string) =>
+          Boolean(q(a).compareDocumentPosition(q(b)) & Node.DOCUMENT_POSITION_FOLLOWING);
+        return {
+          n,
+          order:
+            n === 1
+              ? precedes(".legend", ".gap")
+              : precedes(".gap", ".lead") && precedes(".lead", ".figure"),
+          gapBeforeLead: precedes(".gap", ".lead"),
+          inPicture: q(".observe").closest(".picture") !== null,
+          tryItBelowControls:
+            q(".observe").getBoundingClientRect().top -
+            q(".figure-controls").getBoundingClientRect().bottom,
+        };
+      }),
+    );
+    for (const l of layout) {
+      expect([l.n, l.order, l.gapBeforeLead, l.inPicture]).toEqual([l.n, true, true, true]);
+      expect(l.tryItBelowControls, `section ${l.n}`).toBeLessThan(450);
+    }
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
@@ -381,13 +423,22 @@ describe("without JavaScript", () => {
       expect(await page.locator(`#s${n}-readouts dd`).count()).toBe(pageReadoutIds(n).length);
     }
     expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
-    expect(await page.locator("noscript").count()).toBe(1);
+    // The notice in the page, and the style in <head> that hides the controls.
+    expect(await page.locator("noscript").count()).toBe(2);
     // The four default pictures too: each canvas shows its pre-rendered PNG as its background.
     const backgrounds = await page.evaluate(() =>
       [...document.querySelectorAll("canvas")].map((c) => getComputedStyle(c).backgroundImage),
     );
     expect(backgrounds.length).toBe(4);
     for (const b of backgrounds) expect(b).toMatch(/^url\("data:image\/png;base64,/);
+    // Controls and the pointer probe do nothing without a script: not shown. Text stays.
+    for (const hidden of ["#radius", "#step", "#reset", "#probe-2", 'input[name="shape"]'])
+      expect(await page.locator(hidden).first().isVisible(), hidden).toBe(false);
+    for (const shown of ["#step-text", "#s2 .observe", "#why-stall"])
+      expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    // No empty dark code box: a box shows only with its code in it.
+    for (const box of await page.locator("figure.code").all())
+      if (await box.isVisible()) expect(await box.locator("pre").textContent()).toMatch(/\S/);
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
