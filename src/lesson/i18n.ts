@@ -358,8 +358,8 @@ const en: Record<MessageKey, string> = {
   "log.path":
     "Path ({method}): {status}, through {polygons} polygons, {settled} settled, {points} points at the end",
   "log.checks": "Self-check: {passed} / {total} pass",
-  "value.true": "true",
-  "value.false": "false",
+  "value.true": "yes",
+  "value.false": "no",
   "value.complete": "complete",
   "value.partial": "partial",
   "value.noStart": "noStart",

@@ -272,7 +272,7 @@ describe("section 1's draggable corner", () => {
     );
     // Table ①'s L row, criterion ① (the readouts beside the picture leave it to the table).
     expect(await page.locator("#s1 table tbody tr:nth-child(2) td").first().textContent()).toBe(
-      "true",
+      "yes",
     );
     expect(await page.locator("#checks-summary").getAttribute("class")).toBe("pass");
     // Keyboard: the corner's z slider to its end puts the corner back inside the diagonal.
