@@ -274,6 +274,8 @@ describe("the explainer page in a browser", () => {
     expect(await page.locator("#fallback").textContent()).toMatch(CJK);
     expect(await page.locator("canvas:visible").count()).toBe(0);
     expect(await page.locator(".legend:visible").count()).toBe(0);
+    // Nothing to point at: the probe's line is not shown either.
+    expect(await page.locator(".probe-out:visible").count()).toBe(0);
     const tables = await domTables(page);
     expect(tables.map((t) => t.id)).toEqual(["convex", "surface", "partition", "path"]);
     const [atDefault, atMax] = await Promise.all([cliTables(), cliTables("--radius", "1.5")]);

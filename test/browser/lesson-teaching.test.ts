@@ -366,6 +366,41 @@ describe("a reader's order", () => {
     expect(summary.y + summary.height).toBeLessThan(800);
     expect(canvas.y + canvas.height / 2).toBeLessThan(800);
     expect(await page.locator("#summary").textContent()).toMatch(/28\.9660/);
+    // Each section reads gap → lead → figure (section 1: the figure first, its words under
+    // its legend), and "Try it" sits in the picture's column, under its controls and beside
+    // the table, not under the whole side column.
+    const layout = await page.evaluate(() =>
+      [1, 2, 3, 4].map((n) => {
+        const sec = document.getElementById(`s${n}`)!;
+        const q = (s: string) => sec.querySelector(s)!;
+        const precedes = (a: string, b: string) =>
+          Boolean(q(a).compareDocumentPosition(q(b)) & Node.DOCUMENT_POSITION_FOLLOWING);
+        return {
+          n,
+          order:
+            n === 1
+              ? precedes(".legend", ".gap")
+              : precedes(".gap", ".lead") && precedes(".lead", ".figure"),
+          gapBeforeLead: precedes(".gap", ".lead"),
+          inPicture: q(".observe").closest(".picture") !== null,
+          tryItBelowControls:
+            q(".observe").getBoundingClientRect().top -
+            q(".figure-controls").getBoundingClientRect().bottom,
+          tryItAboveSideEnd:
+            q(".observe").getBoundingClientRect().top < q(".side").getBoundingClientRect().bottom,
+        };
+      }),
+    );
+    for (const l of layout) {
+      expect([l.n, l.order, l.gapBeforeLead, l.inPicture, l.tryItAboveSideEnd]).toEqual([
+        l.n,
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(l.tryItBelowControls, `section ${l.n}`).toBeLessThan(450);
+    }
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
@@ -388,6 +423,14 @@ describe("without JavaScript", () => {
     );
     expect(backgrounds.length).toBe(4);
     for (const b of backgrounds) expect(b).toMatch(/^url\("data:image\/png;base64,/);
+    // Controls and the pointer probe do nothing without a script: not shown. Text stays.
+    for (const hidden of ["#radius", "#step", "#reset", "#probe-2", 'input[name="shape"]'])
+      expect(await page.locator(hidden).first().isVisible(), hidden).toBe(false);
+    for (const shown of ["#step-text", "#s2 .observe", "#why-stall"])
+      expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    // No empty dark code box: a box shows only with its code in it.
+    for (const box of await page.locator("figure.code").all())
+      if (await box.isVisible()) expect(await box.locator("pre").textContent()).toMatch(/\S/);
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
