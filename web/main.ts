@@ -453,10 +453,22 @@ function stepSentence(result: LessonResult, at: ReturnType<typeof pathStepAt>): 
   }
   if (at.phase === "funnel") {
     const r = funnelRecord(p, at.index);
+    const portals = p.portals.length / 4 + 1;
+    const portal = Math.min(r.portal + 1, portals);
+    if (at.index > 0 && r.fixed > funnelRecord(p, at.index - 1).fixed) {
+      // The edges crossed: the teaching moment is the bend at a wall corner, not the ends.
+      return text("page.s4.step.bend", {
+        step: at.step,
+        portal,
+        portals,
+        apex: xz(r.apex[0], r.apex[1]),
+        fixed: r.fixed,
+      });
+    }
     return text("page.s4.step.funnel", {
       step: at.step,
-      portal: Math.min(r.portal + 1, p.portals.length / 4 + 1),
-      portals: p.portals.length / 4 + 1,
+      portal,
+      portals,
       apex: xz(r.apex[0], r.apex[1]),
       left: xz(r.left[0], r.left[1]),
       right: xz(r.right[0], r.right[1]),
@@ -495,28 +507,32 @@ function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): vo
   const pre = byId("code-4");
   const p = result.path;
   const lines = at.phase === "funnel" || at.phase === "done" ? CODE.funnel : CODE.drop;
-  let hot: (line: string) => boolean = () => false;
+  // Lines are told apart by index: the funnel region has a `push(ax, az);` per side.
+  let hot: (line: string, index: number) => boolean = () => false;
   if (at.phase === "drop") {
     const ok = p.drops.dropped[at.index] === 1;
     hot = (l) => l.trim() === (ok ? "alive.splice(k, 1);" : "k++;");
   } else if (at.phase === "funnel") {
     const now = funnelRecord(p, at.index);
     const before = at.index > 0 ? funnelRecord(p, at.index - 1) : null;
+    const same = (a: [number, number], b: [number, number]) => a[0] === b[0] && a[1] === b[1];
     const bent = before !== null && now.fixed > before.fixed;
-    const right =
-      before !== null && (now.right[0] !== before.right[0] || now.right[1] !== before.right[1]);
-    const left =
-      before !== null && (now.left[0] !== before.left[0] || now.left[1] !== before.left[1]);
-    hot = (l) => {
+    const right = before !== null && !same(now.right, before.right);
+    const left = before !== null && !same(now.left, before.left);
+    // The right edge crossing over the left makes the left end the apex (the first push),
+    // the left crossing over the right the right end (the second).
+    const pushes = lines.flatMap((l, i) => (l.trim() === "push(ax, az);" ? [i] : []));
+    const bendLine = before !== null && same(now.apex, before.left) ? pushes[0] : pushes[1];
+    hot = (l, i) => {
+      if (bent) return i === bendLine;
       const s = l.trim();
-      if (bent) return s === "push(ax, az);";
       return (right && s === "rx = prx;") || (left && s === "lx = plx;");
     };
   }
   pre.dataset.region = at.phase === "funnel" || at.phase === "done" ? "funnel" : "drop";
-  const nodes = lines.map((line) => {
+  const nodes = lines.map((line, i) => {
     const span = el("span", `${line}\n`, "code-line");
-    if (hot(line)) span.classList.add("running");
+    if (hot(line, i)) span.classList.add("running");
     return span;
   });
   pre.replaceChildren(...nodes);

@@ -155,6 +155,17 @@ describe("section 4 shows what it promises", () => {
     await page.locator("#step-next").click();
     await ready(page);
     expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).step).toBe(7);
+    // A bend step says so, and lights only the push of the side that crossed.
+    let bends = 0;
+    for (let step = 6; step < json.path.lastStep; step++) {
+      await setStep(page, step);
+      if (!(await page.locator("#step-text").textContent())!.includes("拐弯")) continue;
+      bends++;
+      const running = page.locator("#code-4 .running");
+      expect(await running.count()).toBe(1);
+      expect((await running.textContent())!.trim()).toBe("push(ax, az);");
+    }
+    expect(bends).toBeGreaterThan(0);
     await setStep(page, json.path.lastStep);
     expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).step).toBe(-1);
     const img = await canvasPixels(page, "#s4 canvas");
@@ -286,7 +297,7 @@ describe("section 1's draggable corner", () => {
     );
     // Table ①'s L row, criterion ① (the readouts beside the picture leave it to the table).
     expect(await page.locator("#s1 table tbody tr:nth-child(2) td").first().textContent()).toBe(
-      "false",
+      "no",
     );
     expect(pageErrors).toEqual([]);
     await page.context().close();
