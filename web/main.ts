@@ -84,6 +84,8 @@ const page = {
   goal: DEFAULT_LESSON_SETTINGS.goal,
   /** Which end is being dragged, if any. */
   dragging: null as "start" | "goal" | null,
+  /** Section 4's start or goal carried by the keyboard cursor (Enter picks up and drops). */
+  carrying: null as "start" | "goal" | null,
   /** When the input that the pending recompute answers arrived (performance.now()). */
   inputAt: null as number | null,
 };
@@ -770,8 +772,25 @@ function probeText(view: SectionView): string {
   });
 }
 
+/** Section 4's start or goal under the probe cursor (within a finger's reach), if any. */
+function endpointAt(at: { px: number; py: number }): "start" | "goal" | null {
+  const S = LESSON_CANVAS.width / LESSON_SCENE.width;
+  const near = (p: readonly number[]) => Math.hypot(p[0]! * S - at.px, p[1]! * S - at.py) <= 14;
+  return near(page.goal) ? "goal" : near(page.start) ? "start" : null;
+}
+
+/** The keyboard's way to move start and goal (dragging's alternative), said on the probe line. */
+function carryHint(view: SectionView): string {
+  if (view.section !== 4) return "";
+  if (page.carrying)
+    return text("page.probe.carrying", { what: text(`page.probe.${page.carrying}`) });
+  const probe = page.probes.get(4);
+  const under = probe && endpointAt(probe);
+  return under ? text("page.probe.pickUp", { what: text(`page.probe.${under}`) }) : "";
+}
+
 function renderProbe(view: SectionView): void {
-  view.probe.textContent = probeText(view);
+  view.probe.textContent = probeText(view) + carryHint(view);
   const probe = page.probes.get(view.section);
   view.cursor.hidden = !probe;
   if (probe) {
@@ -897,6 +916,10 @@ function wireProbe(view: SectionView): void {
     renderProbe(view);
   });
   view.canvas.addEventListener("keydown", (e) => {
+    if (view.section === 4 && carryKey(view, e.key)) {
+      e.preventDefault();
+      return;
+    }
     const move: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
       ArrowRight: [1, 0],
@@ -922,11 +945,49 @@ function wireProbe(view: SectionView): void {
       Math.max(cell / 2, snap(now.py) + d[1] * cell),
     );
     page.probes.set(view.section, { px, py });
+    if (view.section === 4 && page.carrying) {
+      const S = LESSON_CANVAS.width / LESSON_SCENE.width;
+      const p: [number, number] = [
+        Math.round((px / S) * 100) / 100,
+        Math.round((py / S) * 100) / 100,
+      ];
+      if (page.carrying === "start") page.start = p;
+      else page.goal = p;
+      schedule();
+    }
     renderProbe(view);
+  });
+  view.canvas.addEventListener("blur", () => {
+    page.carrying = null;
   });
   view.canvas.addEventListener("focus", () => {
     if (!page.probes.has(view.section)) renderProbe(view);
   });
+}
+
+/**
+ * Section 4's keys for start and goal: S or G puts the cursor on the start or goal and picks
+ * it up, Enter or Space picks up what is under the cursor or drops what it carries, Escape
+ * drops. Arrows then move the carried point cell by cell. True when the key was one of these.
+ */
+function carryKey(view: SectionView, key: string): boolean {
+  const S = LESSON_CANVAS.width / LESSON_SCENE.width;
+  const lower = key.toLowerCase();
+  if (lower === "s" || lower === "g") {
+    const which = lower === "s" ? "start" : "goal";
+    const p = which === "start" ? page.start : page.goal;
+    page.probes.set(4, { px: p[0]! * S, py: p[1]! * S });
+    page.carrying = which;
+  } else if (key === "Enter" || key === " ") {
+    const probe = page.probes.get(4);
+    page.carrying = page.carrying ? null : probe ? endpointAt(probe) : null;
+  } else if (key === "Escape" && page.carrying) {
+    page.carrying = null;
+  } else {
+    return false;
+  }
+  renderProbe(view);
+  return true;
 }
 
 // ---- wiring ---------------------------------------------------------------------------------

@@ -44,6 +44,11 @@ const zh = {
   "page.probe.idle":
     "指向图中一点（鼠标、手指轻点，或用 Tab 选中图后按方向键）：这一行会说出那里是什么、为什么。",
   "page.probe.outside": "不在图里。",
+  "page.probe.start": "起点",
+  "page.probe.goal": "终点",
+  "page.probe.pickUp":
+    " · 按 Enter 拿起{what}，方向键移动它，再按 Enter 放下（S / G 直接拿起起点 / 终点）",
+  "page.probe.carrying": " · 正在移动{what}：方向键一格一格地移，Enter 放下",
   "page.probe.shape": "x = {x}，z = {z}：{where}。",
   "page.probe.at": "x = {x}，z = {z} · {cell} · {walkable}：{reason}{polygon}",
   "page.probe.inObstacle": "格心在障碍里",
@@ -179,6 +184,11 @@ const en: Record<PageMessageKey, string> = {
   "page.probe.idle":
     "Point at the picture (mouse, tap, or Tab to it and use the arrow keys): this line says what lies there and why.",
   "page.probe.outside": "Outside the picture.",
+  "page.probe.start": "start",
+  "page.probe.goal": "goal",
+  "page.probe.pickUp":
+    " · Enter picks up the {what}, arrows move it, Enter drops it (S / G pick up the start / goal at once)",
+  "page.probe.carrying": " · moving the {what}: arrows move it cell by cell, Enter drops it",
   "page.probe.shape": "x = {x}, z = {z}: {where}.",
   "page.probe.at": "x = {x}, z = {z} · {cell} · {walkable}: {reason}{polygon}",
   "page.probe.inObstacle": "the cell centre is inside an obstacle",

@@ -200,6 +200,25 @@ describe("section 4 shows what it promises", () => {
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });
+  it("the keyboard moves the goal too: G picks it up, arrows move it, Enter drops it", async () => {
+    const { page, pageErrors } = await openPage(browser, url());
+    const canvas = page.locator("#s4 canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    await canvas.focus();
+    await page.keyboard.press("g");
+    expect(await page.locator("#probe-4").textContent()).toContain("正在移动终点");
+    for (const key of ["ArrowLeft", "ArrowLeft", "ArrowUp"]) await page.keyboard.press(key);
+    await page.keyboard.press("Enter");
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.goal).toEqual([20.25, 12.75]);
+    expect(await page.locator("#probe-4").textContent()).toContain("按 Enter 拿起终点");
+    expect(await domTables(page)).toEqual(
+      await cliTables("--from", settings.start.join(","), "--to", "20.25,12.75"),
+    );
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 /** A one-finger swipe through CDP touch events (the browser scrolls unless a handler cancels it). */
