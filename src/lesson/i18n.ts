@@ -377,7 +377,7 @@ const en: Record<MessageKey, string> = {
   "hover.outShape": "outside the {shape}",
   "readout.shapeCross": "Criterion ① (cross products agree)",
   "readout.shapeLeaving": "Criterion ② (pairs leaving)",
-  "readout.drawnLeaving": "Of the 60 drawn segments, leaving",
+  "readout.drawnLeaving": "Drawn segments that leave the shape",
   "readout.simpleConvex": "Simple partition: convex rectangles",
   "readout.meshwayConvex": "meshway: convex polygons",
   "readout.total": "Cells in total",

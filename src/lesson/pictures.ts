@@ -186,6 +186,8 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
         ((e.key !== "legend.cornerHandle" && e.key !== "legend.diagonal") || L),
     );
   }
+  if (section === 2 && result.settings.method !== "meshway")
+    return entries.filter((e) => e.key !== "legend.differ");
   if (section !== 4) return entries.slice();
   const at = pathStepAt(
     result.path,
@@ -467,10 +469,18 @@ function cornerSigns(ring: Ring): { sign: Int8Array; flips: Uint8Array; count: n
   return { sign, flips, count };
 }
 
-/** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
+/**
+ * Section 2: cells of the chosen method (walkable, removed by the radius); in meshway's view
+ * the cells where it disagrees with the toy are marked (the toy's own view stays the toy's).
+ */
 function drawSurface(img: RgbaImage, result: LessonResult): void {
   const m = result.settings.method;
   drawCellsAndObstacles(img, result.surface[m].state);
+  if (m === "meshway") markDifferingCells(img, result);
+  drawStartGoal(img, result);
+}
+
+function markDifferingCells(img: RgbaImage, result: LessonResult): void {
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
   const differ = result.surface.differ;
@@ -483,7 +493,6 @@ function drawSurface(img: RgbaImage, result: LessonResult): void {
         px.fill(mark, y * img.width + i * c + 3, y * img.width + i * c + c - 3);
     }
   }
-  drawStartGoal(img, result);
 }
 
 /** The chosen method's polygons, filled and outlined; `strong` polygons drawn opaque. */
