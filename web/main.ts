@@ -84,6 +84,8 @@ const page = {
   goal: DEFAULT_LESSON_SETTINGS.goal,
   /** Which end is being dragged, if any. */
   dragging: null as "start" | "goal" | null,
+  /** Section 4's start or goal carried by the keyboard cursor (Enter picks up and drops). */
+  carrying: null as "start" | "goal" | null,
   /** When the input that the pending recompute answers arrived (performance.now()). */
   inputAt: null as number | null,
 };
@@ -453,10 +455,22 @@ function stepSentence(result: LessonResult, at: ReturnType<typeof pathStepAt>): 
   }
   if (at.phase === "funnel") {
     const r = funnelRecord(p, at.index);
+    const portals = p.portals.length / 4 + 1;
+    const portal = Math.min(r.portal + 1, portals);
+    if (at.index > 0 && r.fixed > funnelRecord(p, at.index - 1).fixed) {
+      // The edges crossed: the teaching moment is the bend at a wall corner, not the ends.
+      return text("page.s4.step.bend", {
+        step: at.step,
+        portal,
+        portals,
+        apex: xz(r.apex[0], r.apex[1]),
+        fixed: r.fixed,
+      });
+    }
     return text("page.s4.step.funnel", {
       step: at.step,
-      portal: Math.min(r.portal + 1, p.portals.length / 4 + 1),
-      portals: p.portals.length / 4 + 1,
+      portal,
+      portals,
       apex: xz(r.apex[0], r.apex[1]),
       left: xz(r.left[0], r.left[1]),
       right: xz(r.right[0], r.right[1]),
@@ -495,28 +509,32 @@ function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): vo
   const pre = byId("code-4");
   const p = result.path;
   const lines = at.phase === "funnel" || at.phase === "done" ? CODE.funnel : CODE.drop;
-  let hot: (line: string) => boolean = () => false;
+  // Lines are told apart by index: the funnel region has a `push(ax, az);` per side.
+  let hot: (line: string, index: number) => boolean = () => false;
   if (at.phase === "drop") {
     const ok = p.drops.dropped[at.index] === 1;
     hot = (l) => l.trim() === (ok ? "alive.splice(k, 1);" : "k++;");
   } else if (at.phase === "funnel") {
     const now = funnelRecord(p, at.index);
     const before = at.index > 0 ? funnelRecord(p, at.index - 1) : null;
+    const same = (a: [number, number], b: [number, number]) => a[0] === b[0] && a[1] === b[1];
     const bent = before !== null && now.fixed > before.fixed;
-    const right =
-      before !== null && (now.right[0] !== before.right[0] || now.right[1] !== before.right[1]);
-    const left =
-      before !== null && (now.left[0] !== before.left[0] || now.left[1] !== before.left[1]);
-    hot = (l) => {
+    const right = before !== null && !same(now.right, before.right);
+    const left = before !== null && !same(now.left, before.left);
+    // The right edge crossing over the left makes the left end the apex (the first push),
+    // the left crossing over the right the right end (the second).
+    const pushes = lines.flatMap((l, i) => (l.trim() === "push(ax, az);" ? [i] : []));
+    const bendLine = before !== null && same(now.apex, before.left) ? pushes[0] : pushes[1];
+    hot = (l, i) => {
+      if (bent) return i === bendLine;
       const s = l.trim();
-      if (bent) return s === "push(ax, az);";
       return (right && s === "rx = prx;") || (left && s === "lx = plx;");
     };
   }
   pre.dataset.region = at.phase === "funnel" || at.phase === "done" ? "funnel" : "drop";
-  const nodes = lines.map((line) => {
+  const nodes = lines.map((line, i) => {
     const span = el("span", `${line}\n`, "code-line");
-    if (hot(line)) span.classList.add("running");
+    if (hot(line, i)) span.classList.add("running");
     return span;
   });
   pre.replaceChildren(...nodes);
@@ -754,8 +772,25 @@ function probeText(view: SectionView): string {
   });
 }
 
+/** Section 4's start or goal under the probe cursor (within a finger's reach), if any. */
+function endpointAt(at: { px: number; py: number }): "start" | "goal" | null {
+  const S = LESSON_CANVAS.width / LESSON_SCENE.width;
+  const near = (p: readonly number[]) => Math.hypot(p[0]! * S - at.px, p[1]! * S - at.py) <= 14;
+  return near(page.goal) ? "goal" : near(page.start) ? "start" : null;
+}
+
+/** The keyboard's way to move start and goal (dragging's alternative), said on the probe line. */
+function carryHint(view: SectionView): string {
+  if (view.section !== 4) return "";
+  if (page.carrying)
+    return text("page.probe.carrying", { what: text(`page.probe.${page.carrying}`) });
+  const probe = page.probes.get(4);
+  const under = probe && endpointAt(probe);
+  return under ? text("page.probe.pickUp", { what: text(`page.probe.${under}`) }) : "";
+}
+
 function renderProbe(view: SectionView): void {
-  view.probe.textContent = probeText(view);
+  view.probe.textContent = probeText(view) + carryHint(view);
   const probe = page.probes.get(view.section);
   view.cursor.hidden = !probe;
   if (probe) {
@@ -881,6 +916,10 @@ function wireProbe(view: SectionView): void {
     renderProbe(view);
   });
   view.canvas.addEventListener("keydown", (e) => {
+    if (view.section === 4 && carryKey(view, e.key)) {
+      e.preventDefault();
+      return;
+    }
     const move: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
       ArrowRight: [1, 0],
@@ -906,11 +945,49 @@ function wireProbe(view: SectionView): void {
       Math.max(cell / 2, snap(now.py) + d[1] * cell),
     );
     page.probes.set(view.section, { px, py });
+    if (view.section === 4 && page.carrying) {
+      const S = LESSON_CANVAS.width / LESSON_SCENE.width;
+      const p: [number, number] = [
+        Math.round((px / S) * 100) / 100,
+        Math.round((py / S) * 100) / 100,
+      ];
+      if (page.carrying === "start") page.start = p;
+      else page.goal = p;
+      schedule();
+    }
     renderProbe(view);
+  });
+  view.canvas.addEventListener("blur", () => {
+    page.carrying = null;
   });
   view.canvas.addEventListener("focus", () => {
     if (!page.probes.has(view.section)) renderProbe(view);
   });
+}
+
+/**
+ * Section 4's keys for start and goal: S or G puts the cursor on the start or goal and picks
+ * it up, Enter or Space picks up what is under the cursor or drops what it carries, Escape
+ * drops. Arrows then move the carried point cell by cell. True when the key was one of these.
+ */
+function carryKey(view: SectionView, key: string): boolean {
+  const S = LESSON_CANVAS.width / LESSON_SCENE.width;
+  const lower = key.toLowerCase();
+  if (lower === "s" || lower === "g") {
+    const which = lower === "s" ? "start" : "goal";
+    const p = which === "start" ? page.start : page.goal;
+    page.probes.set(4, { px: p[0]! * S, py: p[1]! * S });
+    page.carrying = which;
+  } else if (key === "Enter" || key === " ") {
+    const probe = page.probes.get(4);
+    page.carrying = page.carrying ? null : probe ? endpointAt(probe) : null;
+  } else if (key === "Escape" && page.carrying) {
+    page.carrying = null;
+  } else {
+    return false;
+  }
+  renderProbe(view);
+  return true;
 }
 
 // ---- wiring ---------------------------------------------------------------------------------

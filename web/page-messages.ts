@@ -44,6 +44,11 @@ const zh = {
   "page.probe.idle":
     "指向图中一点（鼠标、手指轻点，或用 Tab 选中图后按方向键）：这一行会说出那里是什么、为什么。",
   "page.probe.outside": "不在图里。",
+  "page.probe.start": "起点",
+  "page.probe.goal": "终点",
+  "page.probe.pickUp":
+    " · 按 Enter 拿起{what}，方向键移动它，再按 Enter 放下（S / G 直接拿起起点 / 终点）",
+  "page.probe.carrying": " · 正在移动{what}：方向键一格一格地移，Enter 放下",
   "page.probe.shape": "x = {x}，z = {z}：{where}。",
   "page.probe.at": "x = {x}，z = {z} · {cell} · {walkable}：{reason}{polygon}",
   "page.probe.inObstacle": "格心在障碍里",
@@ -95,7 +100,7 @@ const zh = {
   "page.s2.gap":
     "形状定了，可数据还是一堆三角形，不是多边形。得先把空间变成一张能回答“这里能不能站人”的格子图。",
   "page.s2.adds":
-    "体素化加按半径过滤。体素是场景被切成的三维格子里的一格；这里地面是平的，一个体素就是一个 0.5 × 0.5 的格。格心落在障碍里的格记为不可走；再去掉离障碍太近、角色挤不进去的格。简单方法按格心到障碍的精确距离判断（被删的格画成深色斜纹）。meshway（方法在图 ③ 下面切换）在同一场景的三角网格上建体素距离场——记下每一格离可走面边界有几步——再腐蚀：删掉离边界不到半径的格。两种方法结果不同的格，两种画法里都用品红小方块标出。",
+    "体素化加按半径过滤。体素是场景被切成的三维格子里的一格；这里地面是平的，一个体素就是一个 0.5 × 0.5 的格。格心落在障碍里的格记为不可走；再去掉离障碍太近、角色挤不进去的格。简单方法按格心到障碍的精确距离判断（被删的格画成深色斜纹）。meshway（方法在图 ③ 下面切换）在同一场景的三角网格上建体素距离场——记下每一格离可走面边界有几步——再腐蚀：删掉离边界不到半径的格。两种方法结果不同的格，在 meshway 的画法里用品红小方块标出。",
   "page.s2.observe":
     "把半径从 0.25 拖到 1.50，看可走面怎样变窄、窄道在哪个半径被封死。meshway 只有三种过滤：半径向上取整成 1、2 或 3 个体素，所以它的可走面只在 0.55 和 1.05 处变。指向一个格（或按方向键），控件下面那一行会说出它离障碍多远、为什么被删或留下。",
   "page.s3.title": "③ 切成多边形",
@@ -179,6 +184,11 @@ const en: Record<PageMessageKey, string> = {
   "page.probe.idle":
     "Point at the picture (mouse, tap, or Tab to it and use the arrow keys): this line says what lies there and why.",
   "page.probe.outside": "Outside the picture.",
+  "page.probe.start": "start",
+  "page.probe.goal": "goal",
+  "page.probe.pickUp":
+    " · Enter picks up the {what}, arrows move it, Enter drops it (S / G pick up the start / goal at once)",
+  "page.probe.carrying": " · moving the {what}: arrows move it cell by cell, Enter drops it",
   "page.probe.shape": "x = {x}, z = {z}: {where}.",
   "page.probe.at": "x = {x}, z = {z} · {cell} · {walkable}: {reason}{polygon}",
   "page.probe.inObstacle": "the cell centre is inside an obstacle",
@@ -231,7 +241,7 @@ const en: Record<PageMessageKey, string> = {
   "page.s2.gap":
     "The shape is settled, but the data is still a heap of triangles, not polygons. First the space has to become a grid that answers “can someone stand here?”.",
   "page.s2.adds":
-    "Voxelize and filter by radius. A voxel is one cell of the 3-D grid the scene is cut into; this floor is flat, so here a voxel is simply a 0.5 × 0.5 cell. A cell whose centre lies inside an obstacle is blocked; then the cells too close to an obstacle for the agent are removed. The simple method uses the exact distance from the cell centre to the nearest obstacle (removed cells are drawn dark and hatched). meshway (switch the method under the picture of section 3) builds a voxel distance field on the scene's triangle mesh, the number of steps from each cell to the edge of the walkable surface, and erodes: it removes the cells closer to that edge than the radius. Cells where the two methods disagree are marked with small magenta squares in both views.",
+    "Voxelize and filter by radius. A voxel is one cell of the 3-D grid the scene is cut into; this floor is flat, so here a voxel is simply a 0.5 × 0.5 cell. A cell whose centre lies inside an obstacle is blocked; then the cells too close to an obstacle for the agent are removed. The simple method uses the exact distance from the cell centre to the nearest obstacle (removed cells are drawn dark and hatched). meshway (switch the method under the picture of section 3) builds a voxel distance field on the scene's triangle mesh, the number of steps from each cell to the edge of the walkable surface, and erodes: it removes the cells closer to that edge than the radius. In meshway's view, the cells where the two methods disagree are marked with small magenta squares.",
   "page.s2.observe":
     "Drag the radius from 0.25 to 1.50 and watch the walkable surface shrink and the narrow passage close. meshway has only three filters: the radius is rounded up to 1, 2 or 3 voxels, so its surface changes only at 0.55 and 1.05. Point at a cell (or use the arrow keys): the line under the controls says how far it is from an obstacle and why it was removed or kept.",
   "page.s3.title": "3 · Cut into polygons",

@@ -1,7 +1,7 @@
 /**
- * A 3 × 5 pixel font for the digits the lesson's pictures print (polygon ids), so the pictures
- * need no text renderer and stay identical on page and CLI. Each glyph is 5 rows of 3 bits,
- * most significant bit left.
+ * A 3 × 5 pixel font for what the lesson's pictures print (polygon ids, cross-product signs),
+ * so the pictures need no text renderer and stay identical on page and CLI. Each glyph is 5
+ * rows of 3 bits, most significant bit left.
  */
 const DIGITS: readonly (readonly number[])[] = [
   [7, 5, 5, 5, 7],
@@ -15,6 +15,8 @@ const DIGITS: readonly (readonly number[])[] = [
   [7, 5, 7, 5, 7],
   [7, 5, 7, 1, 7],
 ];
+const PLUS: readonly number[] = [0, 2, 7, 2, 0];
+const MINUS: readonly number[] = [0, 0, 7, 0, 0];
 
 /** Width of `text` drawn at `scale` [pixels]: 3 per glyph plus 1 between glyphs, times scale. */
 export function digitsWidth(text: string, scale: number): number {
@@ -22,8 +24,9 @@ export function digitsWidth(text: string, scale: number): number {
 }
 
 /**
- * Calls `plot(x, y)` for every lit pixel of the decimal digits in `text` drawn with the top
- * left corner at (x0, y0), each font pixel a scale × scale block. Non-digits are skipped.
+ * Calls `plot(x, y)` for every lit pixel of the decimal digits and signs ("+", "-") in `text`
+ * drawn with the top left corner at (x0, y0), each font pixel a scale × scale block. Other
+ * characters are skipped.
  */
 export function forEachDigitPixel(
   text: string,
@@ -33,7 +36,8 @@ export function forEachDigitPixel(
   plot: (x: number, y: number) => void,
 ): void {
   for (let g = 0; g < text.length; g++) {
-    const rows = DIGITS[text.charCodeAt(g) - 48];
+    const ch = text[g];
+    const rows = ch === "+" ? PLUS : ch === "-" ? MINUS : DIGITS[text.charCodeAt(g) - 48];
     if (!rows) continue;
     const gx = x0 + g * 4 * scale;
     for (let r = 0; r < 5; r++) {

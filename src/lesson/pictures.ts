@@ -54,7 +54,7 @@ const MIDPOINT: Rgba = [170, 65, 0, 255];
 const DROPPED: Rgba = [50, 100, 190, 255];
 const DROPPED_FAINT: Rgba = [50, 100, 190, 120];
 const FUNNEL: Rgba = [10, 15, 60, 255];
-const EXACT: Rgba = [180, 0, 145, 255];
+const EXACT: Rgba = [188, 0, 152, 255];
 const PORTAL: Rgba = [0, 120, 110, 255];
 const FUNNEL_LEFT: Rgba = [0, 140, 70, 255];
 const FUNNEL_RIGHT: Rgba = [200, 30, 30, 255];
@@ -100,7 +100,7 @@ export interface LessonLegendEntry {
   /** Message key in the lesson's MESSAGES (src/lesson/i18n.ts). */
   key: string;
   /** Drawn as a filled area (cells, polygons), a line, or a dot. */
-  kind: "area" | "line" | "dot";
+  kind: "area" | "line" | "dot" | "square";
   colour: Rgba;
   /** Lines drawn dashed in the picture. */
   dashed?: boolean;
@@ -119,7 +119,7 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
       { key: "legend.segmentInside", kind: "line", colour: INSIDE },
       { key: "legend.segmentLeaves", kind: "line", colour: LEAVES },
       { key: "legend.crossAgrees", kind: "dot", colour: CROSS_AGREES },
-      { key: "legend.crossFlips", kind: "dot", colour: CROSS_FLIPS },
+      { key: "legend.crossFlips", kind: "square", colour: CROSS_FLIPS },
       { key: "legend.cornerHandle", kind: "dot", colour: HANDLE },
       { key: "legend.diagonal", kind: "line", colour: DIAGONAL, dashed: true },
     ],
@@ -149,7 +149,7 @@ export const LESSON_LEGEND: Readonly<Record<LessonSection, readonly LessonLegend
       { key: "legend.dropped", kind: "line", colour: DROPPED, phases: ["drop", "done"] },
       { key: "legend.funnel", kind: "line", colour: FUNNEL, phases: ["funnel", "done"] },
       { key: "legend.exact", kind: "line", colour: EXACT, dashed: true, phases: ["done"] },
-      { key: "legend.portal", kind: "line", colour: PORTAL, phases: ["funnel"] },
+      { key: "legend.portal", kind: "line", colour: PORTAL, dashed: true, phases: ["funnel"] },
       { key: "legend.funnelLeft", kind: "line", colour: FUNNEL_LEFT, phases: ["funnel"] },
       {
         key: "legend.funnelRight",
@@ -186,6 +186,8 @@ export function lessonLegend(result: LessonResult, section: LessonSection): Less
         ((e.key !== "legend.cornerHandle" && e.key !== "legend.diagonal") || L),
     );
   }
+  if (section === 2 && result.settings.method !== "meshway")
+    return entries.filter((e) => e.key !== "legend.differ");
   if (section !== 4) return entries.slice();
   const at = pathStepAt(
     result.path,
@@ -369,16 +371,41 @@ function drawConvex(img: RgbaImage, shape: ShapeConvexity): void {
   drawSegments(img, inside, 1.2, INSIDE, { antialias: true });
   drawSegments(img, leaving, 2, LEAVES, { antialias: true });
   drawPolyline(img, ring, 2.5, OUTLINE, { antialias: true, closed: true });
-  // Criterion ① drawn: each corner's cross product, green where its sign agrees with most
-  // corners, red where it flips (the L's inner corner while it is reflex).
+  // Criterion ① drawn: each corner's cross product, its sign printed beside it; a green dot
+  // where the sign agrees with most corners, a red square where it flips (the L's inner
+  // corner while it is reflex) — told apart by shape and sign, not by hue alone.
   const signs = cornerSigns(shape.ring);
   const n = shape.ring.length >> 1;
   for (let i = 0; i < n; i++) {
-    const colour = signs.flips[i] ? CROSS_FLIPS : CROSS_AGREES;
     const x = ring[i * 2]!;
     const y = ring[i * 2 + 1]!;
-    fillCircle(img, x, y, 8, WHITE, { antialias: true });
-    fillCircle(img, x, y, 6, colour, { antialias: true });
+    if (signs.flips[i]) {
+      fillRect(img, Math.round(x) - 8, Math.round(y) - 8, 16, 16, WHITE);
+      fillRect(img, Math.round(x) - 6, Math.round(y) - 6, 12, 12, CROSS_FLIPS);
+    } else {
+      fillCircle(img, x, y, 8, WHITE, { antialias: true });
+      fillCircle(img, x, y, 6, CROSS_AGREES, { antialias: true });
+    }
+    if (signs.sign[i] === 0) continue;
+    // Outside the shape: away from the corner's two edges at a convex corner, between them
+    // (into the notch) at a reflex one.
+    const a = ((i + n - 1) % n) * 2;
+    const c = ((i + 1) % n) * 2;
+    const ux = ring[a]! - x;
+    const uy = ring[a + 1]! - y;
+    const wx = ring[c]! - x;
+    const wy = ring[c + 1]! - y;
+    const lu = Math.hypot(ux, uy) || 1;
+    const lw = Math.hypot(wx, wy) || 1;
+    const out = signs.flips[i] ? 1 : -1;
+    drawCornerSign(
+      img,
+      x,
+      y,
+      out * (ux / lu + wx / lw),
+      out * (uy / lu + wy / lw),
+      signs.sign[i]! > 0 ? "+" : "-",
+    );
   }
   if (isL) {
     // The handle: a ring around the inner corner (ring index 2), wide enough for a finger.
@@ -386,8 +413,35 @@ function drawConvex(img: RgbaImage, shape: ShapeConvexity): void {
   }
 }
 
-/** Per corner of `ring`: 1 where the cross product of its two edges has the minority sign. */
-function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
+/**
+ * The sign glyph of a corner's cross product in a white box, 22 pixels from the corner (x, y)
+ * along (dx, dy), kept on the canvas.
+ */
+function drawCornerSign(
+  img: RgbaImage,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  sign: "+" | "-",
+): void {
+  const len = Math.hypot(dx, dy) || 1;
+  const scale = 3;
+  const w = digitsWidth(sign, scale);
+  const h = 5 * scale;
+  const bx = Math.round(x + (dx / len) * 22 - w / 2);
+  const by = Math.round(y + (dy / len) * 22 - h / 2);
+  const x0 = Math.min(Math.max(bx, 3), img.width - w - 3);
+  const y0 = Math.min(Math.max(by, 3), img.height - h - 3);
+  fillRect(img, x0 - 3, y0 - 3, w + 6, h + 6, ID_BOX);
+  forEachDigitPixel(sign, x0, y0, scale, (px, py) => setPixel(img, px, py, ID_TEXT));
+}
+
+/**
+ * Per corner of `ring`: the sign of the cross product of its two edges (−1, 0, 1), and 1 in
+ * `flips` where that sign is the minority one.
+ */
+function cornerSigns(ring: Ring): { sign: Int8Array; flips: Uint8Array; count: number } {
   const n = ring.length >> 1;
   const sign = new Int8Array(n);
   let positive = 0;
@@ -412,13 +466,21 @@ function cornerSigns(ring: Ring): { flips: Uint8Array; count: number } {
       count++;
     }
   }
-  return { flips, count };
+  return { sign, flips, count };
 }
 
-/** Section 2: cells of the chosen method (walkable, removed by the radius), differing cells marked. */
+/**
+ * Section 2: cells of the chosen method (walkable, removed by the radius); in meshway's view
+ * the cells where it disagrees with the toy are marked (the toy's own view stays the toy's).
+ */
 function drawSurface(img: RgbaImage, result: LessonResult): void {
   const m = result.settings.method;
   drawCellsAndObstacles(img, result.surface[m].state);
+  if (m === "meshway") markDifferingCells(img, result);
+  drawStartGoal(img, result);
+}
+
+function markDifferingCells(img: RgbaImage, result: LessonResult): void {
   const { cols, rows, cellSize } = LESSON_SCENE;
   const c = cellSize * S;
   const differ = result.surface.differ;
@@ -431,7 +493,6 @@ function drawSurface(img: RgbaImage, result: LessonResult): void {
         px.fill(mark, y * img.width + i * c + 3, y * img.width + i * c + c - 3);
     }
   }
-  drawStartGoal(img, result);
 }
 
 /** The chosen method's polygons, filled and outlined; `strong` polygons drawn opaque. */
@@ -653,7 +714,12 @@ function drawFunnelStep(img: RgbaImage, result: LessonResult, index: number): vo
   // The stalled point-dropping result stays faintly in view for comparison.
   drawPolyline(img, scaled(path.dropped.points), 3, DROPPED_FAINT, aa);
   const rec = funnelRecord(path, index);
-  drawSegments(img, portalSegments(path.portals, rec.portal + 1), 2.5, PORTAL, aa);
+  // Portals dashed: they differ from the funnel's edges by more than hue.
+  const portals = portalSegments(path.portals, rec.portal + 1);
+  const portalDashes: number[] = [];
+  for (let i = 0; i + 3 < portals.length; i += 4)
+    portalDashes.push(...dashes(portals.subarray(i, i + 4), 5, 4));
+  drawSegments(img, portalDashes, 2.5, PORTAL, aa);
   const fixed = scaled(path.funnelRun.bends.subarray(0, rec.fixed * 2));
   const soFar = new Float64Array(fixed.length + 2);
   soFar.set(fixed);

@@ -155,6 +155,17 @@ describe("section 4 shows what it promises", () => {
     await page.locator("#step-next").click();
     await ready(page);
     expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).step).toBe(7);
+    // A bend step says so, and lights only the push of the side that crossed.
+    let bends = 0;
+    for (let step = 6; step < json.path.lastStep; step++) {
+      await setStep(page, step);
+      if (!(await page.locator("#step-text").textContent())!.includes("拐弯")) continue;
+      bends++;
+      const running = page.locator("#code-4 .running");
+      expect(await running.count()).toBe(1);
+      expect((await running.textContent())!.trim()).toBe("push(ax, az);");
+    }
+    expect(bends).toBeGreaterThan(0);
     await setStep(page, json.path.lastStep);
     expect(JSON.parse((await page.locator("body").getAttribute("data-settings"))!).step).toBe(-1);
     const img = await canvasPixels(page, "#s4 canvas");
@@ -200,6 +211,25 @@ describe("section 4 shows what it promises", () => {
     expect(both.goal).toEqual(settings.goal);
     expect(await domTables(page)).toEqual(
       await cliTables("--from", both.start.join(","), "--to", both.goal.join(",")),
+    );
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+  it("the keyboard moves the goal too: G picks it up, arrows move it, Enter drops it", async () => {
+    const { page, pageErrors } = await openPage(browser, url());
+    const canvas = page.locator("#s4 canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    await canvas.focus();
+    await page.keyboard.press("g");
+    expect(await page.locator("#probe-4").textContent()).toContain("正在移动终点");
+    for (const key of ["ArrowLeft", "ArrowLeft", "ArrowUp"]) await page.keyboard.press(key);
+    await page.keyboard.press("Enter");
+    await ready(page);
+    const settings = JSON.parse((await page.locator("body").getAttribute("data-settings"))!);
+    expect(settings.goal).toEqual([20.25, 12.75]);
+    expect(await page.locator("#probe-4").textContent()).toContain("按 Enter 拿起终点");
+    expect(await domTables(page)).toEqual(
+      await cliTables("--from", settings.start.join(","), "--to", "20.25,12.75"),
     );
     expect(pageErrors).toEqual([]);
     await page.context().close();
@@ -287,7 +317,7 @@ describe("section 1's draggable corner", () => {
     );
     // Table ①'s L row, criterion ① (the readouts beside the picture leave it to the table).
     expect(await page.locator("#s1 table tbody tr:nth-child(2) td").first().textContent()).toBe(
-      "true",
+      "yes",
     );
     expect(await page.locator("#checks-summary").getAttribute("class")).toBe("pass");
     // Keyboard: the corner's z slider to its end puts the corner back inside the diagonal.
@@ -301,7 +331,7 @@ describe("section 1's draggable corner", () => {
     );
     // Table ①'s L row, criterion ① (the readouts beside the picture leave it to the table).
     expect(await page.locator("#s1 table tbody tr:nth-child(2) td").first().textContent()).toBe(
-      "false",
+      "no",
     );
     expect(pageErrors).toEqual([]);
     await page.context().close();

@@ -39,6 +39,8 @@ describe("the pictures' visual encoding (issue 16)", () => {
     }
     // The funnel runs on the point-dropping band: ≥ 3:1 there too.
     expect(contrast(paths.funnel, paths.dropped)).toBeGreaterThanOrEqual(3);
+    // The exact path's dashes run along the funnel where the two coincide.
+    expect(contrast(paths.exact, paths.funnel)).toBeGreaterThanOrEqual(3);
   });
 
   it("the highlighted polygons' outline is ≥ 3:1 against the faded polygons beside them", () => {

@@ -53,7 +53,7 @@ describe("lesson value words follow the language", () => {
     ).toEqual(["完整", "不完整", "无起点", "是", "否", "简单方法", "对"]);
     expect(tv("zh", "290 vs 1000")).toBe("290 对 1000");
     expect(tv("zh", "meshway")).toBe("meshway");
-    expect(tv("en", "12 vs 34; true; complete")).toBe("12 vs 34; true; complete");
+    expect(tv("en", "12 vs 34; true; complete")).toBe("12 vs 34; yes; complete");
   });
 
   it("the CLI's text and JSON spell the cells as tv does in their language; raw cells stay neutral", () => {
