@@ -14,6 +14,8 @@ export {
   type BuildResult,
   type BuildStats,
   buildNavMesh,
+  buildNavMeshCore,
+  type CoreBuildOptions,
 } from "./build-nav-mesh.js";
 export { buildNavMeshes, type MultiBuildResult } from "./build-nav-meshes.js";
 export { buildCompactHeightfield } from "./compact.js";
@@ -49,9 +51,19 @@ export {
   runAreaStage,
   runCompactStage,
   runMeshStage,
+  runMeshStageWith,
   type StageBox,
   type StageLap,
 } from "./pipeline.js";
+export {
+  ALL_PARTITIONS,
+  type PartitionRegions,
+  type PartitionTable,
+  partitionLayers,
+  partitionMonotone,
+  partitionRegions,
+  partitionWatershed,
+} from "./partition.js";
 export { buildPolyMesh } from "./polymesh.js";
 export { markWalkableTriangles, rasterizeTriangles, SKIP_TRIANGLE } from "./rasterize.js";
 export { buildRegionsLayers } from "./regions-layers.js";
