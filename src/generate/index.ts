@@ -43,6 +43,15 @@ export { computeBounds, gridSize } from "./grid.js";
 export { addSpan, countSpans, createHeightfield } from "./heightfield.js";
 export { createNavMeshTile } from "./nav-mesh-tile.js";
 export {
+  ALL_PARTITIONS,
+  type PartitionRegions,
+  type PartitionTable,
+  partitionLayers,
+  partitionMonotone,
+  partitionRegions,
+  partitionWatershed,
+} from "./partition.js";
+export {
   type CompactStageOptions,
   type CompactStageResult,
   countWalkableSpans,
@@ -55,15 +64,6 @@ export {
   type StageBox,
   type StageLap,
 } from "./pipeline.js";
-export {
-  ALL_PARTITIONS,
-  type PartitionRegions,
-  type PartitionTable,
-  partitionLayers,
-  partitionMonotone,
-  partitionRegions,
-  partitionWatershed,
-} from "./partition.js";
 export { buildPolyMesh } from "./polymesh.js";
 export { markWalkableTriangles, rasterizeTriangles, SKIP_TRIANGLE } from "./rasterize.js";
 export { buildRegionsLayers } from "./regions-layers.js";
