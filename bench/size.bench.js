@@ -8,7 +8,8 @@
 //   minified; min and min + gzip (level 9) of everything the app loads. runtime = load a
 //   .navmesh and query it; build = buildNavMesh + computePath; "lean" = the same with
 //   NavMeshQueryCore (raycast as a free function) instead of NavMeshQuery, whose forwarding
-//   methods a bundler cannot drop; navcat = its build + findPath.
+//   methods a bundler cannot drop, and buildNavMeshCore (only the default watershed partition)
+//   instead of buildNavMesh (all three); navcat = its build + findPath.
 //
 // What each module adds to one of these apps: node bench/size-modules.js <app>.
 //
@@ -127,7 +128,7 @@ const sizeRows = {
   "meshway runtime (load .navmesh + queries)": await bundleSize("runtime.js"),
   "meshway runtime, lean (NavMeshQueryCore)": await bundleSize("runtime-lean.js"),
   "meshway build + queries": await bundleSize("build.js"),
-  "meshway build + queries, lean": await bundleSize("build-lean.js"),
+  "meshway build + queries, lean (buildNavMeshCore)": await bundleSize("build-lean.js"),
   "navcat build + findPath": await bundleSize("navcat-build.js"),
 };
 if (BASELINE !== null) {

@@ -149,12 +149,16 @@ await bundle.write({
     includeDependenciesRecursively: false,
     groups: [{ debugName: "shared", name: sharedChunk, test: (id) => folderOf(id) !== null }],
   },
-  // No comments, and minified but readable: locals renamed and expressions compressed, while
-  // function and class names (keepNames: stack traces, error messages) and line breaks stay.
-  // Parsing is most of a cold import; this makes the JS about a quarter smaller and the import
-  // about a sixth faster. No source maps (src/ is not shipped). The .d.ts keep the doc comments.
+  // No comments but the bundler annotations (a user's bundler drops unused `@__PURE__` calls),
+  // minified: locals renamed, expressions compressed and whitespace removed, while function and
+  // class names stay (keepNames: stack traces, error messages). Parsing is most of a cold
+  // import; minifying makes the JS about a third smaller, and removing the line breaks and
+  // indents (a quarter of the bytes left) made V8's compile of what `import("meshway")` loads
+  // about 11% faster (min of 40 in-process compiles, 10.3 vs 11.6 ms). Renaming functions too
+  // saved only another 1-2%, not worth the stack traces. No source maps (src/ is not shipped);
+  // the .d.ts keep the doc comments.
   comments: { legal: true, annotation: true, jsdoc: false },
-  minify: { compress: true, mangle: { keepNames: true }, codegen: { removeWhitespace: false } },
+  minify: { compress: true, mangle: { keepNames: true }, codegen: { removeWhitespace: true } },
   sourcemap: false,
 });
 await bundle.close();

@@ -11,8 +11,9 @@ export const MAX_LOCAL_SEGS = 8;
 /** Polygons of the neighbourhood remembered for the validity check (MAX_LOCAL_POLYS). */
 export const MAX_LOCAL_POLYS = 16;
 
-const neighbourhood = new LocalNeighbourhoodResult(32);
-const walls = new WallSegmentsResult(32);
+// Scratch shared by every boundary, made on first use (not on import: issue 17).
+let neighbourhood: LocalNeighbourhoodResult | null = null;
+let walls: WallSegmentsResult | null = null;
 
 /**
  * The walls near an agent, Detour's dtLocalBoundary (Mononen): the wall segments of the
@@ -84,25 +85,31 @@ export class LocalBoundary {
       this.reset();
       return;
     }
-    query.findLocalNeighbourhood(ref, pos, collisionQueryRange, filter, neighbourhood);
-    if (neighbourhood.status === "invalidRef") {
+    if (neighbourhood === null || walls === null) {
+      neighbourhood = new LocalNeighbourhoodResult(32);
+      walls = new WallSegmentsResult(32);
+    }
+    const nb = neighbourhood;
+    const ws = walls;
+    query.findLocalNeighbourhood(ref, pos, collisionQueryRange, filter, nb);
+    if (nb.status === "invalidRef") {
       this.reset();
       return;
     }
     this.center[0] = pos[0]!;
     this.center[1] = pos[1]!;
     this.center[2] = pos[2]!;
-    const np = Math.min(neighbourhood.count, MAX_LOCAL_POLYS);
-    for (let i = 0; i < np; i++) this.polys[i] = neighbourhood.refs[i]!;
+    const np = Math.min(nb.count, MAX_LOCAL_POLYS);
+    for (let i = 0; i < np; i++) this.polys[i] = nb.refs[i]!;
     this.polyCount = np;
     this.segmentCount = 0;
     const px = pos[0]!;
     const pz = pos[2]!;
     const rangeSqr = collisionQueryRange * collisionQueryRange;
     for (let j = 0; j < np; j++) {
-      query.getPolyWallSegments(this.polys[j]!, filter, walls);
-      const s = walls.segments;
-      for (let k = 0; k < walls.count; k++) {
+      query.getPolyWallSegments(this.polys[j]!, filter, ws);
+      const s = ws.segments;
+      for (let k = 0; k < ws.count; k++) {
         const o = k * 6;
         const d = distancePtSegSqrXZ(px, pz, s[o]!, s[o + 2]!, s[o + 3]!, s[o + 5]!);
         if (d > rangeSqr) continue;

@@ -164,6 +164,8 @@ function keepStepStraight(
   const q = s.query;
   const ex = c.pos[0]!;
   const ez = c.pos[2]!;
+  if (stepWall === null) stepWall = new StepWall();
+  const stepHit = stepWall;
   if (stepStaysOnMesh(nm, filter, fromRef, fx, fz, ex, ez, stepHit)) return;
   if (slideTarget(ex, ez, stepHit, slide)) {
     const ux = slide[0]! - fx;
@@ -197,7 +199,8 @@ function keepStepStraight(
   c.movePosition(slide, q, filter);
 }
 
-const stepHit = new StepWall();
+// Made on first use, not on import (issue 17).
+let stepWall: StepWall | null = null;
 const slide = new Float64Array(3);
 const corner = new Float64Array(3);
 

@@ -39,13 +39,27 @@ const MAX_RES = 32;
 /** Node expansions of optimizePathTopology's local search (Detour's MAX_ITER). */
 const TOPOLOGY_ITERATIONS = 32;
 
-// Scratch shared by every corridor (queries do not nest).
-const straight = new StraightPath(8);
-const moved = new MoveAlongSurfaceResult(16);
-const hit = new RaycastHit(MAX_RES);
+// Scratch shared by every corridor (queries do not nest). The query results are made on first
+// use, not on import: a cold `import("meshway")` then runs none of their code (issue 17).
 const goal = new Float64Array(3);
 const scratch3 = new Float64Array(3);
-const topoResult = createFindPathResult();
+let shared: {
+  straight: StraightPath;
+  moved: MoveAlongSurfaceResult;
+  hit: RaycastHit;
+  topoResult: ReturnType<typeof createFindPathResult>;
+} | null = null;
+function corridorScratch(): NonNullable<typeof shared> {
+  if (shared === null) {
+    shared = {
+      straight: new StraightPath(8),
+      moved: new MoveAlongSurfaceResult(16),
+      hit: new RaycastHit(MAX_RES),
+      topoResult: createFindPathResult(),
+    };
+  }
+  return shared;
+}
 let topoPolys: Float64Array = new Float64Array(MAX_RES * 2);
 
 /**
@@ -276,6 +290,7 @@ export class PathCorridor {
       this.lastCornersStatus = "noStart";
       return 0;
     }
+    const straight = corridorScratch().straight;
     const status = findCorridorCorners(
       query.navMesh,
       this.pos,
@@ -335,6 +350,7 @@ export class PathCorridor {
     goal[0] = p[0]! + (next[0]! - p[0]!) * s;
     goal[1] = p[1]! + (next[1]! - p[1]!) * s;
     goal[2] = p[2]! + (next[2]! - p[2]!) * s;
+    const hit = corridorScratch().hit;
     query.raycast(this.path[0]!, p, goal, filter, undefined, hit);
     if (hit.status !== "complete") return;
     const nres = Math.min(hit.pathCount, MAX_RES);
@@ -350,6 +366,7 @@ export class PathCorridor {
    */
   optimizePathTopology(query: NavMeshQuery, filter: QueryFilter): boolean {
     if (this.count < 3) return false;
+    const topoResult = corridorScratch().topoResult;
     const s = query.initSlicedFindPath(
       this.path[0]!,
       this.path[this.count - 1]!,
@@ -426,6 +443,7 @@ export class PathCorridor {
    */
   movePosition(npos: ArrayLike<number>, query: NavMeshQuery, filter: QueryFilter): boolean {
     if (this.count === 0) return false;
+    const moved = corridorScratch().moved;
     query.moveAlongSurface(this.path[0]!, this.pos, npos, filter, moved);
     if (moved.status === "invalidRef") return false;
     this.count = mergeCorridorStartMoved(
@@ -448,6 +466,7 @@ export class PathCorridor {
     if (this.count === 0) return false;
     const last = this.path[this.count - 1]!;
     if (tileOfRef(last) === OFF_MESH_SLOT) return false;
+    const moved = corridorScratch().moved;
     query.moveAlongSurface(last, this.target, npos, filter, moved);
     if (moved.status === "invalidRef") return false;
     this.count = mergeCorridorEndMoved(

@@ -4,7 +4,11 @@
  * 256-entry tables so the inner loop consumes eight bytes per step).
  */
 
-const TABLES: Int32Array = (() => {
+// Built on the first checksum, not on import: a cold `import("meshway")` skips the 3.8k
+// table steps and compiling their code (issue 17).
+let TABLES: Int32Array | null = null;
+
+function makeTables(): Int32Array {
   const t = new Int32Array(8 * 256);
   for (let n = 0; n < 256; n++) {
     let c = n;
@@ -20,7 +24,7 @@ const TABLES: Int32Array = (() => {
     }
   }
   return t;
-})();
+}
 
 /**
  * CRC-32 of bytes[start, end). Pass a previous result as `crc` to continue a checksum over
@@ -28,6 +32,7 @@ const TABLES: Int32Array = (() => {
  * Returns an unsigned 32-bit integer.
  */
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length, crc = 0): number {
+  if (TABLES === null) TABLES = makeTables();
   const t = TABLES;
   let c = ~crc;
   let i = start;

@@ -14,7 +14,13 @@ import { BuildContext } from "./context.js";
 import { checkGridSize, checkWork, gridAdvice, gridSize, rasterWorkCells } from "./grid.js";
 import { navMeshParams } from "./nav-mesh-params.js";
 import { createNavMeshTile } from "./nav-mesh-tile.js";
-import { countWalkableSpans, runAreaStage, runCompactStage, runMeshStage } from "./pipeline.js";
+import {
+  ALL_PARTITIONS,
+  type PartitionRegions,
+  type PartitionTable,
+  partitionWatershed,
+} from "./partition.js";
+import { countWalkableSpans, runAreaStage, runCompactStage, runMeshStageWith } from "./pipeline.js";
 import { markWalkableTriangles, SpanLimitError } from "./rasterize.js";
 import type { BuildScratch } from "./scratch.js";
 import type {
@@ -94,8 +100,49 @@ export function buildNavMesh(
   config: Partial<BuildConfig> = {},
   options: BuildOptions = {},
 ): BuildResult {
+  return buildSolo(ALL_PARTITIONS, "buildNavMesh", input, config, options);
+}
+
+export interface CoreBuildOptions extends BuildOptions {
+  /**
+   * The partition methods this build may use, by name; default only the watershed
+   * (`{ watershed: partitionWatershed }`). Add `{ monotone: partitionMonotone }` or
+   * `{ layers: partitionLayers }` to build with those.
+   */
+  partitions?: PartitionTable;
+}
+
+/**
+ * {@link buildNavMesh} for apps that care about bundle size: the same build and result, but
+ * only the region partition methods in `options.partitions` are bundled (default the
+ * watershed, the default `partition`). Another `config.partition` is refused with
+ * INVALID_CONFIG.
+ */
+export function buildNavMeshCore(
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig> = {},
+  options: CoreBuildOptions = {},
+): BuildResult {
+  const partitions = options.partitions ?? { watershed: partitionWatershed };
+  return buildSolo(partitions, "buildNavMeshCore", input, config, options);
+}
+
+function buildSolo(
+  partitions: PartitionTable,
+  fn: string,
+  input: TriangleMeshInput,
+  config: Partial<BuildConfig>,
+  options: BuildOptions,
+): BuildResult {
   const t0 = performance.now();
   const cfg = resolveConfig(config);
+  const partition: PartitionRegions | undefined = partitions[cfg.partition];
+  if (partition === undefined) {
+    throw new MeshwayError(
+      "INVALID_CONFIG",
+      `config option "partition" = "${cfg.partition}" is not among the partitions given to ${fn} (${Object.keys(partitions).join(", ")}); pass it in options.partitions or use buildNavMesh`,
+    );
+  }
   const mesh = validateTriangleMesh(input, options.source);
   const ctx = new BuildContext(options.scratch);
   const keep = options.keepIntermediates === true;
@@ -111,7 +158,7 @@ export function buildNavMesh(
     onStage?.(stage);
   };
 
-  const where = options.source ?? "buildNavMesh";
+  const where = options.source ?? fn;
   checkPolyFlagsHook(options.polyFlags, where);
   const { bmin, bmax } = buildBounds(mesh.positions, options.bounds, where);
   const { width, depth } = gridSize(bmin, bmax, cfg.cellSize);
@@ -148,7 +195,8 @@ export function buildNavMesh(
   runAreaStage(chf, cfg, ctx, undefined, options.areaVolumes, lap);
   const walkableSpans = countWalkableSpans(chf);
   t = performance.now();
-  const { regions, distanceField, contours, polyMesh, polyMeshDetail } = runMeshStage(
+  const { regions, distanceField, contours, polyMesh, polyMeshDetail } = runMeshStageWith(
+    partition,
     chf,
     cfg,
     ctx,

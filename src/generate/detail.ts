@@ -80,10 +80,10 @@ interface Scratch {
   /** Delaunay edges: s, t, left face, right face. */
   edges: Int32Array;
   /** Interior samples: jittered position, whether inserted, current height error. */
-  sampleX: Float32Array;
-  sampleY: Float32Array;
-  sampleZ: Float32Array;
-  sampleAdded: Uint8Array;
+  sampleX: Float32Array<ArrayBuffer>;
+  sampleY: Float32Array<ArrayBuffer>;
+  sampleZ: Float32Array<ArrayBuffer>;
+  sampleAdded: Uint8Array<ArrayBuffer>;
   sampleErr: Float64Array;
   /** Sample index per sample-grid cell of the polygon's bounds, -1 when none. */
   sampleGrid: Int32Array;
@@ -373,23 +373,11 @@ export function buildPolyMeshDetail(
     meshes[p * 4 + 2] = triCount;
     meshes[p * 4 + 3] = ntris;
 
-    if ((vertCount + nverts) * 3 > outVerts.length) {
-      let n = outVerts.length * 2;
-      while (n < (vertCount + nverts) * 3) n *= 2;
-      const grown = new Float32Array(n);
-      grown.set(outVerts.subarray(0, vertCount * 3));
-      outVerts = grown;
-    }
+    outVerts = growFloat32(outVerts, (vertCount + nverts) * 3);
     for (let j = 0, o = vertCount * 3; j < nverts * 3; j++) outVerts[o + j] = v[j]!;
     vertCount += nverts;
 
-    if ((triCount + ntris) * 4 > outTris.length) {
-      let n = outTris.length * 2;
-      while (n < (triCount + ntris) * 4) n *= 2;
-      const grown = new Uint8Array(n);
-      grown.set(outTris.subarray(0, triCount * 4));
-      outTris = grown;
-    }
+    outTris = growUint8(outTris, (triCount + ntris) * 4);
     // Edge flags from the hull (as current Recast does): an edge is on the polygon boundary when
     // it runs from a hull vertex to the next one. Interior samples come after the hull vertices.
     const nhull = s.nhull;
@@ -955,22 +943,13 @@ function buildPolygonDetail(
       }
       const nidx = simplifyEdgeSamples(edge, idx, nn, maxErrSq);
       hull[nhull++] = j;
-      if (swapped) {
-        for (let k = nidx - 2; k > 0; k--) {
-          const e = idx[k]! * 3;
-          verts[nverts * 3] = edge[e]!;
-          verts[nverts * 3 + 1] = edge[e + 1]!;
-          verts[nverts * 3 + 2] = edge[e + 2]!;
-          hull[nhull++] = nverts++;
-        }
-      } else {
-        for (let k = 1; k < nidx - 1; k++) {
-          const e = idx[k]! * 3;
-          verts[nverts * 3] = edge[e]!;
-          verts[nverts * 3 + 1] = edge[e + 1]!;
-          verts[nverts * 3 + 2] = edge[e + 2]!;
-          hull[nhull++] = nverts++;
-        }
+      // The kept inner samples, from vertex j towards vertex i.
+      for (let k = 1; k < nidx - 1; k++) {
+        const e = idx[swapped ? nidx - 1 - k : k]! * 3;
+        verts[nverts * 3] = edge[e]!;
+        verts[nverts * 3 + 1] = edge[e + 1]!;
+        verts[nverts * 3 + 2] = edge[e + 2]!;
+        hull[nhull++] = nverts++;
       }
     }
   } else {
@@ -1083,20 +1062,12 @@ function buildPolygonDetail(
 }
 
 function growSamples(s: Scratch): void {
-  const n = s.sampleX.length * 2;
-  const x = new Float32Array(n);
-  x.set(s.sampleX);
-  s.sampleX = x;
-  const y = new Float32Array(n);
-  y.set(s.sampleY);
-  s.sampleY = y;
-  const z = new Float32Array(n);
-  z.set(s.sampleZ);
-  s.sampleZ = z;
-  const added = new Uint8Array(n);
-  added.set(s.sampleAdded);
-  s.sampleAdded = added;
-  s.sampleErr = new Float64Array(n);
+  const n = s.sampleX.length + 1;
+  s.sampleX = growFloat32(s.sampleX, n);
+  s.sampleY = growFloat32(s.sampleY, n);
+  s.sampleZ = growFloat32(s.sampleZ, n);
+  s.sampleAdded = growUint8(s.sampleAdded, n);
+  s.sampleErr = new Float64Array(s.sampleX.length);
 }
 
 /**

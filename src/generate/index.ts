@@ -14,6 +14,8 @@ export {
   type BuildResult,
   type BuildStats,
   buildNavMesh,
+  buildNavMeshCore,
+  type CoreBuildOptions,
 } from "./build-nav-mesh.js";
 export { buildNavMeshes, type MultiBuildResult } from "./build-nav-meshes.js";
 export { buildCompactHeightfield } from "./compact.js";
@@ -41,6 +43,15 @@ export { computeBounds, gridSize } from "./grid.js";
 export { addSpan, countSpans, createHeightfield } from "./heightfield.js";
 export { createNavMeshTile } from "./nav-mesh-tile.js";
 export {
+  ALL_PARTITIONS,
+  type PartitionRegions,
+  type PartitionTable,
+  partitionLayers,
+  partitionMonotone,
+  partitionRegions,
+  partitionWatershed,
+} from "./partition.js";
+export {
   type CompactStageOptions,
   type CompactStageResult,
   countWalkableSpans,
@@ -49,6 +60,7 @@ export {
   runAreaStage,
   runCompactStage,
   runMeshStage,
+  runMeshStageWith,
   type StageBox,
   type StageLap,
 } from "./pipeline.js";

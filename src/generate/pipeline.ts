@@ -8,7 +8,7 @@ import { buildPolyMeshDetail } from "./detail.js";
 import { erodeWalkableArea } from "./erode.js";
 import { filterHeightfield } from "./filter.js";
 import { countSpans, createHeightfield } from "./heightfield.js";
-import { partitionRegions } from "./partition.js";
+import { type PartitionRegions, partitionRegions } from "./partition.js";
 import { buildPolyMesh } from "./polymesh.js";
 import { rasterizeTriangles } from "./rasterize.js";
 import { MAX_RETAINED_SCRATCH_BYTES } from "./scratch.js";
@@ -207,9 +207,23 @@ export function runMeshStage(
   ctx: BuildContext,
   options: MeshStageOptions = {},
 ): MeshStageResult | null {
+  return runMeshStageWith(partitionRegions, chf, cfg, ctx, options);
+}
+
+/**
+ * runMeshStage with the region stage given: a bundle that passes one partition method
+ * carries only that one (buildNavMeshCore).
+ */
+export function runMeshStageWith(
+  partition: PartitionRegions,
+  chf: CompactHeightfield,
+  cfg: ResolvedConfig,
+  ctx: BuildContext,
+  options: MeshStageOptions = {},
+): MeshStageResult | null {
   const stop = options.stopWhenEmpty === true;
   const lap = options.lap;
-  const { regions, distanceField } = partitionRegions(
+  const { regions, distanceField } = partition(
     chf,
     cfg,
     chf.borderSize,

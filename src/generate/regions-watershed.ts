@@ -28,14 +28,11 @@ const LEVEL_STACKS = 8;
 const EXPAND_ITERS = 8;
 const MAX_REGION_ID = 0xffff;
 
-// Stacks reused between calls (they only grow); cleared before use.
-// (Pure expressions, no top-level loop: a runtime-only app's bundler drops them with the module.)
-const levelStacks: IntStack[] = /* @__PURE__ */ Array.from(
-  { length: LEVEL_STACKS },
-  () => new IntStack(256),
-);
-const floodStack = /* @__PURE__ */ new IntStack(256);
-const carryStack = /* @__PURE__ */ new IntStack(256);
+// Stacks reused between calls (they only grow); cleared before use. Made on the first call,
+// not on import: a cold `import("meshway")` need not run IntStack's code (issue 17).
+let levelStacks: IntStack[] | null = null;
+let floodStack: IntStack | null = null;
+let carryStack: IntStack | null = null;
 
 /**
  * Watershed partition as in Recast's rcBuildRegions (Mononen): walk the distance field from
@@ -66,6 +63,11 @@ export function buildRegionsWatershed(
     );
   }
   const scratch = ctx?.scratch ?? sharedBuildScratch;
+  if (levelStacks === null) {
+    levelStacks = Array.from({ length: LEVEL_STACKS }, () => new IntStack(256));
+    floodStack = new IntStack(256);
+    carryStack = new IntStack(256);
+  }
   // Usually the distance field's table (it builds one on its way).
   const nei = spanNeighbours(chf, scratch);
   const spanRegion = new Uint16Array(n);
@@ -83,7 +85,7 @@ export function buildRegionsWatershed(
     mark: scratch.int32("spanMarks", n).fill(0),
     stamp: 0,
     scratch,
-    flood: floodStack,
+    flood: floodStack!,
   };
 
   let regionId = paintBorderRegions(chf, spanRegion, borderSize, 1);
@@ -302,7 +304,7 @@ function sortSpansByLevel(
   // Stack 0: unassigned spans of level >= start. Those above `start` are exactly the ones
   // still unassigned in the previous round's last stack (every earlier stack's leftovers were
   // appended to it), or, on the first sort, the spans of the higher buckets.
-  const carry = carryStack;
+  const carry = carryStack!;
   carry.clear();
   if (firstSort) {
     for (let b = start + 1; b <= maxBucket; b++) {

@@ -30,7 +30,12 @@ export function isReachable(result: FloodFillResult, ref: PolyRef): boolean {
   return result.reachable[tileOfRef(ref)]?.[polyOfRef(ref)] === 1;
 }
 
-const defaultFilter = new QueryFilter();
+/** The filter a flood fill uses unless given one; made on first use, not on import. */
+let defaultFilter: QueryFilter | null = null;
+function defaultQueryFilter(): QueryFilter {
+  if (defaultFilter === null) defaultFilter = new QueryFilter();
+  return defaultFilter;
+}
 
 function passes(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef, flags: number): boolean {
   if ((flags & filter.includeFlags) === 0 || (flags & filter.excludeFlags) !== 0) return false;
@@ -51,7 +56,7 @@ function passes(navMesh: NavMesh, filter: QueryFilter, ref: PolyRef, flags: numb
 export function floodFillNavMesh(
   navMesh: NavMesh,
   seedRefs: ArrayLike<PolyRef>,
-  filter: QueryFilter = defaultFilter,
+  filter: QueryFilter = defaultQueryFilter(),
 ): FloodFillResult {
   const slots = navMesh.slots;
   const reachable: Uint8Array[] = [];
@@ -132,7 +137,7 @@ export function floodFillNavMesh(
 export function pruneUnreachable(
   navMesh: NavMesh,
   seeds: ArrayLike<PolyRef>,
-  filter: QueryFilter = defaultFilter,
+  filter: QueryFilter = defaultQueryFilter(),
 ): number {
   const { reachable } = floodFillNavMesh(navMesh, seeds, filter);
   let pruned = 0;

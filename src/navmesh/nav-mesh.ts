@@ -96,14 +96,16 @@ export interface TileSlot {
 
 /**
  * A tile without polygons never gets a link (links start at a polygon), so every such tile
- * shares one empty pool.
+ * shares one empty pool (made on first use, not on import).
  */
-const NO_LINKS = new LinkPool(0);
+let NO_LINKS: LinkPool | null = null;
 /** tilesAt's answer for an empty cell (no array per miss). */
 const NO_SLOTS: readonly number[] = Object.freeze([]);
 
 function linkPoolFor(tile: NavMeshTile): LinkPool {
-  return tile.polyCount === 0 ? NO_LINKS : new LinkPool(tile.polyCount);
+  if (tile.polyCount > 0) return new LinkPool(tile.polyCount);
+  if (NO_LINKS === null) NO_LINKS = new LinkPool(0);
+  return NO_LINKS;
 }
 
 /**

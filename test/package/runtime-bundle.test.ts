@@ -84,3 +84,12 @@ describe("runtime-only bundle", () => {
     expect(declared(others, code)).toEqual([]);
   });
 });
+
+describe("build + queries bundle", () => {
+  // buildNavMeshCore with the default partition: the watershed only (buildNavMesh takes all).
+  it("with buildNavMeshCore, holds the watershed and neither other region partition", async () => {
+    const code = await bundle("build-lean.js");
+    expect(declared(["buildRegionsWatershed", "buildPolyMeshDetail"], code)).toHaveLength(2);
+    expect(declared(["buildRegionsMonotone", "buildRegionsLayers"], code)).toEqual([]);
+  });
+});
