@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { BuildConfigInput } from "../config.js";
@@ -119,6 +119,54 @@ export class NodeTilePool extends WorkerTilePool {
  */
 export const MIN_WORK_PER_THREAD = 300_000;
 
+/** Shortest window over which spareWorkerCores judges the machine's load. [ms] */
+const MIN_LOAD_WINDOW_MS = 40;
+
+/** Busy CPU time of the whole machine, all cores, from os.cpus(). [ms] */
+function machineBusyMs(): number {
+  let busy = 0;
+  for (const c of cpus()) busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
+  return busy;
+}
+
+/**
+ * Measures, from now on, how many cores other processes leave free, and returns a function
+ * giving the workers that leaves room for: the machine's cores, less this thread, less what
+ * other processes used over the window (the machine's busy time minus this process's own, all
+ * its threads, so a worker warming up does not count against itself), rounded. Before the
+ * window is MIN_LOAD_WINDOW_MS long it cannot judge and allows every core but this one.
+ */
+export function spareWorkerCores(): () => number {
+  const cores = defaultTileThreads();
+  const t0 = performance.now();
+  const busy0 = machineBusyMs();
+  const own0 = process.cpuUsage();
+  return () => {
+    const ms = performance.now() - t0;
+    if (ms < MIN_LOAD_WINDOW_MS) return cores - 1;
+    const own = process.cpuUsage(own0);
+    const othersMs = machineBusyMs() - busy0 - (own.user + own.system) / 1000;
+    const others = Math.max(0, othersMs / ms);
+    // Idle cores of the whole machine (all its CPUs), within this process's share of them.
+    const idle = cpus().length - 1 - others;
+    return Math.max(0, Math.min(cores - 1, Math.floor(idle + 0.5)));
+  };
+}
+
+/**
+ * The pool buildTiledNavMeshNode builds on when given none: `threads` in all, this thread one
+ * of them, workers only as far as the work (MIN_WORK_PER_THREAD) and the machine's idle cores
+ * (spareWorkerCores, measured from now until the build starts) pay for. Make it before reading
+ * the input and call `warmUp(config)` to have the workers start while the input is parsed.
+ */
+export function createNodeBuildPool(threads: number): NodeTilePool {
+  return new NodeTilePool(threads, {
+    inThread: true,
+    minWorkPerThread: MIN_WORK_PER_THREAD,
+    spareCores: spareWorkerCores(),
+  });
+}
+
 /** Threads to use by default: the machine's available cores. */
 export function defaultTileThreads(): number {
   return Math.max(1, availableParallelism());
@@ -139,10 +187,7 @@ export async function buildTiledNavMeshNode(
 ): Promise<TiledBuildResult> {
   if (options.pool) return buildTiledNavMesh(input, config, options);
   const threads = options.threads ?? defaultTileThreads();
-  const pool: TileBuildPool =
-    threads > 1
-      ? new NodeTilePool(threads, { inThread: true, minWorkPerThread: MIN_WORK_PER_THREAD })
-      : new InProcessTilePool();
+  const pool: TileBuildPool = threads > 1 ? createNodeBuildPool(threads) : new InProcessTilePool();
   try {
     return await buildTiledNavMesh(input, config, { ...options, threads, pool });
   } finally {
