@@ -10,7 +10,7 @@ import {
   type TiledBuildOptions,
   type TiledBuildResult,
 } from "../tiles/build-tiled.js";
-import { InProcessTilePool, type TileBuildPool } from "../tiles/pool.js";
+import { InProcessTilePool } from "../tiles/pool.js";
 import { checkThreadCount } from "../tiles/threads.js";
 import {
   type TileWorkerPort,
@@ -130,23 +130,28 @@ function machineBusyMs(): number {
 }
 
 /**
- * Measures, from now on, how many cores other processes leave free, and returns a function
- * giving the workers that leaves room for: the machine's cores, less this thread, less what
- * other processes used over the window (the machine's busy time minus this process's own, all
- * its threads, so a worker warming up does not count against itself), rounded. Before the
- * window is MIN_LOAD_WINDOW_MS long it cannot judge and allows every core but this one.
+ * Measures how many cores other processes leave free and returns a function giving the
+ * workers that leaves room for: the machine's cores, less this thread, less what other
+ * processes used since the last judged call (at first: since now) — the machine's busy time
+ * minus this process's own, all its threads, so a worker warming up does not count against
+ * itself — rounded. A window shorter than MIN_LOAD_WINDOW_MS cannot judge: it allows every
+ * core but this one and keeps the window open.
  */
 export function spareWorkerCores(): () => number {
   const cores = defaultTileThreads();
-  const t0 = performance.now();
-  const busy0 = machineBusyMs();
-  const own0 = process.cpuUsage();
+  let t0 = performance.now();
+  let busy0 = machineBusyMs();
+  let own0 = process.cpuUsage();
   return () => {
-    const ms = performance.now() - t0;
+    const now = performance.now();
+    const ms = now - t0;
     if (ms < MIN_LOAD_WINDOW_MS) return cores - 1;
+    const busy = machineBusyMs();
     const own = process.cpuUsage(own0);
-    const othersMs = machineBusyMs() - busy0 - (own.user + own.system) / 1000;
-    const others = Math.max(0, othersMs / ms);
+    const others = Math.max(0, (busy - busy0 - (own.user + own.system) / 1000) / ms);
+    t0 = now;
+    busy0 = busy;
+    own0 = process.cpuUsage();
     // Idle cores of the whole machine (all its CPUs), within this process's share of them.
     const idle = cpus().length - 1 - others;
     return Math.max(0, Math.min(cores - 1, Math.floor(idle + 0.5)));
@@ -172,12 +177,52 @@ export function defaultTileThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
+/** How long buildTiledNavMeshNode keeps an idle pool's workers (warm) for the next build. [ms] */
+const SHARED_POOL_IDLE_MS = 10_000;
+
+/** buildTiledNavMeshNode's pools by thread count: builds in flight, and the idle timer. */
+const sharedPools = new Map<
+  number,
+  { pool: NodeTilePool; builds: number; timer: ReturnType<typeof setTimeout> | null }
+>();
+
+/**
+ * Runs `build` on the shared pool of `threads`: made on first use, kept while builds come
+ * within SHARED_POOL_IDLE_MS of each other, so a process building again (an editor, a server,
+ * a bench) meets workers whose code is already optimized instead of paying a fresh isolate's
+ * start-up and JIT every time; closed after that idle time (idle workers and the timer never
+ * keep the process alive).
+ */
+async function onSharedPool<T>(threads: number, build: (pool: NodeTilePool) => Promise<T>) {
+  let entry = sharedPools.get(threads);
+  if (!entry) {
+    entry = { pool: createNodeBuildPool(threads), builds: 0, timer: null };
+    sharedPools.set(threads, entry);
+  }
+  const e = entry;
+  if (e.timer) clearTimeout(e.timer);
+  e.timer = null;
+  e.builds++;
+  try {
+    return await build(e.pool);
+  } finally {
+    if (--e.builds === 0) {
+      e.timer = setTimeout(() => {
+        if (sharedPools.get(threads) === e) sharedPools.delete(threads);
+        void e.pool.close();
+      }, SHARED_POOL_IDLE_MS);
+      e.timer.unref?.();
+    }
+  }
+}
+
 /**
  * buildTiledNavMesh on `options.threads` threads (default: available cores): this thread
- * builds tiles too, from a shared queue, and worker_threads are started only as far as the
- * work pays for them (MIN_WORK_PER_THREAD), so more threads are never slower than one; the
- * pool is made for this build and closed after it. threads = 1 builds on this thread. The
- * result is byte-identical for every thread count. (To keep this thread free, pass a
+ * builds tiles too, from a shared queue, and worker_threads are used only as far as the work
+ * (MIN_WORK_PER_THREAD) and the machine's idle cores (spareWorkerCores) pay for them, so more
+ * threads do not lose to one; the workers are kept for the next build for a while
+ * (SHARED_POOL_IDLE_MS), warm. threads = 1 builds on this thread. The result is
+ * byte-identical for every thread count. (To keep this thread free, pass a
  * `pool: new NodeTilePool(n)`.)
  */
 export async function buildTiledNavMeshNode(
@@ -187,10 +232,11 @@ export async function buildTiledNavMeshNode(
 ): Promise<TiledBuildResult> {
   if (options.pool) return buildTiledNavMesh(input, config, options);
   const threads = options.threads ?? defaultTileThreads();
-  const pool: TileBuildPool = threads > 1 ? createNodeBuildPool(threads) : new InProcessTilePool();
-  try {
-    return await buildTiledNavMesh(input, config, { ...options, threads, pool });
-  } finally {
-    await pool.close();
+  if (threads <= 1) {
+    return buildTiledNavMesh(input, config, { ...options, threads, pool: new InProcessTilePool() });
   }
+  checkThreadCount(threads);
+  return onSharedPool(threads, (pool) =>
+    buildTiledNavMesh(input, config, { ...options, threads, pool }),
+  );
 }

@@ -184,6 +184,7 @@ export class WorkerTilePool implements TileBuildPool {
       const stop = () => {
         settled = true;
         for (const off of unlisten) off();
+        for (const port of ports) if (!broken.has(port)) port.post({ type: "release" });
         for (const port of ports) port.hold?.(false);
         for (const port of broken) port.restart?.();
       };

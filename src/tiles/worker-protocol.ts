@@ -22,6 +22,8 @@ export type TileWorkerRequest =
    * longer than one small tile. Nothing is posted back.
    */
   | { type: "warm"; config: ResolvedConfig; maxMs: number }
+  /** After a build: drop the setup, so an idle worker does not keep the mesh alive. */
+  | { type: "release" }
   | { type: "job"; build: number; job: number; tx: number; tz: number };
 
 /** Worker → pool: a finished tile (block null when empty) or the error that stopped it. */
@@ -48,6 +50,10 @@ export function createTileWorkerHandler(
     if (msg.type === "setup") {
       started = true;
       state = prepareTileBuild(msg.setup);
+      return;
+    }
+    if (msg.type === "release") {
+      state = null;
       return;
     }
     if (msg.type === "warm") {
