@@ -114,8 +114,10 @@ export class NodeTilePool extends WorkerTilePool {
 
 /**
  * Work (tileWork units, ≈ tile columns) a thread must have before buildTiledNavMeshNode starts
- * another worker: a cold worker needs ~0.1 s to start and warm up, so below ~0.3 s of work
- * per thread one more thread costs more than it saves.
+ * another worker: a cold worker needs ~0.1 s to start and then JIT-compiles the builder again
+ * (measured: ~0.7 s of CPU on V8's background threads and ~0.2 s of slow first tiles, on the
+ * 305k-triangle scene), so below ~0.3 s of work per thread one more thread costs more than it
+ * saves.
  */
 export const MIN_WORK_PER_THREAD = 300_000;
 
