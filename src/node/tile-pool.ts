@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { BuildConfigInput } from "../config.js";
@@ -136,27 +136,28 @@ function machineBusyMs(): number {
  * workers that leaves room for: the machine's cores, less this thread, less what other
  * processes used since the last judged call (at first: since now) — the machine's busy time
  * minus this process's own, all its threads, so a worker warming up does not count against
- * itself — rounded. A window shorter than MIN_LOAD_WINDOW_MS cannot judge: it allows every
- * core but this one and keeps the window open.
+ * itself — rounded. A window shorter than MIN_LOAD_WINDOW_MS cannot judge; it keeps the window
+ * open and answers from the 1-minute load average instead (cores less the load, rounded).
  */
 export function spareWorkerCores(): () => number {
   const cores = defaultTileThreads();
+  const all = cpus().length;
+  const clamp = (idle: number) => Math.max(0, Math.min(cores - 1, Math.floor(idle + 0.5)));
   let t0 = performance.now();
   let busy0 = machineBusyMs();
   let own0 = process.cpuUsage();
   return () => {
     const now = performance.now();
     const ms = now - t0;
-    if (ms < MIN_LOAD_WINDOW_MS) return cores - 1;
+    if (ms < MIN_LOAD_WINDOW_MS) return clamp(all - loadavg()[0]!);
     const busy = machineBusyMs();
     const own = process.cpuUsage(own0);
     const others = Math.max(0, (busy - busy0 - (own.user + own.system) / 1000) / ms);
     t0 = now;
     busy0 = busy;
     own0 = process.cpuUsage();
-    // Idle cores of the whole machine (all its CPUs), within this process's share of them.
-    const idle = cpus().length - 1 - others;
-    return Math.max(0, Math.min(cores - 1, Math.floor(idle + 0.5)));
+    // Idle cores of the whole machine (all its CPUs) but this thread's, within our share.
+    return clamp(all - 1 - others);
   };
 }
 
