@@ -44,6 +44,12 @@ const bytesOf = async (pool?: WorkerTilePool) => {
   const r = await buildTiledNavMesh(mesh, config, pool ? { pool } : {});
   return Buffer.from(serializeNavMesh(r.navMesh, null));
 };
+/** The in-process bytes, built once for both pool tests. */
+let inProcess: Promise<Buffer> | null = null;
+const reference = () => {
+  inProcess ??= bytesOf();
+  return inProcess;
+};
 
 describe("tile pool warm-up and spare cores", () => {
   it("the warm-up scene runs every stage: each of its tiles has polygons", () => {
@@ -60,7 +66,7 @@ describe("tile pool warm-up and spare cores", () => {
   });
 
   it("a worker warmed up before the build gives the in-process bytes, and is released after", async () => {
-    const ref = await bytesOf();
+    const ref = await reference();
     const w = port();
     const pool = new WorkerTilePool([w], false, { inThread: true });
     pool.warmUp(resolveConfig(config));
@@ -74,7 +80,7 @@ describe("tile pool warm-up and spare cores", () => {
   });
 
   it("no spare cores: the build stays on the calling thread, nothing is warmed", async () => {
-    const ref = await bytesOf();
+    const ref = await reference();
     const w = port();
     const pool = new WorkerTilePool([w], false, { inThread: true, spareCores: () => 0 });
     pool.warmUp(resolveConfig(config));
