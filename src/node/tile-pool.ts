@@ -147,6 +147,8 @@ export function spareWorkerCores(): () => number {
   let busy0 = machineBusyMs();
   let own0 = process.cpuUsage();
   return () => {
+    // No per-CPU times here (some containers): nothing to judge by.
+    if (all === 0) return cores - 1;
     const now = performance.now();
     const ms = now - t0;
     if (ms < MIN_LOAD_WINDOW_MS) return clamp(all - loadavg()[0]!);
