@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
 import { serializeNavMesh } from "../../src/format/navmesh-file.js";
 import { BuildContext } from "../../src/generate/context.js";
+import { defaultTileThreads, spareWorkerCores } from "../../src/node/tile-pool.js";
 import { buildTiledNavMesh } from "../../src/tiles/build-tiled.js";
 import { buildTileBlock, prepareTileBuild } from "../../src/tiles/pool.js";
 import { warmUpJobs, warmUpSetup } from "../../src/tiles/warm-up.js";
@@ -88,5 +89,18 @@ describe("tile pool warm-up and spare cores", () => {
     await pool.close();
     expect(got.equals(ref)).toBe(true);
     expect(w.kinds).toEqual([]);
+  });
+
+  it("spareWorkerCores answers a whole number of workers in 0 .. cores - 1, before and after its window", async () => {
+    const spare = spareWorkerCores();
+    const cores = defaultTileThreads();
+    const answers = [spare()];
+    await new Promise((r) => setTimeout(r, 60));
+    answers.push(spare(), spare());
+    for (const a of answers) {
+      expect(Number.isInteger(a)).toBe(true);
+      expect(a).toBeGreaterThanOrEqual(0);
+      expect(a).toBeLessThanOrEqual(cores - 1);
+    }
   });
 });
