@@ -1,10 +1,14 @@
 // The tiled builders under comparison: meshway on 1 thread (in-process) and on N worker threads,
 // recast-navigation's generateTiledNavMesh (WASM), all with the same config and tile size.
 import { buildTiledNavMesh, resolveConfig } from "../dist/index.js";
-import { NodeTilePool } from "../dist/node.js";
+import { buildTiledNavMeshNode, NodeTilePool } from "../dist/node.js";
 import { recastGeneratorConfig } from "./generator-config.js";
 
-/** Builders by name: "wasm", "meshway-1", "meshway-2", … (meshway-N keeps a pool of N threads). */
+/**
+ * Builders by name: "wasm", "meshway-1", "meshway-2", … (meshway-N keeps a pool of N worker
+ * threads), "node-N" (buildTiledNavMeshNode with threads N, the default path: the calling thread
+ * builds too, its workers kept warm between builds and used within the machine's idle cores).
+ */
 export async function makeTiledBuilders(tileSize, names) {
   const out = {};
   const pools = [];
@@ -31,6 +35,13 @@ export async function makeTiledBuilders(tileSize, names) {
       continue;
     }
     const threads = Number(name.split("-")[1]);
+    if (name.startsWith("node-")) {
+      out[name] = async (mesh) => {
+        const r = await buildTiledNavMeshNode(mesh, { tileSize }, { threads });
+        return { tiles: r.stats.tiles, polys: r.stats.polygons };
+      };
+      continue;
+    }
     const pool = threads > 1 ? new NodeTilePool(threads) : undefined;
     if (pool) pools.push(pool);
     out[name] = async (mesh) => {

@@ -4,8 +4,9 @@
 // ratios against WASM measured in the same run. Peak RSS of one whole build (scene generation
 // excluded: the child reads it from a raw file) in a fresh child process per builder: "MB" is the
 // process's peak, "+MB" its growth during the build; for meshway-2 that includes the workers.
+// "node-N" is buildTiledNavMeshNode on N threads (this thread included, warm workers kept).
 // Usage: node bench/tiled.bench.js [--runs 3] [--warmup 1] [--scenes huge] [--tile-size 64]
-//          [--builders wasm,meshway-1,meshway-2] [--no-rss]
+//          [--builders wasm,meshway-1,meshway-2,node-2] [--no-rss]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +23,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "1" },
     scenes: { type: "string", default: "huge" },
     "tile-size": { type: "string", default: "64" },
-    builders: { type: "string", default: "wasm,meshway-1,meshway-2" },
+    builders: { type: "string", default: "wasm,meshway-1,meshway-2,node-2" },
     "no-rss": { type: "boolean", default: false },
   },
 });

@@ -1,3 +1,4 @@
+import type { ResolvedConfig } from "../config.js";
 import { MeshwayError, type MeshwayErrorCode } from "../errors.js";
 import { BuildContext } from "../generate/context.js";
 import {
@@ -41,6 +42,12 @@ export interface WorkerTilePoolOptions {
    * Default 0: every worker is used.
    */
   minWorkPerThread?: number;
+  /**
+   * Workers the machine has idle cores for, asked when a build starts (and by warmUp); no more
+   * are used. On a machine already busy, another thread only adds its start-up and JIT work to
+   * the queue for the same cores. Default: no limit.
+   */
+  spareCores?: () => number;
 }
 
 /** Tile-work units a triangle costs per tile it is binned into (rasterizing it, clipping). */
@@ -87,6 +94,7 @@ export class WorkerTilePool implements TileBuildPool {
   private builds = 0;
   private readonly inThread: boolean;
   private readonly minWorkPerThread: number;
+  private readonly spareCores: (() => number) | null;
 
   constructor(
     private readonly ports: TileWorkerPort[],
@@ -95,6 +103,7 @@ export class WorkerTilePool implements TileBuildPool {
   ) {
     this.inThread = options.inThread === true;
     this.minWorkPerThread = options.minWorkPerThread ?? 0;
+    this.spareCores = options.spareCores ?? null;
     this.threads = ports.length + (this.inThread ? 1 : 0);
   }
 
@@ -115,10 +124,28 @@ export class WorkerTilePool implements TileBuildPool {
     return run;
   }
 
+  /**
+   * Starts the workers a build of this config will likely use and has them build warm-up
+   * tiles (warm-up.ts) until the build's setup reaches them, so they meet the real tiles with
+   * optimized code. For a caller that knows a build is coming before it has the input (the
+   * CLI, while it parses the file); up to `workers` workers, within the spare cores.
+   */
+  warmUp(config: ResolvedConfig, workers = this.ports.length, maxMs = 3000): void {
+    if (this.closed) return;
+    let k = Math.min(workers, this.ports.length);
+    if (this.spareCores) k = Math.min(k, this.coresCap());
+    for (let p = 0; p < k; p++) this.ports[p]!.post({ type: "warm", config, maxMs });
+  }
+
+  /** Workers the spare cores leave room for. */
+  private coresCap(): number {
+    return this.spareCores ? Math.max(0, Math.floor(this.spareCores())) : this.ports.length;
+  }
+
   /** Workers to use for this build: as many as the work pays for, at least one without inThread. */
   private workersFor(setup: TileBuildSetup, jobs: Int32Array): number {
     const n = jobs.length >> 1;
-    const max = Math.min(this.ports.length, this.inThread ? n - 1 : n);
+    const max = Math.min(this.ports.length, this.inThread ? n - 1 : n, this.coresCap());
     if (this.minWorkPerThread <= 0) return Math.max(max, this.inThread ? 0 : 1);
     const affordable = Math.floor(tileWork(setup, jobs) / this.minWorkPerThread);
     const threads = Math.min(max + (this.inThread ? 1 : 0), Math.max(1, affordable));
@@ -157,6 +184,7 @@ export class WorkerTilePool implements TileBuildPool {
       const stop = () => {
         settled = true;
         for (const off of unlisten) off();
+        for (const port of ports) if (!broken.has(port)) port.post({ type: "release" });
         for (const port of ports) port.hold?.(false);
         for (const port of broken) port.restart?.();
       };

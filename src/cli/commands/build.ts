@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { type BuildConfig, type ResolvedConfig, resolveConfig } from "../../config.js";
 import { MeshwayError } from "../../errors.js";
 import { serializeNavMesh } from "../../format/navmesh-file.js";
@@ -5,7 +6,12 @@ import { buildNavMesh } from "../../generate/build-nav-mesh.js";
 import type { TriangleMesh } from "../../input.js";
 import { diagnoseOrientation } from "../../io/orientation.js";
 import type { NavMesh } from "../../navmesh/nav-mesh.js";
-import { buildTiledNavMeshNode, defaultTileThreads } from "../../node/tile-pool.js";
+import {
+  buildTiledNavMeshNode,
+  createNodeBuildPool,
+  defaultTileThreads,
+  type NodeTilePool,
+} from "../../node/tile-pool.js";
 import type { TileRange } from "../../tiles/build-tiled.js";
 import { isThreadCount } from "../../tiles/threads.js";
 import { loadGeometry } from "../load.js";
@@ -118,30 +124,60 @@ export async function buildCommand(args: string[], io: Io): Promise<number> {
   if (tiles !== undefined && config.tileSize === 0) {
     throw new UsageError("--tiles needs a tiled build (--tile-size N)");
   }
-  const { mesh, warnings, files } = await loadGeometry(
-    file,
-    orientationFrom(str, flag),
-    maxTrianglesFrom(str),
-  );
-  const orientation = diagnoseOrientation(mesh, config.agentMaxSlope);
-  if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
-  if (config.tileSize > 0) {
-    const notes = { loadWarnings: warnings, orientation, bufferFiles: files };
-    return buildTiled(
-      io,
+  const tileThreads = threads ?? defaultTileThreads();
+  // A tiled build's workers start, and warm up, while the input is read and parsed; the build
+  // then uses them only as far as its work and the machine's idle cores pay for them.
+  const pool = config.tileSize > 0 && tileThreads > 1 ? createNodeBuildPool(tileThreads) : null;
+  try {
+    if (pool && fileBytes(file) >= WARM_UP_MIN_BYTES) pool.warmUp(config);
+    const { mesh, warnings, files } = await loadGeometry(
       file,
-      mesh,
-      options,
-      config,
-      threads ?? defaultTileThreads(),
-      tiles,
-      notes,
-      {
+      orientationFrom(str, flag),
+      maxTrianglesFrom(str),
+    );
+    const orientation = diagnoseOrientation(mesh, config.agentMaxSlope);
+    if (orientation !== undefined && !flag("quiet")) warn(io, `${file}: ${orientation}`);
+    if (config.tileSize > 0) {
+      const notes = { loadWarnings: warnings, orientation, bufferFiles: files };
+      return await buildTiled(io, file, mesh, options, config, tileThreads, pool, tiles, notes, {
         str,
         flag,
-      },
-    );
+      });
+    }
+    return buildSolo(io, file, mesh, options, config, warnings, orientation, files, { str, flag });
+  } finally {
+    await pool?.close();
   }
+}
+
+/**
+ * Input files from this size on have the tiled build's workers warm up while they are parsed
+ * (≈ 20k triangles of OBJ; below it a build seldom pays for a worker at all). [bytes]
+ */
+const WARM_UP_MIN_BYTES = 1 << 20;
+
+/** The input's size, 0 when it cannot be read (loadGeometry then says why). */
+function fileBytes(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** `build` without --tile-size: one solo build, progress per stage. */
+function buildSolo(
+  io: Io,
+  file: string,
+  mesh: TriangleMesh,
+  options: Partial<BuildConfig>,
+  config: ResolvedConfig,
+  warnings: string[],
+  orientation: string | undefined,
+  files: string[] | undefined,
+  args: Pick<ParsedArgs, "str" | "flag">,
+): number {
+  const { str, flag } = args;
   const progress = Progress.for(STAGES, Boolean(flag("quiet") || flag("json")));
   const { navMesh, stats } = buildNavMesh(mesh, options, {
     source: file,
@@ -181,6 +217,7 @@ async function buildTiled(
   options: Partial<BuildConfig>,
   config: ResolvedConfig,
   threads: number,
+  pool: NodeTilePool | null,
   tiles: TileRange | undefined,
   notes: Pick<BuildReport, "loadWarnings" | "orientation" | "bufferFiles">,
   args: Pick<ParsedArgs, "str" | "flag">,
@@ -189,6 +226,7 @@ async function buildTiled(
   let progress: Progress | null = null;
   const { navMesh, stats } = await buildTiledNavMeshNode(mesh, options, {
     threads,
+    ...(pool && { pool }),
     source: file,
     ...(tiles && { tiles }),
     onTile: (_done, total, tx, tz) => {
