@@ -62,7 +62,13 @@ export interface TiledBuildStats {
   polygons: number;
   vertices: number;
   detailTriangles: number;
+  /** Threads the pool has (`options.threads`, or the pool's). */
   threads: number;
+  /**
+   * Threads the build really ran on: fewer than `threads` when the work was too small to pay
+   * for starting workers or the machine had no idle cores for them (buildTiledNavMeshNode).
+   */
+  threadsUsed: number;
   /** Milliseconds: markTriangles, binTriangles, tiles (building, all threads), assemble, total. */
   timings: Record<string, number>;
   warnings: string[];
@@ -202,6 +208,7 @@ export async function buildTiledNavMesh(
       vertices,
       detailTriangles,
       threads: pool.threads,
+      threadsUsed: pool.threadsUsed ?? pool.threads,
       timings,
       warnings,
     },

@@ -44,6 +44,12 @@ export type TileResultHandler = (job: number, block: Uint8Array | null, warnings
  */
 export interface TileBuildPool {
   readonly threads: number;
+  /**
+   * Threads the last build really ran on, this one included when it builds too (a pool may
+   * use fewer than `threads` when the work or the machine's idle cores do not pay for more).
+   * Absent: `threads`.
+   */
+  readonly threadsUsed?: number;
   buildTiles(
     setup: TileBuildSetup,
     jobs: Int32Array,
@@ -123,6 +129,7 @@ export function buildTileBlock(
 /** Runs every job on the calling thread, in order (threads = 1, and the fallback everywhere). */
 export class InProcessTilePool implements TileBuildPool {
   readonly threads = 1;
+  readonly threadsUsed = 1;
 
   async buildTiles(
     setup: TileBuildSetup,

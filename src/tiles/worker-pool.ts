@@ -87,6 +87,8 @@ const nextTurn: () => Promise<void> =
  */
 export class WorkerTilePool implements TileBuildPool {
   readonly threads: number;
+  /** Threads the last build ran on (workers used, plus this one with inThread). */
+  threadsUsed: number;
   private closed = false;
   /** Settles when the last build queued so far has ended (either way). */
   private idle: Promise<void> = Promise.resolve();
@@ -105,6 +107,7 @@ export class WorkerTilePool implements TileBuildPool {
     this.minWorkPerThread = options.minWorkPerThread ?? 0;
     this.spareCores = options.spareCores ?? null;
     this.threads = ports.length + (this.inThread ? 1 : 0);
+    this.threadsUsed = this.threads;
   }
 
   buildTiles(
@@ -165,6 +168,7 @@ export class WorkerTilePool implements TileBuildPool {
     if (n === 0) return Promise.resolve(out);
     const build = ++this.builds;
     const ports = this.ports.slice(0, this.workersFor(setup, jobs));
+    this.threadsUsed = ports.length + (this.inThread ? 1 : 0);
     const sent =
       ports.length > 0 && this.shareMemory && typeof SharedArrayBuffer === "function"
         ? shareSetup(setup)

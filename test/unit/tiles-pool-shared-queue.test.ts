@@ -94,6 +94,9 @@ describe("the calling thread shares the tile queue with the workers", () => {
     for (const threads of [2, 8]) {
       const r = await buildTiledNavMeshNode(mesh, config, { threads });
       expect(Buffer.from(serializeNavMesh(r.navMesh, null)).equals(ref)).toBe(true);
+      // Too little work to pay for a worker: the stats say it ran on this thread alone.
+      expect([r.stats.threads, r.stats.threadsUsed]).toEqual([threads, 1]);
     }
+    expect([one.stats.threads, one.stats.threadsUsed]).toEqual([1, 1]);
   });
 });

@@ -256,7 +256,12 @@ async function buildTiled(
           ][])
         : []),
       ["tiles", `${stats.tiles} built, ${stats.emptyTiles} empty`],
-      ["threads", String(stats.threads)],
+      [
+        "threads",
+        stats.threadsUsed < stats.threads
+          ? `${stats.threads} (${stats.threadsUsed} used: too little work for more, or no idle cores)`
+          : String(stats.threads),
+      ],
     ],
     timingsTitle: "build time (ms)",
   });
