@@ -20,7 +20,7 @@ import type { NavMeshTile } from "../navmesh/tile.js";
 import { binTriangles, buildTileCompact, checkTiledWork, type TriangleBins } from "./build-tile.js";
 import { type CachedLayer, cachedLayers } from "./cached-layer.js";
 import { layerAreas } from "./layer-grid.js";
-import { buildLayerTile } from "./layer-tile.js";
+import { adoptLayerDetail, buildLayerTile } from "./layer-tile.js";
 import {
   areaVolumeBounds,
   type Bounds3,
@@ -810,9 +810,13 @@ export class TileCache {
     let tile: NavMeshTile | null;
     if (restore !== undefined && sameBytes(areas, restore.areas)) {
       tile = restore.tile;
+      adoptLayerDetail(layer.grid, tile);
       if (tile.polyCount === 0) this.stats.tilesEmptied++;
     } else {
-      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz, undefined, true);
+      // Details come from the last build, else from the obstacle-free one (what a removed
+      // obstacle's floor goes back to).
+      const base = restore?.tile;
+      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz, undefined, true, base);
       if (!tile) {
         tile = emptyTile(this.grid, layer.grid.chf, tx, tz, this.config.vertsPerPoly);
         this.stats.tilesEmptied++;
