@@ -38,6 +38,9 @@ const EMPTY: Generation = {
   detail: null,
 };
 
+/** @internal Details copied so far, by where they came from (read by tests). */
+export const detailReuseCounts = { fromLast: 0, fromBase: 0 };
+
 /*
  * The next generation's buffers, shared by every build (builds run one at a time and finish
  * slices them): a rebuild then allocates only the generation it keeps.
@@ -93,9 +96,14 @@ export class LayerDetailReuse implements DetailReuse {
   find(p: number, patchX: number, patchZ: number, patchW: number, patchH: number): number {
     this.makeKey(p, patchX, patchZ, patchW, patchH);
     const e = lookUp(this.prev, nextKey, this.keyLength, this.keyHash);
-    if (e >= 0) return e;
+    if (e >= 0) {
+      detailReuseCounts.fromLast++;
+      return e;
+    }
     const b = lookUp(this.base, nextKey, this.keyLength, this.keyHash);
-    return b >= 0 ? this.baseFrom + b : -1;
+    if (b < 0) return -1;
+    detailReuseCounts.fromBase++;
+    return this.baseFrom + b;
   }
 
   /** The generation holding `entry`, and where its polygon's mesh starts in its `meshes`. */

@@ -124,6 +124,7 @@ export function layerSeams(
     last.maxEdgeVoxels === maxEdgeVoxels &&
     sameInts(last.signature, signature)
   ) {
+    layerSeamsReused.count++;
     return last.seams;
   }
   const pairs = new Map<number, PairSeam>();
@@ -148,6 +149,9 @@ export function layerSeams(
  * so a dropped cache's grids go).
  */
 const KEPT_SEAMS = 64;
+
+/** @internal Builds that got their layer's last seams back (read by tests). */
+export const layerSeamsReused = { count: 0 };
 const keptOrder: WeakRef<LayerGrid>[] = [];
 const lastSeams = new WeakMap<
   LayerGrid,
