@@ -148,6 +148,21 @@ describe("TileCache reuse paths give a from-scratch build's bytes", () => {
     cache.removeObstacle(ids[1]!);
     cache.flush();
     expectFromScratch(cache, t);
+    // Replaced tiles left no link behind in their neighbours (unlinking looks at portal
+    // polygons only).
+    const nm = cache.navMesh;
+    let links = 0;
+    nm.slots.forEach((slot) => {
+      const tile = slot.tile;
+      if (!tile) return;
+      for (let p = 0; p < tile.polyCount; p++) {
+        for (let l = slot.links.first[p]!; l >= 0; l = slot.links.next[l]!) {
+          expect(nm.isValidPolyRef(slot.links.ref[l]!)).toBe(true);
+          links++;
+        }
+      }
+    });
+    expect(links).toBeGreaterThan(0);
   });
 
   it("nav_test: two storeys of one tile, obstacles on their seam and away from it", () => {
