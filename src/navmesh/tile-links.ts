@@ -192,7 +192,14 @@ export function disconnectTileLinks(navMesh: NavMesh, slot: number, target: numb
   if (!tile) return;
   const links = s.links;
   const first = links.first;
-  for (let p = 0; p < tile.polyCount; p++) {
+  // Links into another tile sit on portal edges only (tile borders and layer seams; off-mesh
+  // links live in their own slot), so only polygons with one are looked at.
+  const marked = borderEdgesOf(tile)[4]!;
+  let last = -1;
+  for (let k = 0; k < marked.length; k += 2) {
+    const p = marked[k]!;
+    if (p === last) continue;
+    last = p;
     // Most polygons have no link, and most that have one keep all: look before removing.
     let i = first[p]!;
     while (i >= 0 && tileOfRef(links.ref[i]!) !== target) i = links.next[i]!;

@@ -38,27 +38,50 @@ const EMPTY: Generation = {
   detail: null,
 };
 
-/** The details kept from a layer's last build, and the record of the next generation. */
+/** @internal Details copied so far, by where they came from (read by tests). */
+export const detailReuseCounts = { fromLast: 0, fromBase: 0 };
+
+/*
+ * The next generation's buffers, shared by every build (builds run one at a time and finish
+ * slices them): a rebuild then allocates only the generation it keeps.
+ */
+let nextKey = new Int32Array(64);
+let nextKeys = new Int32Array(256);
+let nextKeyStart = new Int32Array(65);
+let nextPolys = new Int32Array(64);
+let nextHashes = new Int32Array(64);
+
+function grown(a: Int32Array, size: number, used: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(size);
+  b.set(a.subarray(0, used));
+  return b;
+}
+
+/**
+ * The details kept from a layer's last build (and, as a fallback, from its obstacle-free
+ * build: an obstacle that left takes its polygons with it, the floor it uncovers is the
+ * obstacle-free one), and the record of the next generation.
+ */
 export class LayerDetailReuse implements DetailReuse {
   private readonly prev: Generation;
+  private readonly base: Generation;
+  /** Entries of `prev` come first; `base`'s follow, numbered from here. */
+  private readonly baseFrom: number;
   private pmesh: PolyMesh | null = null;
   private chf: CompactHeightfield | null = null;
   private spanRegion: Uint16Array = new Uint16Array(0);
-  // The key of the polygon last asked about.
-  private key = new Int32Array(64);
+  // The key of the polygon last asked about (in nextKey).
   private keyLength = 0;
   private keyHash = 0;
   private keyPoly = 0;
-  // Next generation, grown by doubling.
-  private keys = new Int32Array(256);
+  // Next generation (in the shared buffers).
   private keysUsed = 0;
-  private keyStart = new Int32Array(65);
-  private polys = new Int32Array(64);
-  private hashes = new Int32Array(64);
   private count = 0;
 
-  constructor(previous: Generation = EMPTY) {
+  constructor(previous: Generation = EMPTY, base: Generation = EMPTY) {
     this.prev = previous;
+    this.base = base === previous ? EMPTY : base;
+    this.baseFrom = previous.poly.length;
   }
 
   /** Starts a build over `pmesh` on `chf` with these span regions. */
@@ -66,39 +89,44 @@ export class LayerDetailReuse implements DetailReuse {
     this.pmesh = pmesh;
     this.chf = chf;
     this.spanRegion = spanRegion;
+    nextKeyStart[0] = 0;
     return this;
   }
 
   find(p: number, patchX: number, patchZ: number, patchW: number, patchH: number): number {
     this.makeKey(p, patchX, patchZ, patchW, patchH);
-    const g = this.prev;
-    if (g.detail === null) return -1;
-    const mask = g.table.length - 1;
-    const key = this.key;
-    const n = this.keyLength;
-    for (let slot = this.keyHash & mask; ; slot = (slot + 1) & mask) {
-      const e = g.table[slot]! - 1;
-      if (e < 0) return -1;
-      if (g.hash[e] !== this.keyHash) continue;
-      const k0 = g.keyStart[e]!;
-      if (g.keyStart[e + 1]! - k0 !== n) continue;
-      let i = 0;
-      while (i < n && g.keys[k0 + i] === key[i]) i++;
-      if (i === n) return e;
+    const e = lookUp(this.prev, nextKey, this.keyLength, this.keyHash);
+    if (e >= 0) {
+      detailReuseCounts.fromLast++;
+      return e;
     }
+    const b = lookUp(this.base, nextKey, this.keyLength, this.keyHash);
+    if (b < 0) return -1;
+    detailReuseCounts.fromBase++;
+    return this.baseFrom + b;
+  }
+
+  /** The generation holding `entry`, and where its polygon's mesh starts in its `meshes`. */
+  private genOf(entry: number): Generation {
+    return entry < this.baseFrom ? this.prev : this.base;
+  }
+
+  private meshAt(entry: number): number {
+    const g = this.genOf(entry);
+    return g.poly[entry < this.baseFrom ? entry : entry - this.baseFrom]! * 4;
   }
 
   vertCount(entry: number): number {
-    return this.prev.detail!.meshes[this.prev.poly[entry]! * 4 + 1]!;
+    return this.genOf(entry).detail!.meshes[this.meshAt(entry) + 1]!;
   }
 
   triCount(entry: number): number {
-    return this.prev.detail!.meshes[this.prev.poly[entry]! * 4 + 3]!;
+    return this.genOf(entry).detail!.meshes[this.meshAt(entry) + 3]!;
   }
 
   copy(entry: number, verts: Float32Array, vertAt: number, tris: Uint8Array, triAt: number): void {
-    const d = this.prev.detail!;
-    const m = this.prev.poly[entry]! * 4;
+    const d = this.genOf(entry).detail!;
+    const m = this.meshAt(entry);
     const v0 = d.meshes[m]! * 3;
     const t0 = d.meshes[m + 2]! * 4;
     verts.set(d.verts.subarray(v0, v0 + d.meshes[m + 1]! * 3), vertAt);
@@ -109,27 +137,22 @@ export class LayerDetailReuse implements DetailReuse {
 
   keep(): void {
     const n = this.keyLength;
-    if (this.keysUsed + n > this.keys.length) {
-      const grown = new Int32Array(Math.max(2 * this.keys.length, this.keysUsed + n));
-      grown.set(this.keys.subarray(0, this.keysUsed));
-      this.keys = grown;
+    if (this.keysUsed + n > nextKeys.length) {
+      nextKeys = grown(nextKeys, Math.max(2 * nextKeys.length, this.keysUsed + n), this.keysUsed);
     }
-    this.keys.set(this.key.subarray(0, n), this.keysUsed);
+    nextKeys.set(nextKey.subarray(0, n), this.keysUsed);
     this.keysUsed += n;
     const e = this.count++;
-    if (e === this.polys.length) {
-      const grow = (a: Int32Array, size: number) => {
-        const b = new Int32Array(size);
-        b.set(a);
-        return b;
-      };
-      this.polys = grow(this.polys, 2 * e);
-      this.hashes = grow(this.hashes, 2 * e);
-      this.keyStart = grow(this.keyStart, 2 * e + 1);
+    if (e >= nextPolys.length) {
+      nextPolys = grown(nextPolys, 2 * nextPolys.length, e);
+      nextHashes = grown(nextHashes, 2 * nextHashes.length, e);
     }
-    this.polys[e] = this.keyPoly;
-    this.hashes[e] = this.keyHash;
-    this.keyStart[e + 1] = this.keysUsed;
+    if (e + 1 >= nextKeyStart.length) {
+      nextKeyStart = grown(nextKeyStart, 2 * nextKeyStart.length, e + 1);
+    }
+    nextPolys[e] = this.keyPoly;
+    nextHashes[e] = this.keyHash;
+    nextKeyStart[e + 1] = this.keysUsed;
   }
 
   /** The generation this build made, over its detail (what the layer's next build may reuse). */
@@ -140,15 +163,15 @@ export class LayerDetailReuse implements DetailReuse {
     const table = new Int32Array(size);
     const mask = size - 1;
     for (let e = 0; e < count; e++) {
-      let slot = this.hashes[e]! & mask;
+      let slot = nextHashes[e]! & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = e + 1;
     }
     return {
-      keys: this.keys.slice(0, this.keysUsed),
-      keyStart: this.keyStart.slice(0, count + 1),
-      poly: this.polys.slice(0, count),
-      hash: this.hashes.slice(0, count),
+      keys: nextKeys.slice(0, this.keysUsed),
+      keyStart: nextKeyStart.slice(0, count + 1),
+      poly: nextPolys.slice(0, count),
+      hash: nextHashes.slice(0, count),
       table,
       detail,
     };
@@ -171,8 +194,8 @@ export class LayerDetailReuse implements DetailReuse {
     const z0 = Math.max(0, pz + bs - 1);
     const z1 = Math.min(chf.depth - 1, pz + bs + ph);
     const maxWords = 2 + nvp * 3 + ((chf.spanCount + 31) >>> 5);
-    if (this.key.length < maxWords) this.key = new Int32Array(maxWords);
-    const key = this.key;
+    if (nextKey.length < maxWords) nextKey = new Int32Array(Math.max(maxWords, 2 * nextKey.length));
+    const key = nextKey;
     let n = 1;
     let h = 0x811c9dc5;
     for (let j = 0; j < nvp; j++) {
@@ -214,6 +237,22 @@ export class LayerDetailReuse implements DetailReuse {
     this.keyLength = n;
     this.keyHash = h | 0;
     this.keyPoly = p;
+  }
+}
+
+/** Entry of `g` whose key equals key[0..n) (hash h), or -1. */
+function lookUp(g: Generation, key: Int32Array, n: number, h: number): number {
+  if (g.detail === null) return -1;
+  const mask = g.table.length - 1;
+  for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+    const e = g.table[slot]! - 1;
+    if (e < 0) return -1;
+    if (g.hash[e] !== h) continue;
+    const k0 = g.keyStart[e]!;
+    if (g.keyStart[e + 1]! - k0 !== n) continue;
+    let i = 0;
+    while (i < n && g.keys[k0 + i] === key[i]) i++;
+    if (i === n) return e;
   }
 }
 

@@ -104,11 +104,65 @@ export function layerSeams(
     }
   }
   if (edgeLists.size === 0) return { stride, corners, pairs: new Map() };
+  const sorted = [...edgeLists].sort((p, q) => p[0] - q[0]);
+  // The seams are a function of these edge lists (and the two limits): a rebuild whose
+  // obstacles stay clear of the seams gets the last build's seams back (read-only) instead of
+  // simplifying them again.
+  let size = 0;
+  for (const [, list] of sorted) size += 2 + list.length;
+  const signature = new Int32Array(size);
+  let at = 0;
+  for (const [other, list] of sorted) {
+    signature[at++] = other;
+    signature[at++] = list.length;
+    for (let k = 0; k < list.length; k++) signature[at++] = list[k]!;
+  }
+  const last = lastSeams.get(grid);
+  if (
+    last !== undefined &&
+    last.maxErrorVoxels === maxErrorVoxels &&
+    last.maxEdgeVoxels === maxEdgeVoxels &&
+    sameInts(last.signature, signature)
+  ) {
+    layerSeamsReused.count++;
+    return last.seams;
+  }
   const pairs = new Map<number, PairSeam>();
-  for (const [other, list] of [...edgeLists].sort((p, q) => p[0] - q[0])) {
+  for (const [other, list] of sorted) {
     pairs.set(other, pairSeam(list, stride, corners, maxErrorVoxels, maxEdgeVoxels));
   }
-  return { stride, corners, pairs };
+  const seams = { stride, corners, pairs };
+  if (last === undefined) {
+    keptOrder.push(new WeakRef(grid));
+    if (keptOrder.length > KEPT_SEAMS) {
+      const oldest = keptOrder.shift()!.deref();
+      if (oldest !== undefined) lastSeams.delete(oldest);
+    }
+  }
+  lastSeams.set(grid, { signature, seams, maxErrorVoxels, maxEdgeVoxels });
+  return seams;
+}
+
+/**
+ * Per layer grid: the seams of its last build and the edge lists they came from, for the
+ * KEPT_SEAMS grids that got one last (seams hold corner-sized arrays, ~50 KB a pair; weakly,
+ * so a dropped cache's grids go).
+ */
+const KEPT_SEAMS = 64;
+
+/** @internal Builds that got their layer's last seams back (read by tests). */
+export const layerSeamsReused = { count: 0 };
+const keptOrder: WeakRef<LayerGrid>[] = [];
+const lastSeams = new WeakMap<
+  LayerGrid,
+  { signature: Int32Array; seams: LayerSeams; maxErrorVoxels: number; maxEdgeVoxels: number }
+>();
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Per layer grid: the columns inside the tile proper with a portal direction, z-major. */

@@ -43,7 +43,24 @@ import { type LayerSeams, layerSeams, nearestSeamCorner, type PairSeam } from ".
  */
 const lastDetail = new WeakMap<LayerGrid, DetailGeneration>();
 
-/** Navmesh tile of layer `grid` at (tx, tz) from its span `areas` (ghosts 0); null when empty. */
+/** Per tile built with `reuseDetail`: the generation its build recorded. */
+const detailOfTile = new WeakMap<NavMeshTile, DetailGeneration>();
+
+/**
+ * Makes `tile` (an earlier build of `grid` put back as it was, the tile cache's restore) the
+ * layer's last build for detail reuse: its details describe the layer as it is now.
+ */
+export function adoptLayerDetail(grid: LayerGrid, tile: NavMeshTile): void {
+  const g = detailOfTile.get(tile);
+  if (g !== undefined) lastDetail.set(grid, g);
+}
+
+/**
+ * Navmesh tile of layer `grid` at (tx, tz) from its span `areas` (ghosts 0); null when empty.
+ * With `reuseDetail`, polygons' details are copied from the layer's last build or from
+ * `baseTile` (an earlier build of the layer, say its obstacle-free one) where they are known
+ * to come out the same.
+ */
 export function buildLayerTile(
   grid: LayerGrid,
   areas: Uint8Array,
@@ -52,6 +69,7 @@ export function buildLayerTile(
   tz: number,
   ctx: BuildContext = new BuildContext(),
   reuseDetail = false,
+  baseTile?: NavMeshTile | null,
 ): NavMeshTile | null {
   // The mesh stage sees ghosts as area 0; they are few, so copy then clear them.
   const ghosts = ghostSpans(grid);
@@ -98,8 +116,9 @@ export function buildLayerTile(
   const polyMesh = buildPolyMesh(cset, cfg.vertsPerPoly, ctx);
   if (polyMesh.polyCount === 0) return null;
   markLayerPortals(polyMesh, seams);
+  const base = baseTile ? detailOfTile.get(baseTile) : undefined;
   const reuse = reuseDetail
-    ? new LayerDetailReuse(lastDetail.get(grid)).begin(polyMesh, chf, regions.spanRegion)
+    ? new LayerDetailReuse(lastDetail.get(grid), base).begin(polyMesh, chf, regions.spanRegion)
     : undefined;
   const detail = buildPolyMeshDetail(
     polyMesh,
@@ -110,8 +129,13 @@ export function buildLayerTile(
     ctx,
     reuse,
   );
-  if (reuse) lastDetail.set(grid, reuse.finish(detail));
-  return createNavMeshTile(polyMesh, detail, tx, tz);
+  const tile = createNavMeshTile(polyMesh, detail, tx, tz);
+  if (reuse) {
+    const generation = reuse.finish(detail);
+    lastDetail.set(grid, generation);
+    detailOfTile.set(tile, generation);
+  }
+  return tile;
 }
 
 /** A layer grid's columns cropped to where it has spans (see croppedGrid). */

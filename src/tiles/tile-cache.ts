@@ -19,8 +19,8 @@ import { tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { binTriangles, buildTileCompact, checkTiledWork, type TriangleBins } from "./build-tile.js";
 import { type CachedLayer, cachedLayers } from "./cached-layer.js";
-import { layerAreas } from "./layer-grid.js";
-import { buildLayerTile } from "./layer-tile.js";
+import { type LayerGrid, layerAreas, WALKABLE_GHOST } from "./layer-grid.js";
+import { adoptLayerDetail, buildLayerTile } from "./layer-tile.js";
 import {
   areaVolumeBounds,
   type Bounds3,
@@ -209,8 +209,17 @@ function obstacleScratch(n: number): Uint8Array {
 
 const NO_SPANS = new Int32Array(0);
 
-/** Reused buffer for one layer's areas before they are compared with the last build's. */
-let layerScratch = new Uint8Array(0);
+/** Whether layerAreas(grid, tileAreas) would equal `last` (read in place, no copy). */
+function sameLayerAreas(grid: LayerGrid, tileAreas: Uint8Array, last: Uint8Array): boolean {
+  const n = grid.source.length;
+  if (last.length !== n) return false;
+  const { source, ghost } = grid;
+  for (let s = 0; s < n; s++) {
+    const a = tileAreas[source[s]!]!;
+    if ((ghost[s] === 0 ? a : a !== 0 ? WALKABLE_GHOST : 0) !== last[s]) return false;
+  }
+  return true;
+}
 
 /** Reused buffer for a rebuilt tile's final span areas (layers copy what they keep). */
 let areasBuffer = new Uint8Array(0);
@@ -774,14 +783,10 @@ export class TileCache {
     cached.lastVolumes = areaVolumes;
     let changed = 0;
     for (const layer of cached.layers) {
-      const n = layer.grid.source.length;
-      if (layerScratch.length < n)
-        layerScratch = new Uint8Array(Math.max(n, 2 * layerScratch.length));
-      const next = layerAreas(layer.grid, areas, layerScratch.subarray(0, n));
       // The rest of the pipeline depends on the layer grid and its span areas only: when those
       // come out as last time, so would the tile, so keep it (and its refs).
-      if (layer.areas !== null && sameBytes(next, layer.areas)) continue;
-      this.rebuildLayer(layer, next.slice(), obstacles.length, tx, tz);
+      if (layer.areas !== null && sameLayerAreas(layer.grid, areas, layer.areas)) continue;
+      this.rebuildLayer(layer, layerAreas(layer.grid, areas), obstacles.length, tx, tz);
       changed++;
     }
     this.stats.tilesRebuilt++;
@@ -810,9 +815,13 @@ export class TileCache {
     let tile: NavMeshTile | null;
     if (restore !== undefined && sameBytes(areas, restore.areas)) {
       tile = restore.tile;
+      adoptLayerDetail(layer.grid, tile);
       if (tile.polyCount === 0) this.stats.tilesEmptied++;
     } else {
-      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz, undefined, true);
+      // Details come from the last build, else from the obstacle-free one (what a removed
+      // obstacle's floor goes back to).
+      const base = restore?.tile;
+      tile = buildLayerTile(layer.grid, areas, this.config, tx, tz, undefined, true, base);
       if (!tile) {
         tile = emptyTile(this.grid, layer.grid.chf, tx, tz, this.config.vertsPerPoly);
         this.stats.tilesEmptied++;
