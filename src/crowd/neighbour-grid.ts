@@ -11,10 +11,18 @@
  * the grid returns over the whole range, which in a dense crowd are not the nearest). In a
  * crowd that makes the cost a few cells per agent instead of the whole range's.
  *
+ * When the agents' cells span a box of at most DENSE_CELLS cells (every crowd on one level),
+ * buckets are the box's cells themselves, row by row, instead of hash buckets: no collisions,
+ * so a bucket is exactly one cell and a ring's rows are consecutive buckets. The cells walked,
+ * their order and the agents in each are the same either way, so are the answers.
+ *
  * Deterministic: buckets keep the order agents were added; rings and cells are walked in a
  * fixed order; ties in distance keep the earlier candidate first. Allocation-free once built
  * for the crowd's capacity.
  */
+
+/** Most cells of the dense layout: the agents' box on a 560 m square level at 1.6 m cells. */
+const DENSE_CELLS = 1 << 17;
 
 /** Spatial hash of a cell (int32 arithmetic). */
 function hashCell(x: number, z: number): number {
@@ -40,6 +48,16 @@ export class NeighbourGrid {
   /** Per input item (scratch of build). */
   private readonly bucketOf: Int32Array;
   private count = 0;
+  /** Buckets the hash layout uses (a power of two). */
+  private readonly hashBuckets: number;
+  /** Dense layout: bucket = (cz - z0) * w + (cx - x0); w = 0 in the hash layout. */
+  private x0 = 0;
+  private z0 = 0;
+  private w = 0;
+  private hgt = 0;
+  /** Cell x / z per input item (scratch of build). */
+  private readonly inCx: Int32Array;
+  private readonly inCz: Int32Array;
   // The current nearest() query, as fields for scanCell (a call not inlined would box each
   // double argument).
   private qSelf = 0;
@@ -62,8 +80,10 @@ export class NeighbourGrid {
     let buckets = 16;
     while (buckets < maxItems * 4) buckets <<= 1;
     this.mask = buckets - 1;
-    this.start = new Int32Array(buckets + 1);
-    this.fill = new Int32Array(buckets);
+    this.hashBuckets = buckets;
+    const size = Math.max(buckets, Math.min(DENSE_CELLS, maxItems * 64));
+    this.start = new Int32Array(size + 1);
+    this.fill = new Int32Array(size);
     this.id = new Int32Array(maxItems);
     this.cx = new Int32Array(maxItems);
     this.cz = new Int32Array(maxItems);
@@ -72,6 +92,8 @@ export class NeighbourGrid {
     this.z = new Float64Array(maxItems);
     this.h = new Float64Array(maxItems);
     this.bucketOf = new Int32Array(maxItems);
+    this.inCx = new Int32Array(maxItems);
+    this.inCz = new Int32Array(maxItems);
   }
 
   private cell(v: number): number {
@@ -84,16 +106,43 @@ export class NeighbourGrid {
   build(ids: Int32Array, n: number, pos: Float64Array, height: Float64Array): void {
     const start = this.start;
     const fill = this.fill;
-    const mask = this.mask;
-    start.fill(0);
     const bucketOf = this.bucketOf;
+    // The agents' cell box picks the layout.
+    let minX = 0x3fffffff;
+    let minZ = 0x3fffffff;
+    let maxX = -0x40000000;
+    let maxZ = -0x40000000;
+    let finite = true;
     for (let k = 0; k < n; k++) {
       const i = ids[k]!;
-      const b = hashCell(this.cell(pos[i * 3]!), this.cell(pos[i * 3 + 2]!)) & mask;
+      const cx = this.cell(pos[i * 3]!);
+      const cz = this.cell(pos[i * 3 + 2]!);
+      this.inCx[k] = cx;
+      this.inCz[k] = cz;
+      if (Number.isNaN(cx + cz)) finite = false; // NaN: hash layout (as before)
+      if (cx < minX) minX = cx;
+      if (cx > maxX) maxX = cx;
+      if (cz < minZ) minZ = cz;
+      if (cz > maxZ) maxZ = cz;
+    }
+    const w = maxX - minX + 1;
+    const hgt = maxZ - minZ + 1;
+    const dense = finite && n > 0 && w * hgt <= start.length - 1;
+    this.w = dense ? w : 0;
+    this.hgt = dense ? hgt : 0;
+    this.x0 = minX;
+    this.z0 = minZ;
+    const buckets = dense ? w * hgt : this.hashBuckets;
+    start.fill(0, 0, buckets + 1);
+    const mask = this.mask;
+    for (let k = 0; k < n; k++) {
+      const b = dense
+        ? (this.inCz[k]! - minZ) * w + (this.inCx[k]! - minX)
+        : hashCell(this.inCx[k]!, this.inCz[k]!) & mask;
       bucketOf[k] = b;
       start[b + 1]!++;
     }
-    for (let b = 0; b <= mask; b++) {
+    for (let b = 0; b < buckets; b++) {
       start[b + 1] = start[b + 1]! + start[b]!;
       fill[b] = start[b]!;
     }
@@ -103,12 +152,12 @@ export class NeighbourGrid {
       const px = pos[i * 3]!;
       const pz = pos[i * 3 + 2]!;
       this.id[s] = i;
-      this.cx[s] = this.cell(px);
-      this.cz[s] = this.cell(pz);
       this.x[s] = px;
       this.y[s] = pos[i * 3 + 1]!;
       this.z[s] = pz;
       this.h[s] = height[i]!;
+      this.cx[s] = this.inCx[k]!;
+      this.cz[s] = this.inCz[k]!;
     }
     this.count = n;
   }
@@ -177,32 +226,44 @@ export class NeighbourGrid {
         if (n === k && outDist[offset + n - 1]! <= reach * reach) break;
       }
       if (r === 0) {
-        n = this.scanCell(c0x, c0z, n);
+        n = this.scanCell(this.bucketOfCell(c0x, c0z), c0x, c0z, n);
         continue;
       }
       // The ring's top and bottom rows, then its left and right columns; empty buckets are
       // skipped here (most cells of a sparse crowd's range), without the call.
       const start = this.start;
-      const mask = this.mask;
       for (let x = c0x - r; x <= c0x + r; x++) {
-        let b = hashCell(x, c0z - r) & mask;
-        if (start[b] !== start[b + 1]) n = this.scanCell(x, c0z - r, n);
-        b = hashCell(x, c0z + r) & mask;
-        if (start[b] !== start[b + 1]) n = this.scanCell(x, c0z + r, n);
+        let b = this.bucketOfCell(x, c0z - r);
+        if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, x, c0z - r, n);
+        b = this.bucketOfCell(x, c0z + r);
+        if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, x, c0z + r, n);
       }
       for (let z = c0z - r + 1; z <= c0z + r - 1; z++) {
-        let b = hashCell(c0x - r, z) & mask;
-        if (start[b] !== start[b + 1]) n = this.scanCell(c0x - r, z, n);
-        b = hashCell(c0x + r, z) & mask;
-        if (start[b] !== start[b + 1]) n = this.scanCell(c0x + r, z, n);
+        let b = this.bucketOfCell(c0x - r, z);
+        if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, c0x - r, z, n);
+        b = this.bucketOfCell(c0x + r, z);
+        if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, c0x + r, z, n);
       }
     }
     return n;
   }
 
-  /** Candidates of cell (x, z) into the sorted list of length n; returns the new length. */
-  private scanCell(x: number, z: number, n: number): number {
-    const b = hashCell(x, z) & this.mask;
+  /** Bucket of cell (x, z); -1 outside the dense layout's box (no agent there). */
+  private bucketOfCell(x: number, z: number): number {
+    const w = this.w;
+    if (w === 0) return hashCell(x, z) & this.mask;
+    const dx = x - this.x0;
+    const dz = z - this.z0;
+    return dx >= 0 && dx < w && dz >= 0 && dz < this.hgt ? dz * w + dx : -1;
+  }
+
+  /**
+   * Candidates of cell (x, z), in bucket b, into the sorted list of length n; returns the new
+   * length.
+   */
+  private scanCell(b: number, x: number, z: number, n: number): number {
+    if (b < 0) return n;
+    const hashed = this.w === 0;
     const end = this.start[b + 1]!;
     let s = this.start[b]!;
     if (s === end) return n;
@@ -225,7 +286,7 @@ export class NeighbourGrid {
       const dz = pz - zs[s]!;
       const d = dx * dx + dz * dz;
       if (d > rangeSqr || (n >= k && d >= outDist[offset + n - 1]!)) continue;
-      if (this.cx[s] !== x || this.cz[s] !== z) continue;
+      if (hashed && (this.cx[s] !== x || this.cz[s] !== z)) continue;
       const j = this.id[s]!;
       if (j === self) continue;
       const dy = py - this.y[s]!;
