@@ -218,6 +218,15 @@ export class NeighbourGrid {
     const fz = pz - c0z * cs;
     const side = Math.min(fx, cs - fx, fz, cs - fz);
     const maxRing = Math.ceil(range * this.inv) + 1;
+    // Rows of the query's square known to hold agents within it, bit |dz| of `up` (dz >= 0)
+    // or `down` (dz < 0): in the dense layout a row's run of cells is one prefix-sum
+    // difference, so an empty row is skipped whole (a sparse crowd's range is mostly empty).
+    // Filled as rings reach the rows; all set when rows cannot be tested.
+    const rowTest = this.w > 0 && maxRing <= 30;
+    const xa = c0x - maxRing;
+    const xb = c0x + maxRing;
+    let up = rowTest ? this.rowBit(xa, xb, c0z, 0) : -1;
+    let down = 0;
     let n = 0;
     for (let r = 0; r <= maxRing; r++) {
       if (r > 0) {
@@ -226,19 +235,34 @@ export class NeighbourGrid {
         if (n === k && outDist[offset + n - 1]! <= reach * reach) break;
       }
       if (r === 0) {
-        n = this.scanCell(this.bucketOfCell(c0x, c0z), c0x, c0z, n);
+        if (up !== 0) n = this.scanCell(this.bucketOfCell(c0x, c0z), c0x, c0z, n);
         continue;
+      }
+      if (rowTest) {
+        down |= this.rowBit(xa, xb, c0z - r, r);
+        up |= this.rowBit(xa, xb, c0z + r, r);
+      } else {
+        down = -1;
+        up = -1;
       }
       // The ring's top and bottom rows, then its left and right columns; empty buckets are
       // skipped here (most cells of a sparse crowd's range), without the call.
       const start = this.start;
-      for (let x = c0x - r; x <= c0x + r; x++) {
-        let b = this.bucketOfCell(x, c0z - r);
-        if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, x, c0z - r, n);
-        b = this.bucketOfCell(x, c0z + r);
-        if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, x, c0z + r, n);
+      if (((down >> r) & 1) !== 0) {
+        for (let x = c0x - r; x <= c0x + r; x++) {
+          const b = this.bucketOfCell(x, c0z - r);
+          if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, x, c0z - r, n);
+        }
       }
-      for (let z = c0z - r + 1; z <= c0z + r - 1; z++) {
+      if (((up >> r) & 1) !== 0) {
+        for (let x = c0x - r; x <= c0x + r; x++) {
+          const b = this.bucketOfCell(x, c0z + r);
+          if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, x, c0z + r, n);
+        }
+      }
+      for (let dz = -r + 1; dz <= r - 1; dz++) {
+        if ((((dz < 0 ? down : up) >> (dz < 0 ? -dz : dz)) & 1) === 0) continue;
+        const z = c0z + dz;
         let b = this.bucketOfCell(c0x - r, z);
         if (b >= 0 && start[b] !== start[b + 1]) n = this.scanCell(b, c0x - r, z, n);
         b = this.bucketOfCell(c0x + r, z);
@@ -246,6 +270,20 @@ export class NeighbourGrid {
       }
     }
     return n;
+  }
+
+  /**
+   * Dense layout: 1 << bit when row z holds an agent in cells xa..xb, else 0 (rows outside the
+   * box hold none).
+   */
+  private rowBit(xa: number, xb: number, z: number, bit: number): number {
+    const dz = z - this.z0;
+    if (dz < 0 || dz >= this.hgt) return 0;
+    const a = Math.max(xa - this.x0, 0);
+    const b = Math.min(xb - this.x0, this.w - 1);
+    if (a > b) return 0;
+    const row = dz * this.w;
+    return this.start[row + b + 1]! !== this.start[row + a]! ? 1 << bit : 0;
   }
 
   /** Bucket of cell (x, z); -1 outside the dense layout's box (no agent there). */
