@@ -202,6 +202,7 @@ export class NeighbourGrid {
 
   /** nearest() for the query in the q* fields. */
   private search(): number {
+    if (!(this.qk >= 1)) return 0;
     const px = this.qx;
     const pz = this.qz;
     const rangeSqr = this.qRangeSqr;
@@ -317,13 +318,16 @@ export class NeighbourGrid {
     const outDist = this.qDist;
     const xs = this.x;
     const zs = this.z;
+    // Full: a candidate must beat the k-th found (which is within range); else be in range.
+    let full = n >= k;
+    let worst = full ? outDist[offset + n - 1]! : rangeSqr;
     for (; s < end; s++) {
       // The distance tests first: in a crowd most candidates are farther than the k found so
       // far. The tests are a conjunction, so their order does not change who is kept.
       const dx = px - xs[s]!;
       const dz = pz - zs[s]!;
       const d = dx * dx + dz * dz;
-      if (d > rangeSqr || (n >= k && d >= outDist[offset + n - 1]!)) continue;
+      if (full ? d >= worst : d > rangeSqr) continue;
       if (hashed && (this.cx[s] !== x || this.cz[s] !== z)) continue;
       const j = this.id[s]!;
       if (j === self) continue;
@@ -332,7 +336,6 @@ export class NeighbourGrid {
       // Sorted insertion (before equal distances, as Detour), the farthest dropped when full.
       let slot: number;
       if (n > 0 && d >= outDist[offset + n - 1]!) {
-        if (n >= k) continue;
         slot = n;
       } else {
         slot = 0;
@@ -346,6 +349,10 @@ export class NeighbourGrid {
       outIds[offset + slot] = j;
       outDist[offset + slot] = d;
       if (n < k) n++;
+      if (n >= k) {
+        full = true;
+        worst = outDist[offset + k - 1]!;
+      }
     }
     return n;
   }
