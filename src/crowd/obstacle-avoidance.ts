@@ -535,6 +535,8 @@ export class ObstacleAvoidanceQuery {
     const wCur = this.wCur;
     const wToi = this.wToi;
     const toiPositive = wToi > 0;
+    // Least impact term, wToi / (0.1 + 1) at no impact, less 1e-9 of it; -Infinity: no skip.
+    const toiFloor = toiPositive ? (wToi / 1.1) * (1 - 1e-9) : Number.NEGATIVE_INFINITY;
     const c = this.inputs.circles;
     const nc = this.inputs.circleCount;
     const activeSegments = this.activeSegments;
@@ -547,9 +549,16 @@ export class ObstacleAvoidanceQuery {
       const cx = cands[q * 2]!;
       const cz = cands[q * 2 + 1]!;
       const vpen = wDes * (dist2(cx, cz, dvx, dvz) * invVmax);
+      // Sure losers before the second distance and the division below: with what is left
+      // under the best smaller than the impact term's least value (wToi / 1.1, less a margin
+      // far above rounding), the threshold test below drops the sample anyway (the
+      // subtractions only lower what is left).
+      const left = minPenalty - vpen;
+      if (left < toiFloor) continue;
       const vcpen = wCur * (dist2(cx, cz, vx, vz) * invVmax);
+      if (left - vcpen < toiFloor) continue;
       // The impact time below which this sample cannot win (inverting tpen below).
-      const minPen = minPenalty - vpen - vcpen;
+      const minPen = left - vcpen;
       // minPen <= 0: the other terms alone reach the best, and the impact term adds at least
       // wToi / 1.1 (Detour's threshold below turns negative there and tests everything).
       if (minPen <= 0 && toiPositive) continue;
