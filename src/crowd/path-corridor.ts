@@ -20,7 +20,7 @@ import {
   STRAIGHT_PATH_OFFMESH,
   StraightPath,
 } from "../query/straight-path.js";
-import { hintedHeight, lastHeightTriangle } from "./hinted-height.js";
+import { SurfaceHeightCache } from "./hinted-height.js";
 
 /**
  * A path corridor, Detour's dtPathCorridor (Mononen): the polygons from the agent's polygon
@@ -223,8 +223,8 @@ export class PathCorridor {
   count = 0;
   /** Status of the last findCorners' string pull ("invalidRef": a corridor polygon went stale). */
   lastCornersStatus: QueryStatus = "complete";
-  /** Detail triangle movePosition took the height from last (a hint only; -1 none). */
-  private heightTri = -1;
+  /** The detail triangle movePosition took the height from last. */
+  private readonly surface = new SurfaceHeightCache();
 
   /**
    * `maxPath` polygons at most (Detour's crowd uses 256). Storage may be given as views into
@@ -439,8 +439,7 @@ export class PathCorridor {
       moved.visitedCount,
     );
     const r = moved.resultPos;
-    const h = hintedHeight(query.navMesh, this.path[0]!, r[0]!, r[2]!, this.heightTri);
-    this.heightTri = lastHeightTriangle();
+    const h = this.surface.height(query.navMesh, this.path[0]!, r[0]!, r[2]!);
     this.pos[0] = r[0]!;
     this.pos[1] = Number.isNaN(h) ? this.pos[1]! : h;
     this.pos[2] = r[2]!;
