@@ -66,7 +66,8 @@ export class LocalBoundary {
     const segs = this.segments;
     for (let k = last; k > i; k--) {
       this.segmentDistSqr[k] = this.segmentDistSqr[k - 1]!;
-      segs.copyWithin(k * 6, (k - 1) * 6, k * 6);
+      // Six numbers by hand: copyWithin is a builtin call per segment shifted.
+      for (let e = k * 6; e < k * 6 + 6; e++) segs[e] = segs[e - 6]!;
     }
     this.segmentDistSqr[i] = distSqr;
     for (let k = 0; k < 6; k++) segs[i * 6 + k] = s[o + k]!;

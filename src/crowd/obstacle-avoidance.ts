@@ -115,6 +115,8 @@ export class ObstacleAvoidanceQuery {
   private bestPenalty = 0;
   private bestX = 0;
   private bestZ = 0;
+  /** evaluate()'s last ruling-out obstacle: circle index, or circleCount + active segment index; -1 none. */
+  private killer = -1;
   // The agent (setAgent) and the fastest candidate's speed (set by the sampling method).
   private px = 0;
   private pz = 0;
@@ -498,6 +500,7 @@ export class ObstacleAvoidanceQuery {
       this.activeSegments[active++] = i;
     }
     this.activeCount = active;
+    this.killer = -1;
     // Nothing any candidate can reach (walls further than the fastest candidate goes add no
     // penalty to any sample): as with nothing to avoid.
     if (
@@ -532,22 +535,30 @@ export class ObstacleAvoidanceQuery {
     const wCur = this.wCur;
     const wToi = this.wToi;
     const toiPositive = wToi > 0;
-    const separatingIsFree = this.separatingIsFree;
+    // Least impact term, wToi / (0.1 + 1) at no impact, less 1e-9 of it; -Infinity: no skip.
+    const toiFloor = toiPositive ? (wToi / 1.1) * (1 - 1e-9) : Number.NEGATIVE_INFINITY;
     const c = this.inputs.circles;
     const nc = this.inputs.circleCount;
-    const s = this.inputs.segments;
     const activeSegments = this.activeSegments;
     const ns = this.activeCount;
     let minPenalty = this.bestPenalty;
     let bestX = this.bestX;
     let bestZ = this.bestZ;
+    let killer = this.killer;
     candidates: for (let q = 0; q < count; q++) {
       const cx = cands[q * 2]!;
       const cz = cands[q * 2 + 1]!;
       const vpen = wDes * (dist2(cx, cz, dvx, dvz) * invVmax);
+      // Sure losers before the second distance and the division below: with what is left
+      // under the best smaller than the impact term's least value (wToi / 1.1, less a margin
+      // far above rounding), the threshold test below drops the sample anyway (the
+      // subtractions only lower what is left).
+      const left = minPenalty - vpen;
+      if (left < toiFloor) continue;
       const vcpen = wCur * (dist2(cx, cz, vx, vz) * invVmax);
+      if (left - vcpen < toiFloor) continue;
       // The impact time below which this sample cannot win (inverting tpen below).
-      const minPen = minPenalty - vpen - vcpen;
+      const minPen = left - vcpen;
       // minPen <= 0: the other terms alone reach the best, and the impact term adds at least
       // wToi / 1.1 (Detour's threshold below turns negative there and tests everything).
       if (minPen <= 0 && toiPositive) continue;
@@ -557,57 +568,40 @@ export class ObstacleAvoidanceQuery {
       let tmin = horiz;
       const cx2 = cx * 2;
       const cz2 = cz * 2;
+      // The obstacle that ruled out the previous candidate first: neighbouring candidates are
+      // usually ruled out by the same one. Testing order cannot change the outcome: a
+      // candidate is dropped exactly when its smallest impact time is below tThreshold, and
+      // the penalty uses that minimum.
+      if (killer >= 0) {
+        const h =
+          killer < nc
+            ? this.circleHit(killer * CIRCLE, cx2, cz2)
+            : this.segmentHit(activeSegments[killer - nc]! * SEGMENT, cx, cz);
+        if (h < tmin) {
+          tmin = h;
+          if (tmin < tThreshold) continue;
+        }
+      }
       // Impacts first, the side term after them: most samples stop at an impact, and the side
       // term only adds to the sum.
       for (let i = 0; i < nc; i++) {
-        const o = i * CIRCLE;
-        // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
-        const vabx = cx2 - c[o + 14]!;
-        const vabz = cz2 - c[o + 15]!;
-        // Sweep the agent's circle along vab against the neighbour's.
-        const a = vabx * vabx + vabz * vabz;
-        if (a < 0.0001) continue; // not moving relative to it
-        const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
-        const cc = c[o + 13]!;
-        // Apart and moving apart: both roots negative. Overlapping and moving apart: free when
-        // separatingIsFree (see there).
-        if (b <= 0 && (cc > 0 || separatingIsFree)) continue;
-        const d = b * b - a * cc;
-        if (d < 0) continue; // passes by
-        const rd = Math.sqrt(d);
-        const inv = 1 / a;
-        let htmin = (b - rd) * inv;
-        const htmax = (b + rd) * inv;
-        // Already overlapping: avoid more, the sooner the deeper.
-        if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
-        if (htmin >= 0 && htmin < tmin) {
-          tmin = htmin;
-          if (tmin < tThreshold) continue candidates;
+        const h = this.circleHit(i * CIRCLE, cx2, cz2);
+        if (h < tmin) {
+          tmin = h;
+          if (tmin < tThreshold) {
+            killer = i;
+            continue candidates;
+          }
         }
       }
       for (let k = 0; k < ns; k++) {
-        const o = activeSegments[k]! * SEGMENT;
-        const ex = s[o + 4]!;
-        const ez = s[o + 5]!;
-        let htmin = 0;
-        if (s[o + 9] === 1) {
-          // Touching: moving away from the wall is free, anything else hits at once.
-          if (-ez * cx + ex * cz < 0) continue;
-        } else {
-          // Ray p + cand·t against the segment (Detour's isectRaySeg), t and the segment
-          // parameter both in [0, 1].
-          let d = cz * ex - cx * ez;
-          if (Math.abs(d) < 1e-6) continue;
-          d = 1 / d;
-          htmin = s[o + 8]! * d;
-          if (htmin < 0 || htmin > 1) continue;
-          const u = (cz * s[o + 6]! - cx * s[o + 7]!) * d;
-          if (u < 0 || u > 1) continue;
-        }
-        htmin *= 2; // avoid walls less than agents
-        if (htmin < tmin) {
-          tmin = htmin;
-          if (tmin < tThreshold) continue candidates;
+        const h = this.segmentHit(activeSegments[k]! * SEGMENT, cx, cz);
+        if (h < tmin) {
+          tmin = h;
+          if (tmin < tThreshold) {
+            killer = nc + k;
+            continue candidates;
+          }
         }
       }
       let side = 0;
@@ -632,6 +626,61 @@ export class ObstacleAvoidanceQuery {
     this.bestPenalty = minPenalty;
     this.bestX = bestX;
     this.bestZ = bestZ;
+    this.killer = killer;
+  }
+
+  /**
+   * Time of impact with circle record `o` of candidate velocity (cx2, cz2) / 2, or +Infinity
+   * (Detour's sweepCircleCircle against the reciprocal velocity obstacle).
+   */
+  private circleHit(o: number, cx2: number, cz2: number): number {
+    const c = this.inputs.circles;
+    // Reciprocal velocity obstacle: velocity relative to the neighbour when each takes half.
+    const vabx = cx2 - c[o + 14]!;
+    const vabz = cz2 - c[o + 15]!;
+    // Sweep the agent's circle along vab against the neighbour's.
+    const a = vabx * vabx + vabz * vabz;
+    if (a < 0.0001) return Number.POSITIVE_INFINITY; // not moving relative to it
+    const b = vabx * c[o + 11]! + vabz * c[o + 12]!;
+    const cc = c[o + 13]!;
+    // Apart and moving apart: both roots negative. Overlapping and moving apart: free when
+    // separatingIsFree (see there).
+    if (b <= 0 && (cc > 0 || this.separatingIsFree)) return Number.POSITIVE_INFINITY;
+    const d = b * b - a * cc;
+    if (d < 0) return Number.POSITIVE_INFINITY; // passes by
+    const rd = Math.sqrt(d);
+    const inv = 1 / a;
+    let htmin = (b - rd) * inv;
+    const htmax = (b + rd) * inv;
+    // Already overlapping: avoid more, the sooner the deeper.
+    if (htmin < 0 && htmax > 0) htmin = -htmin * 0.5;
+    return htmin >= 0 ? htmin : Number.POSITIVE_INFINITY;
+  }
+
+  /** Time of impact (doubled: walls count less) with segment record `o`, or +Infinity. */
+  private segmentHit(o: number, cx: number, cz: number): number {
+    const s = this.inputs.segments;
+    const ex = s[o + 4]!;
+    const ez = s[o + 5]!;
+    if (s[o + 9] === 1) {
+      // Touching: moving away from the wall is free, anything else hits at once.
+      return -ez * cx + ex * cz < 0 ? Number.POSITIVE_INFINITY : 0;
+    }
+    // Ray p + cand·t against the segment (Detour's isectRaySeg), t and the segment parameter
+    // both in [0, 1]: t = perp / d.
+    const d = cz * ex - cx * ez;
+    if (Math.abs(d) < 1e-6) return Number.POSITIVE_INFINITY;
+    const perp = s[o + 8]!;
+    // Sure misses without the division: t < 0 (signs differ), or t > 1 by more than rounding
+    // (|perp| > |d|·(1 + 1e-9): perp · (1 / d) rounds above 1).
+    if ((perp < 0 && d > 0) || (perp > 0 && d < 0)) return Number.POSITIVE_INFINITY;
+    if (Math.abs(perp) > Math.abs(d) * 1.000000001) return Number.POSITIVE_INFINITY;
+    const invD = 1 / d;
+    const htmin = perp * invD;
+    if (htmin < 0 || htmin > 1) return Number.POSITIVE_INFINITY;
+    const u = (cz * s[o + 6]! - cx * s[o + 7]!) * invD;
+    if (u < 0 || u > 1) return Number.POSITIVE_INFINITY;
+    return htmin * 2; // avoid walls less than agents
   }
 }
 

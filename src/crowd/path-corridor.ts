@@ -13,13 +13,14 @@ import type { NavMeshTile } from "../navmesh/tile.js";
 import { MoveAlongSurfaceResult } from "../query/move-along-surface.js";
 import { createFindPathResult, type NavMeshQuery } from "../query/nav-mesh-query.js";
 import { RaycastHit } from "../query/raycast.js";
-import { closestPointOnBoundaryByRef, heightByRef, passesFilter } from "../query/ref-geometry.js";
+import { closestPointOnBoundaryByRef, passesFilter } from "../query/ref-geometry.js";
 import type { QueryStatus } from "../query/status.js";
 import {
   findCorridorCorners,
   STRAIGHT_PATH_OFFMESH,
   StraightPath,
 } from "../query/straight-path.js";
+import { SurfaceHeightCache } from "./hinted-height.js";
 
 /**
  * A path corridor, Detour's dtPathCorridor (Mononen): the polygons from the agent's polygon
@@ -236,6 +237,8 @@ export class PathCorridor {
   count = 0;
   /** Status of the last findCorners' string pull ("invalidRef": a corridor polygon went stale). */
   lastCornersStatus: QueryStatus = "complete";
+  /** The detail triangle movePosition took the height from last. */
+  private readonly surface = new SurfaceHeightCache();
 
   /**
    * `maxPath` polygons at most (Detour's crowd uses 256). Storage may be given as views into
@@ -454,7 +457,7 @@ export class PathCorridor {
       moved.visitedCount,
     );
     const r = moved.resultPos;
-    const h = heightByRef(query.navMesh, this.path[0]!, r[0]!, r[2]!);
+    const h = this.surface.height(query.navMesh, this.path[0]!, r[0]!, r[2]!);
     this.pos[0] = r[0]!;
     this.pos[1] = Number.isNaN(h) ? this.pos[1]! : h;
     this.pos[2] = r[2]!;

@@ -75,6 +75,39 @@ describe("NeighbourGrid", () => {
     );
   });
 
+  it("answers the same ids in the same order in the dense and the hashed layout", () => {
+    // An agent far out makes the agents' cell box too big for the dense layout.
+    const n = 300;
+    let seed = 7;
+    const rand = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const pos = new Float64Array((n + 1) * 3);
+    for (let i = 0; i < n; i++) {
+      // Quantised, so equal distances (ties) occur.
+      pos[i * 3] = Math.round((rand() - 0.5) * 24 * 4) / 4;
+      pos[i * 3 + 2] = Math.round((rand() - 0.5) * 24 * 4) / 4;
+    }
+    pos[n * 3] = 1e6;
+    pos[n * 3 + 2] = -1e6;
+    const height = new Float64Array(n + 1).fill(2);
+    const ids = Int32Array.from({ length: n + 1 }, (_, i) => i);
+    const answers = (count: number): number[][] => {
+      const grid = new NeighbourGrid(n + 1, 1.6);
+      grid.build(ids, count, pos, height);
+      const outIds = new Int32Array(6);
+      const outDist = new Float64Array(6);
+      const all: number[][] = [];
+      for (let i = 0; i < n; i++) {
+        const m = grid.nearest(i, pos[i * 3]!, 0, pos[i * 3 + 2]!, 2, 4.8, 6, outIds, outDist, 0);
+        all.push([...outIds.subarray(0, m)]);
+      }
+      return all;
+    };
+    expect(answers(n + 1)).toEqual(answers(n));
+  });
+
   it("is empty for a lone agent and deterministic in order for equal distances", () => {
     const pos = Float64Array.from([0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 1]);
     const h = new Float64Array(4).fill(2);
