@@ -460,11 +460,11 @@ export class ShortestPathFinder {
     nodes.F[n * NF + F_F] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
     nodes.I[n * NI + I_VIA] = NONE;
     nodes.F[n * NF + F_CONN] = NONE;
-    heap.push(n, nodes.F);
+    heap.push(n, nodes.F[n * NF + F_F]!, 0);
     let status: QueryStatus = "partial";
     this.stackCount = 0;
     for (;;) {
-      const best = this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.F);
+      const best = this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop();
       if (best === NONE) break;
       const kind = nodes.I[best * NI + I_KIND]!;
       if (kind === KIND_GOAL) {
@@ -835,7 +835,7 @@ export class ShortestPathFinder {
             }
           }
           CF[cf + F_F] = pg + this.hScale * h;
-          this.heap.push(c, CF);
+          this.heap.push(c, CF[cf + F_F]!, pg);
         }
       }
     }
@@ -1061,7 +1061,7 @@ export class ShortestPathFinder {
       g +
       this.hScale *
         distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
-    this.heap.push(n, F);
+    this.heap.push(n, F[nf + F_F]!, g);
   }
 
   /** Puts node n on the stack of nodes expanded before the next pop. */
@@ -1086,7 +1086,7 @@ export class ShortestPathFinder {
     nodes.F[n * NF + F_F] = cost;
     nodes.I[n * NI + I_VIA] = via;
     nodes.F[n * NF + F_CONN] = NONE;
-    this.heap.push(n, nodes.F);
+    this.heap.push(n, cost, cost);
   }
 
   /**
@@ -1203,7 +1203,7 @@ export class ShortestPathFinder {
     nodes.F[n * NF + F_F] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
     nodes.I[n * NI + I_VIA] = via;
     nodes.F[n * NF + F_CONN] = conn;
-    this.heap.push(n, nodes.F);
+    this.heap.push(n, nodes.F[n * NF + F_F]!, g2);
   }
 }
 
