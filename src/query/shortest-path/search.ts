@@ -128,6 +128,14 @@ export class ShortestPathFinder {
   private cFlags: Uint16Array = EMPTY_U16;
   private cBack: Uint8Array = EMPTY_U8;
   private cDeadEnd: Uint8Array = EMPTY_U8;
+  /** chainMarks of the current slot (EMPTY when the slot has none). */
+  private cChain: Uint32Array = EMPTY_U32;
+  /**
+   * Per tile slot: chainStamp at the polygons of a peeled tree (topology deadTree) leading
+   * from the start's and the end's polygons to the rest, which the search must enter.
+   */
+  private chainMarks: (Uint32Array | undefined)[] = [];
+  private chainStamp = 0;
   private cNvp = 0;
 
   private polyFinder: PathFinder | null;
@@ -447,6 +455,13 @@ export class ShortestPathFinder {
     this.goalNode = NONE;
     this.expansions = 0;
     this.prepareOffMesh(filter);
+    if (++this.chainStamp > 0xffffffff) {
+      // Stamps are Uint32: start over with cleared marks.
+      for (const m of this.chainMarks) m?.fill(0);
+      this.chainStamp = 1;
+    }
+    this.markChain(startRef);
+    this.markChain(endRef);
     const sx = startPos[0]!;
     const sz = startPos[2]!;
     const start = roots.add(sx, startPos[1]!, sz);
@@ -506,6 +521,35 @@ export class ShortestPathFinder {
     }
   }
 
+  /** Marks the way out of a peeled tree from polygon `ref` (its tile's treeExit walk). */
+  private markChain(ref: PolyRef): void {
+    const nm = this.navMesh;
+    const slot = tileOfRef(ref);
+    const tile = nm.tileInSlot(slot);
+    if (tile === null) return;
+    const topo = tileTopology(tile);
+    let p = ref - encodePolyRef(nm.slotSalt(slot), slot, 0);
+    if (p < 0 || p >= tile.polyCount) return;
+    let marks = this.chainMarks[slot];
+    if (marks === undefined || marks.length < tile.polyCount) {
+      marks = new Uint32Array(Math.max(tile.polyCount, 16));
+      while (this.chainMarks.length <= slot) this.chainMarks.push(undefined);
+      this.chainMarks[slot] = marks;
+    }
+    const stamp = this.chainStamp;
+    // Exits point to polygons peeled later: the walk ends (at the tree's attachment or root).
+    while (p >= 0 && topo.deadTree[p] === 1 && marks[p] !== stamp) {
+      marks[p] = stamp;
+      p = topo.treeExit[p]!;
+    }
+  }
+
+  /** True when polygon q of the current tile is on a marked chain (out of line). */
+  private onChain(q: number): boolean {
+    const chain = this.cChain;
+    return q < chain.length && chain[q] === this.chainStamp;
+  }
+
   private newNode(): number {
     const nodes = this.nodes;
     if (nodes.count === nodes.capacity) {
@@ -547,7 +591,9 @@ export class ShortestPathFinder {
     this.cNbs = tile.polyNeighbours;
     this.cFlags = tile.polyFlags;
     this.cBack = topo.backEdge;
-    this.cDeadEnd = topo.deadEnd;
+    // Whole peeled trees only without off-mesh connections (a link could start inside one).
+    this.cDeadEnd = nm.offMeshCount === 0 ? topo.deadTree : topo.deadEnd;
+    this.cChain = this.chainMarks[slot] ?? EMPTY_U32;
     this.cNvp = tile.maxVertsPerPoly;
     return true;
   }
@@ -653,6 +699,8 @@ export class ShortestPathFinder {
     const flags = this.cFlags;
     const backEdge = this.cBack;
     const deadEnd = this.cDeadEnd;
+    const chain = this.cChain;
+    const chainStamp = this.chainStamp;
     const cBase = this.cBase;
     const slot = this.cSlot;
     const tx = this.tx;
@@ -732,8 +780,8 @@ export class ShortestPathFinder {
       if (kind !== 0 && qRef !== this.endRef) {
         const links = this.cLinks!;
         if (q >= links.first.length || links.first[q]! < 0) {
-          if (kind === 1) continue;
-          now = true;
+          if (kind !== 1) now = true;
+          else if (!(q < chain.length && chain[q] === chainStamp)) continue;
         }
       }
       for (let piece = 0; piece < 3; piece++) {
@@ -904,8 +952,8 @@ export class ShortestPathFinder {
       if (kind !== 0 && this.cBase + q !== this.endRef) {
         const links = this.cLinks!;
         if (q >= links.first.length || links.first[q]! < 0) {
-          if (kind === 1) return;
-          now = true;
+          if (kind !== 1) now = true;
+          else if (!this.onChain(q)) return;
         }
       }
       // In q the edge runs vb → va: its a end is at t1, its b end at t0.
