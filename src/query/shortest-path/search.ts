@@ -84,7 +84,8 @@ const EMPTY_U8 = new Uint8Array(0);
  * to the goal. Expanding a node projects the interval through the next polygon: the part of
  * the far boundary seen from the root keeps the root (observable successors); the parts
  * hidden behind an interval end that is a wall corner get that corner as root (non-observable
- * successors). A root reached again with a larger g is pruned (root-level pruning).
+ * successors). A root reached again with a larger g is pruned (root-level pruning); trees of
+ * polygons hanging off the rest by one edge are entered only toward the start or the end.
  *
  * Walls are polygon edges without a neighbour, tile-border edges outside their portals and
  * edges to polygons the filter excludes. Area costs are not used (the metric is length);
@@ -943,7 +944,8 @@ export class ShortestPathFinder {
       if (!passesFlags(this.filter!, f)) return;
       const m = this.cBack[p * nvp + j]!;
       if (m === 255) return;
-      // A dead end leads nowhere but back; a corridor piece leads on through one edge only,
+      // A dead end (a polygon of a peeled tree, topology deadTree, not on the start's or the
+      // end's way out of it) leads nowhere but back; a corridor piece leads on through one edge only,
       // so its node is expanded right away instead of waiting in the open list (Polyanya's
       // cheap successors: the order of expansions does not affect what is found, only the
       // goal node must come from the open list). Neither applies with the goal or a link inside.
