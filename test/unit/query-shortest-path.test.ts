@@ -10,6 +10,7 @@ import { NavMeshQuery } from "../../src/query/nav-mesh-query.js";
 import { findShortestPath } from "../../src/query/shortest-path/find-shortest-path.js";
 import { ShortestPath } from "../../src/query/shortest-path/reconstruct.js";
 import { ShortestPathFinder } from "../../src/query/shortest-path/search.js";
+import { tileTopology } from "../../src/query/shortest-path/topology.js";
 import { handTile, navMeshFor } from "../helpers/hand-tile.js";
 import { distanceToPolyXZ, lengthXZ, VisibilityGraph } from "../helpers/visibility-graph.js";
 
@@ -378,5 +379,92 @@ describe("findShortestPath on hand-built tiles", () => {
       expect(out.length3D).toBeCloseTo(r.length, 12);
       expect(out.lengthXZ).toBeCloseTo(lengthXZ(r.points), 12);
     }
+  });
+});
+
+// A two-cell-wide spine (its 2 x 2 blocks make cycles, so it stays) with five one-cell teeth
+// hanging off it (trees: peeled by the topology, entered only on the way to or from an end).
+// Walled all round: cells on the grid's bounds would have tile-border edges, never peeled.
+const COMB = [
+  "###########",
+  "#.........#",
+  "#.........#",
+  "#.#.#.#.#.#",
+  "#.#.#.#.#.#",
+  "#.#.#.#.#.#",
+  "#.#.#.#.#.#",
+  "#.#.#.#.#.#",
+  "###########",
+];
+
+/** Polygon index of grid cell (column c, row r) as gridNavMesh numbers them (row-major, '#' skipped). */
+function cellPoly(rows: string[], c: number, r: number): number {
+  let i = 0;
+  for (let z = 0; z < rows.length; z++) {
+    for (let x = 0; x < rows[z]!.length; x++) {
+      if (rows[z]![x] === "#") continue;
+      if (x === c && z === r) return i;
+      i++;
+    }
+  }
+  throw new Error("not a cell");
+}
+
+describe("findShortestPath and peeled polygon trees", () => {
+  it("peels the teeth, keeps the spine, and the exits of a tooth lead to the spine", () => {
+    const nm = gridNavMesh(COMB);
+    const topo = tileTopology(nm.tiles[0]!);
+    for (let c = 1; c <= 9; c++) {
+      for (let r = 1; r <= 2; r++) expect(topo.deadTree[cellPoly(COMB, c, r)]).not.toBe(1);
+      if (c % 2 === 0) continue;
+      for (let r = 3; r <= 7; r++) expect(topo.deadTree[cellPoly(COMB, c, r)]).toBe(1);
+      let p = cellPoly(COMB, c, 7);
+      const walk = [p];
+      while (topo.deadTree[p] === 1) {
+        p = topo.treeExit[p]!;
+        walk.push(p);
+      }
+      expect(walk).toEqual([7, 6, 5, 4, 3, 2].map((r) => cellPoly(COMB, c, r)));
+    }
+  });
+
+  it("reaches ends inside peeled trees (tooth to tooth, within a tooth, spine to tip) as short as the visibility graph", () => {
+    const nm = gridNavMesh(COMB);
+    const graph = new VisibilityGraph(nm);
+    const cases = [
+      [1.5, 7.5, 9.5, 7.5],
+      [5.5, 7.5, 5.5, 3.2],
+      [5.5, 3.2, 5.5, 7.5],
+      [1.5, 1.5, 7.5, 6.5],
+      [7.5, 6.5, 1.5, 1.5],
+      [3.5, 7.5, 3.5, 7.5],
+    ];
+    for (const [sx, sz, tx, tz] of cases) {
+      const r = shortest(nm, [sx!, 0, sz!], [tx!, 0, tz!]);
+      expect(r.status).toBe("complete");
+      expect(lengthXZ(r.points)).toBeCloseTo(graph.shortest(sx!, sz!, tx!, tz!), 9);
+    }
+  });
+
+  it("does not search teeth it passes on the way between two tips", () => {
+    // The same comb without the middle teeth: with them peeled, the search does no more.
+    const plain = COMB.map((row, r) => (r < 3 ? row : "#.#######.#"));
+    const run = (rows: string[]) => {
+      const nm = gridNavMesh(rows);
+      const q = new NavMeshQuery(nm);
+      const finder = new ShortestPathFinder(nm);
+      const out = new ShortestPath();
+      const s = q.findNearestPoly([1.5, 0, 7.5], EXT);
+      const e = q.findNearestPoly([9.5, 0, 7.5], EXT);
+      expect(finder.findPath(s, [1.5, 0, 7.5], e, [9.5, 0, 7.5], new QueryFilter(), out)).toBe(
+        "complete",
+      );
+      return { expansions: finder.expansions, nodes: finder.nodesCreated, length: out.lengthXZ };
+    };
+    const comb = run(COMB);
+    const without = run(plain);
+    expect(comb.length).toBeCloseTo(without.length, 12);
+    // Without peeling, the search also walks down the middle teeth (49 expansions vs 39).
+    expect(comb.expansions).toBeLessThanOrEqual(without.expansions);
   });
 });

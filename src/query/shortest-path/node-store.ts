@@ -73,34 +73,44 @@ export class SearchNodes {
   }
 }
 
-/** Binary min-heap of node indices keyed by (f, -g), read from the node store's F. */
+/**
+ * Binary min-heap of node indices keyed by (f, -g). The keys live in the heap beside the
+ * indices (K[i * 2] = f, K[i * 2 + 1] = g of the entry at i): sifting compares neighbours in
+ * one array instead of reading each node's fields from the node store (a cache miss per
+ * comparison on long searches).
+ */
 export class NodeHeap {
   heap: Int32Array;
+  keys: Float64Array;
   size = 0;
 
   constructor(capacity: number) {
     this.heap = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity * 2);
   }
 
   clear(): void {
     this.size = 0;
   }
 
-  push(node: number, F: Float64Array): void {
+  /** Adds node with cost estimate f and cost so far g. */
+  push(node: number, f: number, g: number): void {
     if (this.size === this.heap.length) this.grow();
     const heap = this.heap;
-    const nf = F[node * NF + F_F]!;
-    const ng = F[node * NF + F_G]!;
+    const K = this.keys;
     let i = this.size++;
     while (i > 0) {
       const up = (i - 1) >> 1;
-      const u = heap[up]!;
-      const uf = F[u * NF + F_F]!;
-      if (uf < nf || (uf === nf && F[u * NF + F_G]! >= ng)) break;
-      heap[i] = u;
+      const uf = K[up * 2]!;
+      if (uf < f || (uf === f && K[up * 2 + 1]! >= g)) break;
+      heap[i] = heap[up]!;
+      K[i * 2] = uf;
+      K[i * 2 + 1] = K[up * 2 + 1]!;
       i = up;
     }
     heap[i] = node;
+    K[i * 2] = f;
+    K[i * 2 + 1] = g;
   }
 
   /** Out of line: push stays small enough to be inlined where nodes are made. */
@@ -108,37 +118,46 @@ export class NodeHeap {
     const h = new Int32Array(this.heap.length * 2);
     h.set(this.heap);
     this.heap = h;
+    const k = new Float64Array(this.keys.length * 2);
+    k.set(this.keys);
+    this.keys = k;
   }
 
-  pop(F: Float64Array): number {
+  /** Removes and returns the node of least (f, -g); -1 when empty. */
+  pop(): number {
     if (this.size === 0) return -1;
     const heap = this.heap;
+    const K = this.keys;
     const top = heap[0]!;
-    const last = heap[--this.size]!;
-    const size = this.size;
+    const size = --this.size;
     if (size > 0) {
-      const lf = F[last * NF + F_F]!;
-      const lg = F[last * NF + F_G]!;
+      const last = heap[size]!;
+      const lf = K[size * 2]!;
+      const lg = K[size * 2 + 1]!;
       let i = 0;
       for (;;) {
         let c = 2 * i + 1;
         if (c >= size) break;
-        let cn = heap[c]!;
-        let cf = F[cn * NF + F_F]!;
+        let cf = K[c * 2]!;
+        let cg = K[c * 2 + 1]!;
         if (c + 1 < size) {
-          const dn = heap[c + 1]!;
-          const df = F[dn * NF + F_F]!;
-          if (df < cf || (df === cf && F[dn * NF + F_G]! > F[cn * NF + F_G]!)) {
+          const df = K[c * 2 + 2]!;
+          const dg = K[c * 2 + 3]!;
+          if (df < cf || (df === cf && dg > cg)) {
             c++;
-            cn = dn;
             cf = df;
+            cg = dg;
           }
         }
-        if (lf < cf || (lf === cf && lg >= F[cn * NF + F_G]!)) break;
-        heap[i] = cn;
+        if (lf < cf || (lf === cf && lg >= cg)) break;
+        heap[i] = heap[c]!;
+        K[i * 2] = cf;
+        K[i * 2 + 1] = cg;
         i = c;
       }
       heap[i] = last;
+      K[i * 2] = lf;
+      K[i * 2 + 1] = lg;
     }
     return top;
   }

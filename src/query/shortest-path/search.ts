@@ -84,7 +84,8 @@ const EMPTY_U8 = new Uint8Array(0);
  * to the goal. Expanding a node projects the interval through the next polygon: the part of
  * the far boundary seen from the root keeps the root (observable successors); the parts
  * hidden behind an interval end that is a wall corner get that corner as root (non-observable
- * successors). A root reached again with a larger g is pruned (root-level pruning).
+ * successors). A root reached again with a larger g is pruned (root-level pruning); trees of
+ * polygons hanging off the rest by one edge are entered only toward the start or the end.
  *
  * Walls are polygon edges without a neighbour, tile-border edges outside their portals and
  * edges to polygons the filter excludes. Area costs are not used (the metric is length);
@@ -128,6 +129,14 @@ export class ShortestPathFinder {
   private cFlags: Uint16Array = EMPTY_U16;
   private cBack: Uint8Array = EMPTY_U8;
   private cDeadEnd: Uint8Array = EMPTY_U8;
+  /** chainMarks of the current slot (EMPTY when the slot has none). */
+  private cChain: Uint32Array = EMPTY_U32;
+  /**
+   * Per tile slot: chainStamp at the polygons of a peeled tree (topology deadTree) leading
+   * from the start's and the end's polygons to the rest, which the search must enter.
+   */
+  private chainMarks: (Uint32Array | undefined)[] = [];
+  private chainStamp = 0;
   private cNvp = 0;
 
   private polyFinder: PathFinder | null;
@@ -447,6 +456,13 @@ export class ShortestPathFinder {
     this.goalNode = NONE;
     this.expansions = 0;
     this.prepareOffMesh(filter);
+    if (++this.chainStamp > 0xffffffff) {
+      // Stamps are Uint32: start over with cleared marks.
+      for (const m of this.chainMarks) m?.fill(0);
+      this.chainStamp = 1;
+    }
+    this.markChain(startRef);
+    this.markChain(endRef);
     const sx = startPos[0]!;
     const sz = startPos[2]!;
     const start = roots.add(sx, startPos[1]!, sz);
@@ -460,11 +476,11 @@ export class ShortestPathFinder {
     nodes.F[n * NF + F_F] = distXZ(sx, sz, this.tx, this.tz) * this.hScale;
     nodes.I[n * NI + I_VIA] = NONE;
     nodes.F[n * NF + F_CONN] = NONE;
-    heap.push(n, nodes.F);
+    heap.push(n, nodes.F[n * NF + F_F]!, 0);
     let status: QueryStatus = "partial";
     this.stackCount = 0;
     for (;;) {
-      const best = this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop(nodes.F);
+      const best = this.stackCount > 0 ? this.stack[--this.stackCount]! : heap.pop();
       if (best === NONE) break;
       const kind = nodes.I[best * NI + I_KIND]!;
       if (kind === KIND_GOAL) {
@@ -504,6 +520,35 @@ export class ShortestPathFinder {
         if (con.cost < len - EPS) this.hScale = 0;
       }
     }
+  }
+
+  /** Marks the way out of a peeled tree from polygon `ref` (its tile's treeExit walk). */
+  private markChain(ref: PolyRef): void {
+    const nm = this.navMesh;
+    const slot = tileOfRef(ref);
+    const tile = nm.tileInSlot(slot);
+    if (tile === null) return;
+    const topo = tileTopology(tile);
+    let p = ref - encodePolyRef(nm.slotSalt(slot), slot, 0);
+    if (p < 0 || p >= tile.polyCount) return;
+    let marks = this.chainMarks[slot];
+    if (marks === undefined || marks.length < tile.polyCount) {
+      marks = new Uint32Array(Math.max(tile.polyCount, 16));
+      while (this.chainMarks.length <= slot) this.chainMarks.push(undefined);
+      this.chainMarks[slot] = marks;
+    }
+    const stamp = this.chainStamp;
+    // Exits point to polygons peeled later: the walk ends (at the tree's attachment or root).
+    while (p >= 0 && topo.deadTree[p] === 1 && marks[p] !== stamp) {
+      marks[p] = stamp;
+      p = topo.treeExit[p]!;
+    }
+  }
+
+  /** True when polygon q of the current tile is on a marked chain (out of line). */
+  private onChain(q: number): boolean {
+    const chain = this.cChain;
+    return q < chain.length && chain[q] === this.chainStamp;
   }
 
   private newNode(): number {
@@ -547,7 +592,9 @@ export class ShortestPathFinder {
     this.cNbs = tile.polyNeighbours;
     this.cFlags = tile.polyFlags;
     this.cBack = topo.backEdge;
-    this.cDeadEnd = topo.deadEnd;
+    // Whole peeled trees only without off-mesh connections (a link could start inside one).
+    this.cDeadEnd = nm.offMeshCount === 0 ? topo.deadTree : topo.deadEnd;
+    this.cChain = this.chainMarks[slot] ?? EMPTY_U32;
     this.cNvp = tile.maxVertsPerPoly;
     return true;
   }
@@ -653,6 +700,8 @@ export class ShortestPathFinder {
     const flags = this.cFlags;
     const backEdge = this.cBack;
     const deadEnd = this.cDeadEnd;
+    const chain = this.cChain;
+    const chainStamp = this.chainStamp;
     const cBase = this.cBase;
     const slot = this.cSlot;
     const tx = this.tx;
@@ -732,8 +781,8 @@ export class ShortestPathFinder {
       if (kind !== 0 && qRef !== this.endRef) {
         const links = this.cLinks!;
         if (q >= links.first.length || links.first[q]! < 0) {
-          if (kind === 1) continue;
-          now = true;
+          if (kind !== 1) now = true;
+          else if (!(q < chain.length && chain[q] === chainStamp)) continue;
         }
       }
       for (let piece = 0; piece < 3; piece++) {
@@ -835,7 +884,7 @@ export class ShortestPathFinder {
             }
           }
           CF[cf + F_F] = pg + this.hScale * h;
-          this.heap.push(c, CF);
+          this.heap.push(c, CF[cf + F_F]!, pg);
         }
       }
     }
@@ -895,7 +944,8 @@ export class ShortestPathFinder {
       if (!passesFlags(this.filter!, f)) return;
       const m = this.cBack[p * nvp + j]!;
       if (m === 255) return;
-      // A dead end leads nowhere but back; a corridor piece leads on through one edge only,
+      // A dead end (a polygon of a peeled tree, topology deadTree, not on the start's or the
+      // end's way out of it) leads nowhere but back; a corridor piece leads on through one edge only,
       // so its node is expanded right away instead of waiting in the open list (Polyanya's
       // cheap successors: the order of expansions does not affect what is found, only the
       // goal node must come from the open list). Neither applies with the goal or a link inside.
@@ -904,8 +954,8 @@ export class ShortestPathFinder {
       if (kind !== 0 && this.cBase + q !== this.endRef) {
         const links = this.cLinks!;
         if (q >= links.first.length || links.first[q]! < 0) {
-          if (kind === 1) return;
-          now = true;
+          if (kind !== 1) now = true;
+          else if (!this.onChain(q)) return;
         }
       }
       // In q the edge runs vb → va: its a end is at t1, its b end at t0.
@@ -1061,7 +1111,7 @@ export class ShortestPathFinder {
       g +
       this.hScale *
         distanceThroughInterval(roots.x[root]!, roots.z[root]!, ax, az, bx, bz, this.tx, this.tz);
-    this.heap.push(n, F);
+    this.heap.push(n, F[nf + F_F]!, g);
   }
 
   /** Puts node n on the stack of nodes expanded before the next pop. */
@@ -1086,7 +1136,7 @@ export class ShortestPathFinder {
     nodes.F[n * NF + F_F] = cost;
     nodes.I[n * NI + I_VIA] = via;
     nodes.F[n * NF + F_CONN] = NONE;
-    this.heap.push(n, nodes.F);
+    this.heap.push(n, cost, cost);
   }
 
   /**
@@ -1203,7 +1253,7 @@ export class ShortestPathFinder {
     nodes.F[n * NF + F_F] = g2 + this.hScale * distXZ(ex, ez, this.tx, this.tz);
     nodes.I[n * NI + I_VIA] = via;
     nodes.F[n * NF + F_CONN] = conn;
-    this.heap.push(n, nodes.F);
+    this.heap.push(n, nodes.F[n * NF + F_F]!, g2);
   }
 }
 

@@ -24,6 +24,19 @@ export interface TileTopology {
    * corridor piece: entered by one, it is left by the other).
    */
   readonly deadEnd: Uint8Array;
+  /**
+   * deadEnd over the tile's polygon graph with its trees peeled off: polygons are removed
+   * while some has at most one edge to a polygon not removed (tile-border edges count as
+   * kept; a polygon with one is never removed). A removed polygon (1) belongs to a region
+   * joined to the rest by one edge, so a path entering it can only come back out the same way
+   * and a shortest path (which never crosses an edge twice: the stretch of edge between the
+   * crossings is shorter) enters it only to reach a start or goal inside; 2 for a polygon with
+   * exactly two edges to polygons kept (a corridor piece once the trees are gone). A
+   * navmesh without holes has a tree of polygons, so most of it is peeled.
+   */
+  readonly deadTree: Uint8Array;
+  /** For a peeled polygon: the neighbour still there when it was peeled (toward the rest), or -1. */
+  readonly treeExit: Int32Array;
   /** True when some polygon has flags 0 (fails every include mask). */
   hasZeroFlags: boolean;
   /** tileStateVersion(tile) hasZeroFlags was computed at. */
@@ -99,8 +112,11 @@ function buildTopology(tile: NavMeshTile): TileTopology {
     if (open <= 1) deadEnd[p] = 1;
     else if (open === 2) deadEnd[p] = 2;
   }
+  const { deadTree, treeExit } = peelTrees(tile);
   return {
     wallVertex,
+    deadTree,
+    treeExit,
     vertexPolyStart: start,
     polysOfVertex: polys,
     backEdge,
@@ -108,6 +124,56 @@ function buildTopology(tile: NavMeshTile): TileTopology {
     hasZeroFlags,
     stateVersion: tileStateVersion(tile),
   };
+}
+
+/** TileTopology.deadTree and treeExit (leaf peeling, a stack of polygons down to one edge). */
+function peelTrees(tile: NavMeshTile): { deadTree: Uint8Array; treeExit: Int32Array } {
+  const nvp = tile.maxVertsPerPoly;
+  const pc = tile.polyCount;
+  const nbs = tile.polyNeighbours;
+  const counts = tile.polyVertCount;
+  const open = new Int32Array(pc);
+  const border = new Uint8Array(pc);
+  const deadTree = new Uint8Array(pc);
+  const treeExit = new Int32Array(pc).fill(-1);
+  for (let p = 0; p < pc; p++) {
+    for (let e = 0; e < counts[p]!; e++) {
+      const nb = nbs[p * nvp + e]!;
+      if (nb === EDGE_WALL) continue;
+      open[p]!++;
+      if (nb >= EDGE_TILE_BORDER) border[p] = 1;
+    }
+  }
+  const stack = new Int32Array(pc);
+  let top = 0;
+  for (let p = 0; p < pc; p++) {
+    if (open[p]! <= 1 && border[p] === 0) {
+      deadTree[p] = 1;
+      stack[top++] = p;
+    }
+  }
+  // open[p] counts p's neighbours not yet taken off the stack (popped), so a polygon popped
+  // has at most one left: its exit. Every edge between peeled polygons is the exit of the end
+  // popped first, so following exits from any peeled polygon walks its tree toward the rest.
+  const popped = new Uint8Array(pc);
+  while (top > 0) {
+    const p = stack[--top]!;
+    popped[p] = 1;
+    for (let e = 0; e < counts[p]!; e++) {
+      const nb = nbs[p * nvp + e]!;
+      if (nb === EDGE_WALL || nb >= EDGE_TILE_BORDER) continue;
+      const q = nb - 1;
+      if (popped[q] === 1) continue;
+      treeExit[p] = q;
+      open[q]!--;
+      if (deadTree[q] === 0 && open[q]! <= 1 && border[q] === 0) {
+        deadTree[q] = 1;
+        stack[top++] = q;
+      }
+    }
+  }
+  for (let p = 0; p < pc; p++) if (deadTree[p] === 0 && open[p] === 2) deadTree[p] = 2;
+  return { deadTree, treeExit };
 }
 
 /**
