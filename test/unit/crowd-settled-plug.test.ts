@@ -27,11 +27,15 @@ describe("Crowd: a settled ORCA agent in a narrow corridor", () => {
     crowd.requestMoveTarget(walker, [L - 3, 0, z]);
     const p = crowd.positions;
     let passedAt = -1;
+    let displaced = 0;
     for (let step = 0; step < 900; step++) {
       crowd.update(1 / 60);
       if (passedAt < 0 && p[walker * 3]! > L / 2 + 1) passedAt = step;
+      displaced = Math.max(displaced, Math.hypot(p[still * 3]! - L / 2, p[still * 3 + 2]! - z));
     }
     expect(passedAt).toBeGreaterThan(0);
+    // It made way (0.38 m seen) and walked back.
+    expect(displaced).toBeGreaterThan(0.2);
     expect(Math.hypot(p[walker * 3]! - (L - 3), p[walker * 3 + 2]! - z)).toBeLessThan(1);
     expect(Math.hypot(p[still * 3]! - L / 2, p[still * 3 + 2]! - z)).toBeLessThan(0.5);
   });
