@@ -222,8 +222,8 @@ function gatherObstacles(s: CrowdSim, i: number, orca: boolean, radiusScale: num
       // does for static obstacles), and it ignores them: with a half-plane relative to its
       // own velocity, a stream walking past would carry it off its target. In full, though,
       // a settled agent in a narrow corridor plugs it: a walker held up for a while sees it
-      // shrink (by up to SETTLED_SQUEEZE) and squeezes past, pushing it aside in the collision
-      // pass; the settled agent's corridor still ends at its target, so it walks back.
+      // shrink (to a point after BLOCKED_TIME) and squeezes past, pushing it aside in the
+      // collision pass; the settled agent's corridor still ends at its target: it walks back.
       const other = s.settled[nb]!;
       if (settled === 1 && other === 0) continue;
       const squeeze =
@@ -383,7 +383,7 @@ function blockedScale(s: CrowdSim, i: number, dt: number): number {
 }
 
 /** How much of a settled agent's radius a fully blocked ORCA walker plans with less. */
-const SETTLED_SQUEEZE = 0.9;
+const SETTLED_SQUEEZE = 1;
 /** Below this fraction of the desired speed an agent counts as blocked. */
 const BLOCKED_SPEED = 0.8;
 /** Desired speeds below this are arriving, not blocked. [Units: m/s] */
