@@ -70,7 +70,6 @@ export function resolveCollisions(s: CrowdSim): void {
       let sz = 0;
       let w = 0;
       const ri = s.radius[i]!;
-      const settled = s.settled[i]!;
       for (let k = 0; k < s.nneis[i]!; k++) {
         const j = s.neis[i * MAX_NEIGHBOURS + k]!;
         let dx = np[o]! - np[j * 3]!;
@@ -93,10 +92,9 @@ export function resolveCollisions(s: CrowdSim): void {
           }
           pen = 0.01;
         } else {
-          // Halves, except a settled agent stays put and a walker takes it all (as in avoid).
-          const other = s.settled[j]!;
-          const share = settled === other ? 0.5 : settled === 1 ? 0 : 1;
-          pen = (1 / d) * ((rr - d) * share) * COLLISION_RESOLVE_FACTOR;
+          // Halves, settled agents too: one that stayed put would plug a narrow corridor for
+          // good (walkers squeeze past it, see gatherObstacles); pushed aside, it walks back.
+          pen = (1 / d) * ((rr - d) * 0.5) * COLLISION_RESOLVE_FACTOR;
         }
         sx += dx * pen;
         sz += dz * pen;

@@ -166,7 +166,11 @@ export function avoid(s: CrowdSim, dt: number): void {
       continue;
     }
     const orca = s.useOrca[i] === 1;
-    if (orca) gatherObstacles(s, i, orca, 1);
+    if (orca) {
+      // Blocked time (the sampled planner's measure) lets a held-up walker squeeze past settled agents.
+      blockedScale(s, i, dt);
+      gatherObstacles(s, i, orca, 1);
+    }
     const px = np[o]!;
     const pz = np[o + 2]!;
     const r = s.radius[i]!;
@@ -216,13 +220,18 @@ function gatherObstacles(s: CrowdSim, i: number, orca: boolean, radiusScale: num
     if (orca) {
       // A settled agent is an obstacle to walkers, who take full responsibility (as ORCA
       // does for static obstacles), and it ignores them: with a half-plane relative to its
-      // own velocity, a stream walking past would carry it off its target.
+      // own velocity, a stream walking past would carry it off its target. In full, though,
+      // a settled agent in a narrow corridor plugs it: a walker held up for a while sees it
+      // shrink (to a point after BLOCKED_TIME) and squeezes past, pushing it aside in the
+      // collision pass; the settled agent's corridor still ends at its target: it walks back.
       const other = s.settled[nb]!;
       if (settled === 1 && other === 0) continue;
+      const squeeze =
+        settled === 0 && other === 1 ? 1 - SETTLED_SQUEEZE * (s.blockedTime[i]! / BLOCKED_TIME) : 1;
       s.orca.addCircle(
         np[j]!,
         np[j + 2]!,
-        s.radius[nb]! * ORCA_RADIUS_SCALE,
+        s.radius[nb]! * ORCA_RADIUS_SCALE * squeeze,
         s.vel[j]!,
         s.vel[j + 2]!,
         s.dvel[j]!,
@@ -373,6 +382,8 @@ function blockedScale(s: CrowdSim, i: number, dt: number): number {
   return 1 - (1 - BLOCKED_MIN_SCALE) * (t / BLOCKED_TIME);
 }
 
+/** How much of a settled agent's radius a fully blocked ORCA walker plans with less. */
+const SETTLED_SQUEEZE = 1;
 /** Below this fraction of the desired speed an agent counts as blocked. */
 const BLOCKED_SPEED = 0.8;
 /** Desired speeds below this are arriving, not blocked. [Units: m/s] */
