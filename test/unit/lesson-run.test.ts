@@ -220,7 +220,12 @@ describe("runLesson", () => {
   it("the rectangles as triangle fans give the cell navmesh's exact paths (the page's cheaper mesh)", () => {
     // Same surface, ~8× fewer polygons: status, bends and length agree for the scene's ends
     // and for ends on both sides of the narrow passage, where the fans' T-junctions matter.
-    const ends: [number, number][] = [LESSON_SCENE.start, LESSON_SCENE.goal, [12, 13], [20, 3]];
+    const ends: (readonly [number, number])[] = [
+      LESSON_SCENE.start,
+      LESSON_SCENE.goal,
+      [12, 13],
+      [20, 3],
+    ];
     for (const radius of [0.3, 0.75, 1.5]) {
       const kept = toyFilter(radius);
       const cells = cellNavMesh(kept);
