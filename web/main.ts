@@ -979,7 +979,7 @@ function start(): void {
   body.dataset.ready = "false";
   page.scheduled = true;
   const decoded = decodePrerendered();
-  if (page.lang === PRERENDERED_LANG) {
+  if (page.lang === PRERENDERED_LANG || swapInPrerendered(page.lang)) {
     // The HTML already shows the default state in this language, every number and table
     // (web/prerender.ts, checked against `meshway lesson` by the browser test): once its
     // pictures are on the canvases the page is complete; the lesson itself is computed in
@@ -998,6 +998,22 @@ function start(): void {
 
 /** The language web/prerender.ts writes the page in. */
 const PRERENDERED_LANG: LessonLang = "zh";
+
+/**
+ * The default state's text in `lang` from web/prerender.ts's `<template id="prerender-LANG">`
+ * (tables, readouts, legends, summary, step, checks): the page text switched, those parts
+ * swapped in. False when the page has no such template (then the lesson writes them).
+ */
+function swapInPrerendered(lang: LessonLang): boolean {
+  const template = document.getElementById(`prerender-${lang}`);
+  if (!(template instanceof HTMLTemplateElement)) return false;
+  renderStaticText();
+  for (const part of template.content.children) {
+    const target = document.querySelector((part as HTMLElement).dataset.target ?? "");
+    if (target) target.replaceChildren(...part.childNodes);
+  }
+  return true;
+}
 
 /** The result for the settings shown, computed now if the background has not got there yet. */
 function currentResult(): LessonResult | null {
