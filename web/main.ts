@@ -984,10 +984,14 @@ function start(): void {
     // (web/prerender.ts, checked against `meshway lesson` by the browser test): once its
     // pictures are on the canvases the page is complete; the lesson itself is computed in
     // the background, in slices, before the reader's first move needs it.
-    decoded.then(showPrerendered, () => {
-      page.scheduled = false;
-      schedule();
-    });
+    const shownLang = page.lang;
+    decoded.then(
+      () => showPrerendered(shownLang),
+      () => {
+        page.scheduled = false;
+        schedule();
+      },
+    );
     return;
   }
   // Another language: the text must be written from a result. The default state's lesson
@@ -1032,13 +1036,16 @@ function currentResult(): LessonResult | null {
  * renderer's very pixels, decoded), the step box's code, the test hook; then the lesson
  * computed in slices. A picture that did not decode is drawn by the first recompute instead.
  */
-function showPrerendered(): void {
+function showPrerendered(shownLang: LessonLang): void {
   const t0 = performance.now();
   performance.mark("lesson:recompute");
   page.settings = resolveLessonSettings(readControls());
+  // A control moved (or the language changed) while the pictures decoded: a recompute instead.
+  const defaults = JSON.stringify(resolveLessonSettings(DEFAULT_LESSON_SETTINGS));
   if (
-    page.canDraw &&
-    views.some((v) => prerendered.get(v.section)?.key !== pictureKey(page.settings, v.section))
+    page.lang !== shownLang ||
+    JSON.stringify(page.settings) !== defaults ||
+    (page.canDraw && views.some((v) => !prerendered.has(v.section)))
   ) {
     page.scheduled = false;
     schedule();
