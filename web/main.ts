@@ -9,8 +9,7 @@
  * data-settings> holds the settings drawn, <body data-render-ms> the last recompute's time.
  */
 
-import funnelSource from "../src/lesson/funnel.ts?raw";
-import geometrySource from "../src/lesson/geometry.ts?raw";
+import { CODE_REGIONS } from "virtual:lesson-code";
 import {
   DEFAULT_LESSON_SETTINGS,
   fmt4,
@@ -36,13 +35,9 @@ import {
   lessonWorldToPixel,
   renderLessonSection,
 } from "../src/lesson/pictures.js";
-import rectanglesSource from "../src/lesson/rectangles.ts?raw";
 import { distanceToObstacles, LESSON_SCENE } from "../src/lesson/scene.js";
-import sceneSource from "../src/lesson/scene.ts?raw";
 import { radiusAt, radiusIndex } from "../src/lesson/settings.js";
-import surfaceSource from "../src/lesson/surface.ts?raw";
 import { funnelRecord, lastPathStep, pathStepAt } from "../src/lesson/timeline.js";
-import { codeRegion } from "./code-region.js";
 import { isPageMessageKey, pageText } from "./page-messages.js";
 import { pageReadoutIds } from "./page-readouts.js";
 
@@ -315,30 +310,54 @@ function prefetchSoon(): void {
   });
 }
 
-/** The nearest radius to `s`'s not prefetched yet, as a sliced job; null when all are done. */
+/**
+ * The next idle job for the reader's likely next move from `s`, as a sliced job; null when all
+ * are done. First meshway's build for each voxel radius not built yet (its erosion rounds the
+ * radius up to whole cells, so three builds serve all 26 radii and a build is the largest single
+ * piece), then the other method at this radius, then the nearest radii either way.
+ */
 function nextPrefetchJob(s: LessonSettings): Iterator<void> | null {
   const here = radiusIndex(s.radius);
+  builtVoxels.add(voxelsOf(here));
+  const near: number[] = [];
   for (let d = 1; d < LESSON_RADIUS_STEPS; d++) {
-    for (const k of [here + d, here - d]) {
-      // The next two radii either way get their pictures too; the rest only their numbers.
-      const pictures = d <= 2 && page.canDraw;
-      const key = `${k}:${s.method}${pictures ? `:${JSON.stringify(s)}` : ""}`;
-      if (k < 0 || k >= LESSON_RADIUS_STEPS || prefetched.has(key)) continue;
-      prefetched.add(key);
-      const at = { ...s, radius: radiusAt(k) };
-      return (function* () {
-        yield* prepareLesson(at);
-        if (!pictures) return;
-        const result = runLesson(at);
-        for (const view of views.slice(1)) {
-          yield;
-          prefetchPicture(result, view);
-        }
-      })();
-    }
+    for (const k of [here + d, here - d]) if (k >= 0 && k < LESSON_RADIUS_STEPS) near.push(k);
+  }
+  const build = near.find((k) => !builtVoxels.has(voxelsOf(k)));
+  if (build !== undefined) {
+    builtVoxels.add(voxelsOf(build));
+    prefetched.add(`${build}:${s.method}`);
+    return prepareLesson({ ...s, radius: radiusAt(build) });
+  }
+  const other: LessonSettings = { ...s, method: s.method === "simple" ? "meshway" : "simple" };
+  const candidates: [LessonSettings, boolean][] = [[other, page.canDraw]];
+  for (const k of near) {
+    // The next two radii either way get their pictures too; the rest only their numbers.
+    const pictures = Math.abs(k - here) <= 2 && page.canDraw;
+    candidates.push([{ ...s, radius: radiusAt(k) }, pictures]);
+  }
+  for (const [at, pictures] of candidates) {
+    const k = radiusIndex(at.radius);
+    const key = `${k}:${at.method}${pictures ? `:${JSON.stringify(at)}` : ""}`;
+    if (prefetched.has(key)) continue;
+    prefetched.add(key);
+    return (function* () {
+      yield* prepareLesson(at);
+      if (!pictures) return;
+      const result = runLesson(at);
+      for (const view of views.slice(1)) {
+        yield;
+        prefetchPicture(result, view);
+      }
+    })();
   }
   return null;
 }
+
+/** Voxel radii whose meshway build is done or under way (see nextPrefetchJob). */
+const builtVoxels = new Set<number>();
+/** meshway's walkable radius in voxels at radius index `k` (the radius rounded up to cells). */
+const voxelsOf = (k: number): number => Math.ceil(radiusAt(k) / LESSON_SCENE.cellSize - 1e-9);
 
 /** Draws `result`'s picture of `view` into its cache (second place: the shown one stays first). */
 function prefetchPicture(result: LessonResult, view: SectionView): void {
@@ -486,17 +505,16 @@ function stepSentence(result: LessonResult, at: ReturnType<typeof pathStepAt>): 
   });
 }
 
-const CODE = { drop: codeRegion(funnelSource, "drop"), funnel: codeRegion(funnelSource, "funnel") };
+/** A quoted region (web/vite.config.ts cuts them out of src/lesson at build time). */
+const region = (key: string): readonly string[] => CODE_REGIONS[key] ?? [];
+const CODE = { drop: region("funnel:drop"), funnel: region("funnel:funnel") };
 
 /** Sections 1–3's code boxes: what their pictures run, quoted once at start-up. */
 function renderStaticCode(): void {
-  const boxes: [string, string[]][] = [
-    ["code-1", codeRegion(geometrySource, "cross")],
-    [
-      "code-2",
-      [...codeRegion(sceneSource, "distance"), "", ...codeRegion(surfaceSource, "filter")],
-    ],
-    ["code-3", codeRegion(rectanglesSource, "rectangles")],
+  const boxes: [string, readonly string[]][] = [
+    ["code-1", region("geometry:cross")],
+    ["code-2", [...region("scene:distance"), "", ...region("surface:filter")]],
+    ["code-3", region("rectangles:rectangles")],
   ];
   for (const [id, lines] of boxes) byId(id).textContent = lines.join("\n");
 }
@@ -531,7 +549,16 @@ function renderCode(result: LessonResult, at: ReturnType<typeof pathStepAt>): vo
       return (right && s === "rx = prx;") || (left && s === "lx = plx;");
     };
   }
-  pre.dataset.region = at.phase === "funnel" || at.phase === "done" ? "funnel" : "drop";
+  fillCode(pre, at.phase === "funnel" || at.phase === "done" ? "funnel" : "drop", lines, hot);
+}
+
+function fillCode(
+  pre: HTMLElement,
+  region: "funnel" | "drop",
+  lines: readonly string[],
+  hot: (line: string, index: number) => boolean,
+): void {
+  pre.dataset.region = region;
   const nodes = lines.map((line, i) => {
     const span = el("span", `${line}\n`, "code-line");
     if (hot(line, i)) span.classList.add("running");
@@ -566,7 +593,10 @@ async function decodePrerendered(): Promise<void> {
       );
       if (!m || !view.context) return;
       try {
-        const blob = await (await fetch(m[1]!)).blob();
+        // The bytes straight from the URL (no fetch: a data: fetch goes through the loader).
+        const base64 = m[1]!.slice(m[1]!.indexOf(",") + 1);
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const blob = new Blob([bytes], { type: "image/png" });
         const bitmap = await createImageBitmap(blob, {
           premultiplyAlpha: "none",
           colorSpaceConversion: "none",
@@ -586,20 +616,10 @@ function renderPicture(result: LessonResult, view: SectionView): void {
   view.drawn = key;
   const at = view.images.findIndex((i) => i.key === key);
   let entry = at >= 0 ? view.images.splice(at, 1)[0]! : null;
-  const pre = prerendered.get(view.section);
-  if (!entry && pre && pre.key === key) {
+  if (!entry && prerendered.get(view.section)?.key === key) {
     // The default picture is already in the HTML (web/prerender.ts): the browser's PNG decoder
     // gives the renderer's very pixels back, for a fraction of drawing them again.
-    prerendered.delete(view.section);
-    if (view.canvas.width !== pre.bitmap.width) view.canvas.width = pre.bitmap.width;
-    if (view.canvas.height !== pre.bitmap.height) view.canvas.height = pre.bitmap.height;
-    view.context.clearRect(0, 0, view.canvas.width, view.canvas.height);
-    view.context.drawImage(pre.bitmap, 0, 0);
-    pre.bitmap.close();
-    // Kept like a drawn picture, so coming back to the default state redraws nothing.
-    const image = view.context.getImageData(0, 0, view.canvas.width, view.canvas.height);
-    view.images.unshift({ key, image });
-    if (view.images.length > IMAGES_KEPT) view.images.pop();
+    drawPrerendered(view);
     return;
   }
   if (!entry) {
@@ -725,7 +745,7 @@ function renderChecks(result: LessonResult): void {
 /** What lies under the probed point of `view`, and why (the verdict's reason in numbers). */
 function probeText(view: SectionView): string {
   const probe = page.probes.get(view.section);
-  const result = page.result;
+  const result = probe ? currentResult() : null;
   if (!probe || !result) return text("page.probe.idle");
   const world = lessonPixelToWorld(view.section, probe.px, probe.py);
   if (!world) return text("page.probe.outside");
@@ -1036,9 +1056,118 @@ function start(): void {
   body.dataset.ready = "false";
   page.scheduled = true;
   const decoded = decodePrerendered();
-  // The default state's lesson starts now, in slices, while the browser decodes the pictures
-  // and paints the pre-rendered page between them; the first recompute then only assembles.
+  if (page.lang === PRERENDERED_LANG || swapInPrerendered(page.lang)) {
+    // The HTML already shows the default state in this language, every number and table
+    // (web/prerender.ts, checked against `meshway lesson` by the browser test): once its
+    // pictures are on the canvases the page is complete; the lesson itself is computed in
+    // the background, in slices, before the reader's first move needs it.
+    const shownLang = page.lang;
+    decoded.then(
+      () => showPrerendered(shownLang),
+      () => {
+        page.scheduled = false;
+        schedule();
+      },
+    );
+    return;
+  }
+  // Another language: the text must be written from a result. The default state's lesson
+  // starts now, in slices, while the browser decodes the pictures and paints the
+  // pre-rendered page between them; the first recompute then only assembles.
   runSliced(prepareLesson(page.settings), 12, () => decoded.then(recompute, recompute));
+}
+
+/** The language web/prerender.ts writes the page in. */
+const PRERENDERED_LANG: LessonLang = "zh";
+
+/**
+ * The default state's text in `lang` from web/prerender.ts's `<template id="prerender-LANG">`
+ * (tables, readouts, legends, summary, step, checks): the page text switched, those parts
+ * swapped in. False when the page has no such template (then the lesson writes them).
+ */
+function swapInPrerendered(lang: LessonLang): boolean {
+  const template = document.getElementById(`prerender-${lang}`);
+  if (!(template instanceof HTMLTemplateElement)) return false;
+  renderStaticText();
+  for (const part of template.content.children) {
+    const target = document.querySelector((part as HTMLElement).dataset.target ?? "");
+    if (target) target.replaceChildren(...part.childNodes);
+  }
+  return true;
+}
+
+/** The result for the settings shown, computed now if the background has not got there yet. */
+function currentResult(): LessonResult | null {
+  if (!page.result && !page.scheduled) {
+    try {
+      page.result = runLesson(page.settings);
+    } catch {
+      return null;
+    }
+  }
+  return page.result;
+}
+
+/**
+ * The pre-rendered default state made live: its pictures drawn onto the canvases (the
+ * renderer's very pixels, decoded), the step box's code, the test hook; then the lesson
+ * computed in slices. A picture that did not decode is drawn by the first recompute instead.
+ */
+function showPrerendered(shownLang: LessonLang): void {
+  const t0 = performance.now();
+  performance.mark("lesson:recompute");
+  page.settings = resolveLessonSettings(readControls());
+  // A control moved (or the language changed) while the pictures decoded: a recompute instead.
+  const defaults = JSON.stringify(resolveLessonSettings(DEFAULT_LESSON_SETTINGS));
+  if (
+    page.lang !== shownLang ||
+    JSON.stringify(page.settings) !== defaults ||
+    (page.canDraw && views.some((v) => !prerendered.has(v.section)))
+  ) {
+    page.scheduled = false;
+    schedule();
+    return;
+  }
+  for (const view of views) drawPrerendered(view);
+  // Section 4 at its last step: the funnel's lines, none running (renderCode's "done").
+  fillCode(byId("code-4"), "funnel", CODE.funnel, () => false);
+  byId<HTMLButtonElement>("step-next").disabled = true;
+  shown.lang = page.lang;
+  page.scheduled = false;
+  body.dataset.settings = JSON.stringify(page.settings);
+  const t1 = performance.now();
+  body.dataset.renderMs = (t1 - t0).toFixed(1);
+  body.dataset.latencyMs = (t1 - t0).toFixed(1);
+  body.dataset.firstMs ??= t1.toFixed(1);
+  performance.mark("lesson:ready");
+  body.dataset.ready = "true";
+  const settings = page.settings;
+  runSliced(prepareLesson(settings), 12, () => {
+    // Unless a control has moved meanwhile (its recompute then holds the result), the
+    // default state's result: the probe and the next recompute's unchanged parts need it.
+    if (!page.result && !page.scheduled && body.dataset.settings === JSON.stringify(settings)) {
+      page.result = runLesson(settings);
+    }
+    body.dataset.computedMs ??= performance.now().toFixed(1);
+    performance.mark("lesson:computed");
+    prefetchSoon();
+  });
+}
+
+/** Draws the decoded pre-rendered picture of `view`, kept like a drawn one (see renderPicture). */
+function drawPrerendered(view: SectionView): void {
+  const pre = prerendered.get(view.section);
+  if (!view.context || !pre) return;
+  prerendered.delete(view.section);
+  if (view.canvas.width !== pre.bitmap.width) view.canvas.width = pre.bitmap.width;
+  if (view.canvas.height !== pre.bitmap.height) view.canvas.height = pre.bitmap.height;
+  view.context.clearRect(0, 0, view.canvas.width, view.canvas.height);
+  view.context.drawImage(pre.bitmap, 0, 0);
+  pre.bitmap.close();
+  const image = view.context.getImageData(0, 0, view.canvas.width, view.canvas.height);
+  view.images.unshift({ key: pre.key, image });
+  if (view.images.length > IMAGES_KEPT) view.images.pop();
+  view.drawn = pre.key;
 }
 
 start();

@@ -24,10 +24,15 @@ import { encodePng } from "../src/node/png.js";
 import { isPageMessageKey, type PageLang, pageText } from "./page-messages.js";
 import { pageReadoutIds } from "./page-readouts.js";
 
+/** The language the HTML is written in; the other one's result-dependent parts go in a template. */
 const LANG: PageLang = "zh";
+const OTHER: PageLang = "en";
+
+/** The language the fragment builders below write in (set around each pass). */
+let lang: PageLang = LANG;
 
 function text(key: string, vars?: Record<string, string | number>): string {
-  return isPageMessageKey(key) ? pageText(LANG, key, vars) : t(LANG, key, vars);
+  return isPageMessageKey(key) ? pageText(lang, key, vars) : t(lang, key, vars);
 }
 
 export function escapeHtml(s: string): string {
@@ -63,7 +68,7 @@ function tableHtml(result: LessonResult, section: number): string {
     .map(
       (r) =>
         `<tr><th scope="row">${escapeHtml(text(r.label))}</th>${r.cells
-          .map((c) => `<td>${escapeHtml(tv(LANG, c))}</td>`)
+          .map((c) => `<td>${escapeHtml(tv(lang, c))}</td>`)
           .join("")}<td class="means">${escapeHtml(text(r.means))}</td></tr>`,
     )
     .join("");
@@ -78,7 +83,7 @@ function readoutsHtml(result: LessonResult, section: number): string {
     .filter((i) => shown.includes(i.id))
     .map(
       (i) =>
-        `<dt>${escapeHtml(text(i.label))}</dt><dd data-readout="${i.id}">${escapeHtml(tv(LANG, i.value))}</dd>`,
+        `<dt>${escapeHtml(text(i.label))}</dt><dd data-readout="${i.id}">${escapeHtml(tv(lang, i.value))}</dd>`,
     )
     .join("");
 }
@@ -104,9 +109,9 @@ function checksHtml(result: LessonResult): { summary: string; list: string; log:
         `<li class="${c.pass ? "pass" : "fail"}" data-check="${c.id}" data-pass="${c.pass}" data-measured="${escapeHtml(c.measured)}" data-expected="${escapeHtml(c.expected)}"><span class="badge">${escapeHtml(
           text(c.pass ? "page.checks.pass" : "page.checks.fail"),
         )}</span><span class="label">${escapeHtml(text(c.label))}</span><span class="value">${escapeHtml(
-          text("page.checks.measured", { value: tv(LANG, c.measured) }),
+          text("page.checks.measured", { value: tv(lang, c.measured) }),
         )}</span><span class="value">${escapeHtml(
-          text("page.checks.expected", { value: tv(LANG, c.expected) }),
+          text("page.checks.expected", { value: tv(lang, c.expected) }),
         )}</span></li>`,
     )
     .join("");
@@ -123,32 +128,23 @@ function fillId(html: string, id: string, content: string): string {
   );
 }
 
-/** The whole default state: page text plus tables, readouts, legends, summary and checks. */
-export function prerenderPage(html: string): string {
-  const result = runLesson(DEFAULT_LESSON_SETTINGS);
-  let out = fillPageText(html);
+/**
+ * The default state's result-dependent parts in the current `lang`, by the selector of the
+ * element each fills: tables, readouts, legends, probe lines, summary, step and self-check.
+ */
+function fragments(result: LessonResult): [string, string][] {
+  const out: [string, string][] = [];
   for (const n of [1, 2, 3, 4] as const) {
-    out = out.replace(
-      new RegExp(`(<div class="table-wrap"[^>]*data-table-for="${n}"[^>]*>)(</div>)`),
-      (_all, open: string, close: string) => `${open}${tableHtml(result, n)}${close}`,
-    );
-    out = fillId(out, `s${n}-readouts`, readoutsHtml(result, n));
-    out = fillId(out, `s${n}-legend`, legendHtml(result, n));
-    out = fillId(out, `probe-${n}`, escapeHtml(text("page.probe.idle")));
-    // The default picture as the canvas's background: it shows at first paint, before (and
-    // without) JavaScript; main.ts later draws the very same pixels onto the canvas.
-    const png = Buffer.from(encodePng(renderLessonSection(result, n))).toString("base64");
-    out = out.replace(
-      new RegExp(`(<section[^>]*\\sid="s${n}"[\\s\\S]*?<canvas)`),
-      `$1 style="background-image: url(data:image/png;base64,${png})"`,
-    );
+    out.push([`.table-wrap[data-table-for="${n}"]`, tableHtml(result, n)]);
+    out.push([`#s${n}-readouts`, readoutsHtml(result, n)]);
+    out.push([`#s${n}-legend`, legendHtml(result, n)]);
+    out.push([`#probe-${n}`, escapeHtml(text("page.probe.idle"))]);
   }
   const p = result.path;
   const f = p.funnel ?? p.dropped;
   const s = result.surface[result.settings.method];
-  out = fillId(
-    out,
-    "summary",
+  out.push([
+    "#summary",
     escapeHtml(
       text("page.summary", {
         method: text(`page.methodName.${result.settings.method}`),
@@ -166,16 +162,9 @@ export function prerenderPage(html: string): string {
         exactLength: p.exact ? fmt4(p.exact.length) : "—",
       }),
     ),
-  );
-  const last = lastPathStep(p);
-  out = out.replace(
-    /(<input type="range" id="step"[^>]*?)\smax="\d+"([^>]*?)\svalue="\d+"/,
-    `$1 max="${last}"$2 value="${last}"`,
-  );
-  out = fillId(out, "step-value", `${last} / ${last}`);
-  out = fillId(
-    out,
-    "step-text",
+  ]);
+  out.push([
+    "#step-text",
     escapeHtml(
       text("page.s4.step.done", {
         points: f.count,
@@ -184,10 +173,55 @@ export function prerenderPage(html: string): string {
         dropped: fmt4(p.dropped.length),
       }),
     ),
-  );
+  ]);
   const checks = checksHtml(result);
-  out = fillId(out, "checks-summary", escapeHtml(checks.summary));
-  out = fillId(out, "checks-list", checks.list);
-  out = fillId(out, "log", checks.log);
+  out.push(["#checks-summary", escapeHtml(checks.summary)]);
+  out.push(["#checks-list", checks.list]);
+  out.push(["#log", checks.log]);
   return out;
+}
+
+/** Replaces the content of the element `selector` names (#id or .table-wrap[data-table-for]). */
+function fill(html: string, selector: string, content: string): string {
+  if (selector.startsWith("#")) return fillId(html, selector.slice(1), content);
+  const n = /data-table-for="(\d)"/.exec(selector)![1]!;
+  return html.replace(
+    new RegExp(`(<div class="table-wrap"[^>]*data-table-for="${n}"[^>]*>)(</div>)`),
+    (_all, open: string, close: string) => `${open}${content}${close}`,
+  );
+}
+
+/**
+ * The whole default state: page text plus tables, readouts, legends, summary and checks, in
+ * Chinese; the same parts in English in `<template id="prerender-en">` (one
+ * `<div data-target="selector">` each), so a reader who chose English gets a complete page
+ * without waiting for the lesson either (web/main.ts swaps them in).
+ */
+export function prerenderPage(html: string): string {
+  const result = runLesson(DEFAULT_LESSON_SETTINGS);
+  lang = LANG;
+  let out = fillPageText(html);
+  for (const [selector, content] of fragments(result)) out = fill(out, selector, content);
+  for (const n of [1, 2, 3, 4] as const) {
+    // The default picture as the canvas's background: it shows at first paint, before (and
+    // without) JavaScript; main.ts later draws the very same pixels onto the canvas.
+    const png = Buffer.from(encodePng(renderLessonSection(result, n))).toString("base64");
+    out = out.replace(
+      new RegExp(`(<section[^>]*\\sid="s${n}"[\\s\\S]*?<canvas)`),
+      `$1 style="background-image: url(data:image/png;base64,${png})"`,
+    );
+  }
+  const last = lastPathStep(result.path);
+  out = out.replace(
+    /(<input type="range" id="step"[^>]*?)\smax="\d+"([^>]*?)\svalue="\d+"/,
+    `$1 max="${last}"$2 value="${last}"`,
+  );
+  out = fillId(out, "step-value", `${last} / ${last}`);
+  lang = OTHER;
+  const other = fragments(result)
+    .map(([selector, content]) => `<div data-target="${escapeHtml(selector)}">${content}</div>`)
+    .join("");
+  lang = LANG;
+  const end = out.lastIndexOf("</body>");
+  return `${out.slice(0, end)}<template id="prerender-${OTHER}">${other}</template>\n${out.slice(end)}`;
 }

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { codeRegion } from "./code-region.js";
 import { prerenderPage } from "./prerender.js";
 
 /**
@@ -54,6 +56,40 @@ function prerender(): Plugin {
   };
 }
 
+/** The src/lesson regions the page's code boxes quote, as "file:region" (web/main.ts). */
+const CODE_REGIONS = [
+  "geometry:cross",
+  "scene:distance",
+  "surface:filter",
+  "rectangles:rectangles",
+  "funnel:drop",
+  "funnel:funnel",
+] as const;
+const CODE_MODULE = "virtual:lesson-code";
+
+/**
+ * `virtual:lesson-code`: the quoted regions themselves, cut out of src/lesson at build time, so
+ * the page's script carries a few dozen lines instead of five whole source files (`?raw`).
+ */
+function lessonCode(): Plugin {
+  const resolved = `\0${CODE_MODULE}`;
+  return {
+    name: "meshway-lesson-code",
+    resolveId: (id) => (id === CODE_MODULE ? resolved : null),
+    load(id) {
+      if (id !== resolved) return null;
+      const regions: Record<string, string[]> = {};
+      for (const key of CODE_REGIONS) {
+        const [file, region] = key.split(":") as [string, string];
+        const path = fileURLToPath(new URL(`../src/lesson/${file}.ts`, import.meta.url));
+        this.addWatchFile(path);
+        regions[key] = codeRegion(readFileSync(path, "utf8"), region);
+      }
+      return `export const CODE_REGIONS = ${JSON.stringify(regions)};`;
+    },
+  };
+}
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -74,5 +110,5 @@ export default defineConfig({
     // One chunk in IIFE form, so it can run as an inline classic script (see inlineIntoHtml).
     rolldownOptions: { output: { format: "iife", codeSplitting: false } },
   },
-  plugins: [prerender(), inlineIntoHtml()],
+  plugins: [lessonCode(), prerender(), inlineIntoHtml()],
 });

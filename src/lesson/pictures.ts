@@ -24,6 +24,7 @@ import {
 import type { ShapeConvexity } from "./convex.js";
 import type { Ring } from "./geometry.js";
 import { digitsWidth, forEachDigitPixel } from "./glyphs.js";
+import { insideDepth, labelSpot } from "./label-place.js";
 import { LESSON_SCENE } from "./scene.js";
 import type { LessonMethod } from "./settings.js";
 import { CELL_BLOCKED, CELL_WALKABLE } from "./surface.js";
@@ -62,6 +63,8 @@ const SHORTCUT_OK: Rgba = [0, 140, 70, 255];
 const SHORTCUT_BLOCKED: Rgba = [200, 30, 30, 255];
 const ID_BOX: Rgba = [255, 255, 255, 230];
 const ID_TEXT: Rgba = [20, 24, 32, 255];
+/** A leader line from a label beside a too-thin polygon to its pole (not ID_TEXT: tests count those pixels). */
+const ID_LEADER: Rgba = [70, 76, 90, 255];
 const SEQUENCE_OUTLINE: Rgba = [20, 28, 44, 255];
 const START: Rgba = [30, 160, 60, 255];
 const GOAL: Rgba = [210, 40, 40, 255];
@@ -615,27 +618,102 @@ const scaled = (pts: ArrayLike<number>): Float64Array => {
   return out;
 };
 
-/** Polygon ids `ids`, dark digits on a white box at each polygon's vertex centroid (sections 3 and 4). */
-function drawPolygonIds(img: RgbaImage, result: LessonResult, ids: readonly number[]): void {
+/** Where one polygon id is drawn (see placePolygonIds). */
+export interface IdPlacement {
+  id: number;
+  /** Top left of the digits [pixels] and their scale (2, or 1 where 2 does not fit). */
+  x0: number;
+  y0: number;
+  scale: number;
+  /** The white box behind the digits [pixels]. */
+  box: { x: number; y: number; w: number; h: number };
+  /** Set when even scale 1 does not fit: the pole the leader line runs to [pixels]. */
+  leaderTo: { x: number; y: number } | null;
+}
+
+/**
+ * Where the polygon ids `ids` go (sections 3 and 4): at the vertex centroid when the box
+ * fits inside the polygon there, else at the pole of inaccessibility (the deepest point,
+ * src/lesson/label-place.ts), else half size there; a polygon too thin even for that gets a
+ * small label beside it with a leader line to its pole.
+ */
+export function placePolygonIds(result: LessonResult, ids: readonly number[]): IdPlacement[] {
   const polys = result.partition.current.polygons;
-  const scale = 2;
+  const out: IdPlacement[] = [];
   for (const p of ids) {
     const ring = polys[p];
     if (!ring) continue;
+    const label = String(p);
+    const n = ring.length >> 1;
     let cx = 0;
     let cz = 0;
-    const n = ring.length >> 1;
     for (let k = 0; k < n; k++) {
       cx += ring[k * 2]!;
       cz += ring[k * 2 + 1]!;
     }
-    const label = String(p);
-    const w = digitsWidth(label, scale);
-    const x0 = Math.round((cx / n) * S - w / 2);
-    const y0 = Math.round((cz / n) * S - 5);
-    fillRect(img, x0 - 2, y0 - 2, w + 4, 14, ID_BOX);
-    forEachDigitPixel(label, x0, y0, scale, (x, y) => setPixel(img, x, y, ID_TEXT));
+    const centroid = { x: (cx / n) * S, y: (cz / n) * S };
+    const pole = labelSpot(ring);
+    const at = { x: pole.x * S, y: pole.z * S };
+    const fit = fitId(ring, p, centroid, 2) ?? fitId(ring, p, at, 2) ?? fitId(ring, p, at, 1);
+    if (fit) {
+      out.push(fit);
+      continue;
+    }
+    // Beside the polygon, up and to the right (inside the picture), joined to its pole.
+    const w = digitsWidth(label, 1);
+    const x0 = Math.min(LESSON_CANVAS.width - w - 2, Math.max(1, Math.round(at.x + 6)));
+    const y0 = Math.min(LESSON_CANVAS.height - 7, Math.max(1, Math.round(at.y - 12)));
+    out.push({ id: p, x0, y0, scale: 1, box: idBox(label, x0, y0, 1), leaderTo: at });
   }
+  return out;
+}
+
+/** Polygon ids `ids`, dark digits on a white box, where placePolygonIds puts them. */
+function drawPolygonIds(img: RgbaImage, result: LessonResult, ids: readonly number[]): void {
+  for (const l of placePolygonIds(result, ids)) {
+    if (l.leaderTo) {
+      const { x, y } = l.leaderTo;
+      drawLine(img, x, y, l.box.x, l.box.y + l.box.h, 1, ID_LEADER, { antialias: true });
+      fillCircle(img, x, y, 1.5, ID_LEADER, { antialias: true });
+    }
+    fillRect(img, l.box.x, l.box.y, l.box.w, l.box.h, ID_BOX);
+    forEachDigitPixel(String(l.id), l.x0, l.y0, l.scale, (x, y) => setPixel(img, x, y, ID_TEXT));
+  }
+}
+
+/** The id box's pixel rectangle for `label` at `scale` with its digits' top left at (x0, y0). */
+function idBox(label: string, x0: number, y0: number, scale: number) {
+  // Scale 2 keeps the pictures' original box (2 pixels around, 14 high); scale 1 has 1 around.
+  const pad = scale;
+  return {
+    x: x0 - pad,
+    y: y0 - pad,
+    w: digitsWidth(label, scale) + 2 * pad,
+    h: 5 * scale + 2 * pad,
+  };
+}
+
+/** The id of polygon `id` centred on `at` (pixels) when its whole box lies inside `ring`. */
+function fitId(
+  ring: Ring,
+  id: number,
+  at: { x: number; y: number },
+  scale: number,
+): IdPlacement | null {
+  const label = String(id);
+  const w = digitsWidth(label, scale);
+  const x0 = Math.round(at.x - w / 2);
+  const y0 = Math.round(at.y - (scale === 2 ? 5 : 2.5));
+  const box = idBox(label, x0, y0, scale);
+  for (const [x, y] of [
+    [box.x, box.y],
+    [box.x + box.w, box.y],
+    [box.x, box.y + box.h],
+    [box.x + box.w, box.y + box.h],
+  ] as const) {
+    if (insideDepth(ring, x / S, y / S) < 0) return null;
+  }
+  return { id, x0, y0, scale, box, leaderTo: null };
 }
 
 function portalSegments(portals: Float64Array, upTo: number): Float64Array {

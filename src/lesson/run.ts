@@ -16,7 +16,7 @@ import {
   radiusIndex,
   resolveLessonSettings,
 } from "./settings.js";
-import { cellNavMesh } from "./simple-navmesh.js";
+import { rectangleNavMesh } from "./simple-navmesh.js";
 import { type LessonSurface, measureSurface, toyFilter } from "./surface.js";
 import { convexTable, partitionTable, pathTable, surfaceTable } from "./tables.js";
 import type { LessonResult } from "./types.js";
@@ -56,7 +56,11 @@ interface RadiusState {
   meshwayPartition: LessonPartition;
   /** The simple method's path between the default start and goal, found when first asked for. */
   paths: { simple?: LessonPath };
-  /** The kept cells as a navmesh (the simple method's exact path runs on it), built when needed. */
+  /**
+   * The kept cells' union as a navmesh (the simple method's exact path runs on it), built when
+   * needed: the rectangles as triangle fans, the same surface as one square per cell
+   * (cellNavMesh) in ~8× fewer polygons (a unit test checks both give the same paths).
+   */
   cellMesh?: NavMesh;
 }
 
@@ -115,7 +119,7 @@ function findLessonPath(
   goal: readonly [number, number],
 ): LessonPath {
   if (method === "simple") {
-    st.cellMesh ??= cellNavMesh(st.kept);
+    st.cellMesh ??= rectangleNavMesh(st.simple.rectangles!);
     const exact = computeExactPath(st.cellMesh, start, goal);
     return simplePath(st.simple.surface, st.simple.adjacency, exact, start, goal);
   }
@@ -173,7 +177,7 @@ export function* prepareLesson(settings: Partial<LessonSettings>): Generator<voi
   }
   const st = radiusState(s.radius);
   if (s.method === "simple" && !st.cellMesh) {
-    st.cellMesh = cellNavMesh(st.kept);
+    st.cellMesh = rectangleNavMesh(st.simple.rectangles!);
     yield;
   }
   pathFor(st, s);

@@ -106,6 +106,21 @@ describe("the explainer page in a browser", () => {
     await page.context().close();
   });
 
+  it("opened in English, the pre-rendered English default state reads exactly as the lesson writes it", async () => {
+    // web/prerender.ts puts the English tables, readouts, legends and checks in a template the
+    // page swaps in at start-up; a language round trip then rewrites all of them from runLesson.
+    const { page, pageErrors } = await openPage(browser, `${url()}?lang=en`);
+    const grab = () => page.evaluate(() => document.querySelector("main")!.textContent ?? "");
+    const swapped = await grab();
+    await page.locator("#lang-zh").click();
+    await ready(page);
+    await page.locator("#lang-en").click();
+    await ready(page);
+    expect(swapped).toBe(await grab());
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it("moving the slider to 1.50 changes the tables to what `meshway lesson --radius 1.5` prints", async () => {
     const { page, pageErrors } = await openPage(browser, url());
     const before = await domTables(page);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { forEachDigitPixel } from "../../src/lesson/glyphs.js";
 import { runLesson } from "../../src/lesson/index.js";
-import { LESSON_COLOURS, renderLessonSection } from "../../src/lesson/pictures.js";
+import { insideDepth } from "../../src/lesson/label-place.js";
+import { LESSON_COLOURS, placePolygonIds, renderLessonSection } from "../../src/lesson/pictures.js";
 
 // WCAG relative luminance and contrast ratio of sRGB colours.
 const channel = (v: number) => {
@@ -71,11 +72,41 @@ describe("the pictures' visual encoding (issue 16)", () => {
       let drawn = 0;
       for (let p = 0; p < img.data.length; p += 4)
         if (img.data[p] === t[0] && img.data[p + 1] === t[1] && img.data[p + 2] === t[2]) drawn++;
-      // Every digit pixel of every id "0".."n−1" at scale 2, and nothing else in that colour.
+      // Every digit pixel of every id "0".."n−1" at its placed scale, and nothing else in that colour.
+      const ids = result.partition.current.polygons.map((_, p) => p);
+      const placed = placePolygonIds(result, ids);
+      expect(placed.map((l) => l.id)).toEqual(ids);
       let expected = 0;
-      for (let id = 0; id < result.partition.current.polygons.length; id++)
-        forEachDigitPixel(String(id), 0, 0, 2, () => expected++);
+      for (const l of placed) forEachDigitPixel(String(l.id), 0, 0, l.scale, () => expected++);
       expect(drawn, method).toBe(expected);
+    }
+  });
+
+  it("every polygon id's box lies inside its polygon, or beside it with a leader line (thin triangles)", () => {
+    for (const radius of [0.5, 0.75, 1.3]) {
+      for (const method of ["simple", "meshway"] as const) {
+        const result = runLesson({ radius, method });
+        const polys = result.partition.current.polygons;
+        for (const l of placePolygonIds(
+          result,
+          polys.map((_, p) => p),
+        )) {
+          if (l.leaderTo) continue;
+          const ring = polys[l.id]!;
+          const { x, y, w, h } = l.box;
+          for (const [px, py] of [
+            [x, y],
+            [x + w, y],
+            [x, y + h],
+            [x + w, y + h],
+          ] as const) {
+            expect(
+              insideDepth(ring, px / 20, py / 20),
+              `${method} r ${radius} id ${l.id}`,
+            ).toBeGreaterThanOrEqual(-1e-9);
+          }
+        }
+      }
     }
   });
 });

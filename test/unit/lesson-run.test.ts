@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MeshwayError } from "../../src/index.js";
+import { computeExactPath } from "../../src/lesson/exact-path.js";
 import { prepareLesson } from "../../src/lesson/index.js";
 import {
   LESSON_CANVAS,
@@ -18,7 +19,8 @@ import {
   resolveLessonSettings,
   runLesson,
 } from "../../src/lesson/public.js";
-import { cellNavMesh } from "../../src/lesson/simple-navmesh.js";
+import { maximalRectangles } from "../../src/lesson/rectangles.js";
+import { cellNavMesh, rectangleNavMesh } from "../../src/lesson/simple-navmesh.js";
 import { toyFilter } from "../../src/lesson/surface.js";
 import { navMeshArea } from "../../src/navmesh/nav-mesh.js";
 
@@ -212,6 +214,33 @@ describe("runLesson", () => {
       expect(tile.polyCount).toBe(res.partition.simple.walkableCells);
       expect(navMeshArea(nav)).toBeCloseTo(res.partition.simple.area, 9);
       for (let p = 0; p < tile.polyCount; p++) expect(tile.polyVertCount[p]).toBe(4);
+    }
+  });
+
+  it("the rectangles as triangle fans give the cell navmesh's exact paths (the page's cheaper mesh)", () => {
+    // Same surface, ~8× fewer polygons: status, bends and length agree for the scene's ends
+    // and for ends on both sides of the narrow passage, where the fans' T-junctions matter.
+    const ends: (readonly [number, number])[] = [
+      LESSON_SCENE.start,
+      LESSON_SCENE.goal,
+      [12, 13],
+      [20, 3],
+    ];
+    for (const radius of [0.3, 0.75, 1.5]) {
+      const kept = toyFilter(radius);
+      const cells = cellNavMesh(kept);
+      const fans = rectangleNavMesh(maximalRectangles(kept));
+      expect(navMeshArea(fans)).toBeCloseTo(navMeshArea(cells), 9);
+      for (const a of ends) {
+        for (const b of ends) {
+          if (a === b) continue;
+          const want = computeExactPath(cells, a, b)!;
+          const got = computeExactPath(fans, a, b)!;
+          expect(got.status, `r ${radius} ${a} → ${b}`).toBe(want.status);
+          expect(got.points.length).toBe(want.points.length);
+          expect(got.length).toBeCloseTo(want.length, 9);
+        }
+      }
     }
   });
 
