@@ -197,10 +197,20 @@ function fill(html: string, selector: string, content: string): string {
  * `<div data-target="selector">` each), so a reader who chose English gets a complete page
  * without waiting for the lesson either (web/main.ts swaps them in).
  */
-export function prerenderPage(html: string): string {
+export function prerenderPage(
+  html: string,
+  codeRegions: Readonly<Record<string, readonly string[]>> = {},
+): string {
   const result = runLesson(DEFAULT_LESSON_SETTINGS);
   lang = LANG;
   let out = fillPageText(html);
+  // The code boxes as main.ts fills them (section 4 at its default, last step: the funnel).
+  const quote = (...keys: string[]) =>
+    escapeHtml(keys.flatMap((k) => (k === "" ? [""] : [...(codeRegions[k] ?? [])])).join("\n"));
+  out = fillId(out, "code-1", quote("geometry:cross"));
+  out = fillId(out, "code-2", quote("scene:distance", "", "surface:filter"));
+  out = fillId(out, "code-3", quote("rectangles:rectangles"));
+  out = fillId(out, "code-4", quote("funnel:funnel"));
   for (const [selector, content] of fragments(result)) out = fill(out, selector, content);
   for (const n of [1, 2, 3, 4] as const) {
     // The default picture as the canvas's background: it shows at first paint, before (and

@@ -52,7 +52,7 @@ function inlineIntoHtml(): Plugin {
 function prerender(): Plugin {
   return {
     name: "meshway-prerender-lesson",
-    transformIndexHtml: { order: "pre", handler: (html) => prerenderPage(html) },
+    transformIndexHtml: { order: "pre", handler: (html) => prerenderPage(html, readCodeRegions()) },
   };
 }
 
@@ -67,6 +67,18 @@ const CODE_REGIONS = [
 ] as const;
 const CODE_MODULE = "virtual:lesson-code";
 
+/** The quoted regions by "file:region", read from src/lesson; `watch` is told each file. */
+function readCodeRegions(watch?: (path: string) => void): Record<string, string[]> {
+  const regions: Record<string, string[]> = {};
+  for (const key of CODE_REGIONS) {
+    const [file, region] = key.split(":") as [string, string];
+    const path = fileURLToPath(new URL(`../src/lesson/${file}.ts`, import.meta.url));
+    watch?.(path);
+    regions[key] = codeRegion(readFileSync(path, "utf8"), region);
+  }
+  return regions;
+}
+
 /**
  * `virtual:lesson-code`: the quoted regions themselves, cut out of src/lesson at build time, so
  * the page's script carries a few dozen lines instead of five whole source files (`?raw`).
@@ -78,13 +90,7 @@ function lessonCode(): Plugin {
     resolveId: (id) => (id === CODE_MODULE ? resolved : null),
     load(id) {
       if (id !== resolved) return null;
-      const regions: Record<string, string[]> = {};
-      for (const key of CODE_REGIONS) {
-        const [file, region] = key.split(":") as [string, string];
-        const path = fileURLToPath(new URL(`../src/lesson/${file}.ts`, import.meta.url));
-        this.addWatchFile(path);
-        regions[key] = codeRegion(readFileSync(path, "utf8"), region);
-      }
+      const regions = readCodeRegions((path) => this.addWatchFile(path));
       return `export const CODE_REGIONS = ${JSON.stringify(regions)};`;
     },
   };

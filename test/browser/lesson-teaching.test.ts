@@ -466,9 +466,13 @@ describe("without JavaScript", () => {
       expect(await page.locator(hidden).first().isVisible(), hidden).toBe(false);
     for (const shown of ["#step-text", "#s2 .observe", "#why-stall"])
       expect(await page.locator(shown).isVisible(), shown).toBe(true);
-    // No empty dark code box: a box shows only with its code in it.
-    for (const box of await page.locator("figure.code").all())
-      if (await box.isVisible()) expect(await box.locator("pre").textContent()).toMatch(/\S/);
+    // The code boxes are pre-rendered too: all four show their quoted source.
+    const boxes = await page.locator("figure.code").all();
+    expect(boxes.length).toBe(4);
+    for (const box of boxes) {
+      expect(await box.isVisible()).toBe(true);
+      expect(await box.locator("pre").textContent()).toMatch(/\S/);
+    }
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runLesson, tv } from "../../src/lesson/index.js";
+import { codeRegion } from "../../web/code-region.js";
 import { pageReadoutIds } from "../../web/page-readouts.js";
 import { escapeHtml, fillPageText, prerenderPage } from "../../web/prerender.js";
 
@@ -33,5 +34,14 @@ describe("the pre-rendered page", () => {
         expect(html).toContain(`data-readout="${i.id}">${escapeHtml(tv("zh", i.value))}<`);
     expect(html).toMatch(/id="checks-list"><li/);
     expect(html).toMatch(/id="summary"[^>]*>[^<]+28\.9660/);
+  });
+
+  it("the build writes the code boxes too: the quoted source is there without JavaScript", () => {
+    const funnel = codeRegion(readFileSync("src/lesson/funnel.ts", "utf8"), "funnel");
+    const html = prerenderPage(readFileSync(SOURCE, "utf8"), { "funnel:funnel": funnel });
+    expect(funnel.length).toBeGreaterThan(10);
+    expect(html).toContain(`<pre id="code-4">${escapeHtml(funnel.join("\n"))}</pre>`);
+    // Regions not given stay empty (the page's CSS hides an empty box).
+    expect(html).toContain('<pre id="code-1"></pre>');
   });
 });
