@@ -1,11 +1,9 @@
-import { detailHeightInside, pointInPolyXZ } from "../navmesh/geometry.js";
+import { detailHeightInside, pointInPolyXZ, triangleHeight } from "../navmesh/geometry.js";
 import type { NavMesh } from "../navmesh/nav-mesh.js";
 import { OFF_MESH_SLOT, type PolyRef, polyOfRef, tileOfRef } from "../navmesh/poly-ref.js";
 import type { NavMeshTile } from "../navmesh/tile.js";
 import { groundTileOf, heightByRef } from "../query/ref-geometry.js";
 
-/** Detour's degenerate-triangle threshold on XZ (geometry.ts HEIGHT_EPS). */
-const HEIGHT_EPS = 1e-6;
 /** Relative inside margin of the remembered triangle (see SurfaceHeightCache). */
 const HINT_MARGIN = 1e-9;
 
@@ -98,37 +96,4 @@ export class SurfaceHeightCache {
     // On an edge lost to rounding: polyHeight's edge fallback.
     return detailHeightInside(tile, poly, x, z);
   }
-}
-
-/** navmesh/geometry.ts's triangleHeight, operation for operation (its results must match). */
-function triangleHeight(
-  verts: Float32Array,
-  a: number,
-  b: number,
-  c: number,
-  x: number,
-  z: number,
-): number {
-  const ax = verts[a]!;
-  const ay = verts[a + 1]!;
-  const az = verts[a + 2]!;
-  const v0x = verts[c]! - ax;
-  const v0y = verts[c + 1]! - ay;
-  const v0z = verts[c + 2]! - az;
-  const v1x = verts[b]! - ax;
-  const v1y = verts[b + 1]! - ay;
-  const v1z = verts[b + 2]! - az;
-  const v2x = x - ax;
-  const v2z = z - az;
-  let denom = v0x * v1z - v0z * v1x;
-  if (Math.abs(denom) < HEIGHT_EPS) return Number.NaN;
-  let u = v1z * v2x - v1x * v2z;
-  let w = v0x * v2z - v0z * v2x;
-  if (denom < 0) {
-    denom = -denom;
-    u = -u;
-    w = -w;
-  }
-  if (u >= 0 && w >= 0 && u + w <= denom) return ay + (v0y * u + v1y * w) / denom;
-  return Number.NaN;
 }

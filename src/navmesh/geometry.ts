@@ -134,7 +134,7 @@ export function closestPointOnPolyBoundary(
  * Height of the triangle (a, b, c) at (x, z), or NaN when (x, z) is outside it (edges
  * included) or the triangle is degenerate on XZ. Offsets index `verts` (3 floats per vertex).
  */
-function triangleHeight(
+export function triangleHeight(
   verts: Float32Array,
   a: number,
   b: number,
