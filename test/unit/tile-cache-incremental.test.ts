@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { serializeNavMeshTile } from "../../src/format/navmesh-file.js";
-import type { CompactHeightfield } from "../../src/generate/types.js";
-import type { NavMeshTile } from "../../src/navmesh/tile.js";
 import { mulberry32 } from "../../src/query/random-point.js";
-import type { CachedLayer } from "../../src/tiles/cached-layer.js";
-import { layerAreas } from "../../src/tiles/layer-grid.js";
-import { buildLayerTile } from "../../src/tiles/layer-tile.js";
-import { type ObstacleShape, obstacleAsAreaVolume } from "../../src/tiles/obstacles.js";
-import { createTileCache, finalAreas, type TileCache } from "../../src/tiles/tile-cache.js";
+import type { ObstacleShape } from "../../src/tiles/obstacles.js";
+import { createTileCache } from "../../src/tiles/tile-cache.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
-
-/** The cache's per-tile state (private; read here to compare with builds from scratch). */
-function cachedTiles(cache: TileCache) {
-  return (
-    cache as unknown as { tiles: ({ chf: CompactHeightfield; layers: CachedLayer[] } | null)[] }
-  ).tiles;
-}
-
-/** A tile's bytes with its flags left out (the cache applies the build's flags hook). */
-function bytesOf(tile: NavMeshTile): Uint8Array {
-  return serializeNavMeshTile({ ...tile, polyFlags: new Uint16Array(tile.polyCount) });
-}
+import { cachedTiles, expectLayersFromScratch } from "../helpers/tile-cache-scratch.js";
 
 /*
  * Rebuilds skip what cannot change (a tile whose obstacles stamp the spans they stamped last
@@ -49,28 +32,9 @@ describe("TileCache: incremental rebuilds give a from-scratch build's bytes", ()
         if (i % 3 === 2) cache.flush();
       }
       cache.flush();
-      const obstacles = cache
-        .obstacleIds()
-        .map((id) => obstacleAsAreaVolume(cache.obstacleShape(id)!));
       let compared = 0;
-      cachedTiles(cache).forEach((cached, t) => {
-        if (!cached) return;
-        const tx = t % cache.grid.tilesX;
-        const tz = (t - tx) / cache.grid.tilesX;
-        const areas = finalAreas(cached.chf, cache.config, obstacles, []);
-        for (const layer of cached.layers) {
-          const want = layerAreas(layer.grid, areas);
-          expect(layer.areas).toEqual(want);
-          // A copy of the grid: none of the per-grid reuse (seams, crops) applies to it.
-          const fresh = buildLayerTile({ ...layer.grid }, want, cache.config, tx, tz);
-          if (fresh) {
-            expect(bytesOf(layer.tile!)).toEqual(bytesOf(fresh));
-            compared++;
-          } else {
-            expect(layer.tile!.polyCount).toBe(0);
-          }
-        }
-      });
+      for (let t = 0; t < cachedTiles(cache).length; t++)
+        compared += expectLayersFromScratch(cache, t);
       expect(compared).toBeGreaterThan(10);
     });
   }

@@ -1,53 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { serializeNavMeshTile } from "../../src/format/navmesh-file.js";
-import type { CompactHeightfield } from "../../src/generate/types.js";
 import { EDGE_TILE_BORDER, type NavMeshTile } from "../../src/navmesh/tile.js";
 import type { CachedLayer } from "../../src/tiles/cached-layer.js";
 import { detailReuseCounts } from "../../src/tiles/detail-reuse.js";
-import { layerAreas } from "../../src/tiles/layer-grid.js";
 import { layerSeams, layerSeamsReused } from "../../src/tiles/layer-seams.js";
-import { buildLayerTile } from "../../src/tiles/layer-tile.js";
-import { type ObstacleShape, obstacleAsAreaVolume } from "../../src/tiles/obstacles.js";
-import { createTileCache, finalAreas, type TileCache } from "../../src/tiles/tile-cache.js";
+import type { ObstacleShape } from "../../src/tiles/obstacles.js";
+import { createTileCache, type TileCache } from "../../src/tiles/tile-cache.js";
 import { loadSharedMesh } from "../helpers/meshes.js";
+import { cachedTiles, expectLayersFromScratch } from "../helpers/tile-cache-scratch.js";
 
 /*
  * Each reuse path of a rebuild (details from the layer's obstacle-free build, seams handed
  * back) against a build from scratch: obstacles where a removed one was, on the edges between
  * polygons (region borders), and on and off the seam between two storeys of one tile.
  */
-
-type Cached = { chf: CompactHeightfield; layers: CachedLayer[] } | null;
-
-function cachedTiles(cache: TileCache): Cached[] {
-  return (cache as unknown as { tiles: Cached[] }).tiles;
-}
-
-function bytesOf(tile: NavMeshTile): Uint8Array {
-  return serializeNavMeshTile({ ...tile, polyFlags: new Uint16Array(tile.polyCount) });
-}
-
-/** Every layer of tile index `t` equals its build from scratch (on a copy of its grid). */
-function expectFromScratch(cache: TileCache, t: number): number {
-  const cached = cachedTiles(cache)[t]!;
-  const tx = t % cache.grid.tilesX;
-  const tz = (t - tx) / cache.grid.tilesX;
-  const obstacles = cache.obstacleIds().map((id) => obstacleAsAreaVolume(cache.obstacleShape(id)!));
-  const areas = finalAreas(cached.chf, cache.config, obstacles, []);
-  let compared = 0;
-  for (const layer of cached.layers) {
-    const want = layerAreas(layer.grid, areas);
-    expect(layer.areas).toEqual(want);
-    const fresh = buildLayerTile({ ...layer.grid }, want, cache.config, tx, tz);
-    if (fresh) {
-      expect(bytesOf(layer.tile!)).toEqual(bytesOf(fresh));
-      compared++;
-    } else {
-      expect(layer.tile!.polyCount).toBe(0);
-    }
-  }
-  return compared;
-}
 
 /** The cached tile index and layer with the most polygons of those satisfying `ok`. */
 function richestLayer(cache: TileCache, ok: (tile: NavMeshTile) => boolean) {
@@ -135,7 +100,7 @@ describe("TileCache reuse paths give a from-scratch build's bytes", () => {
     cache.removeObstacle(ia);
     cache.flush();
     expect(detailReuseCounts.fromBase).toBeGreaterThan(before);
-    expect(expectFromScratch(cache, t)).toBeGreaterThan(0);
+    expect(expectLayersFromScratch(cache, t)).toBeGreaterThan(0);
     // Small obstacles on edges between polygons (region borders), added and removed.
     const mids = edgeMidpoints(cache, layer.tile!, "inner");
     expect(mids.length).toBeGreaterThan(2);
@@ -143,11 +108,11 @@ describe("TileCache reuse paths give a from-scratch build's bytes", () => {
     for (const m of [mids[0]!, mids[mids.length >> 1]!, mids[mids.length - 1]!]) {
       ids.push(cache.addObstacle(post(cache, m, 0.3)));
       cache.flush();
-      expectFromScratch(cache, t);
+      expectLayersFromScratch(cache, t);
     }
     cache.removeObstacle(ids[1]!);
     cache.flush();
-    expectFromScratch(cache, t);
+    expectLayersFromScratch(cache, t);
     // Replaced tiles left no link behind in their neighbours (unlinking looks at portal
     // polygons only).
     const nm = cache.navMesh;
@@ -184,10 +149,10 @@ describe("TileCache reuse paths give a from-scratch build's bytes", () => {
     expect(seamsOf(layer.grid, new Uint8Array(layer.areas!.length)).pairs.size).toBe(0);
     const onSeam = cache.addObstacle(post(cache, seams[0]!, 0.4));
     cache.flush();
-    expect(expectFromScratch(cache, t)).toBeGreaterThan(1);
+    expect(expectLayersFromScratch(cache, t)).toBeGreaterThan(1);
     cache.removeObstacle(onSeam);
     cache.flush();
-    expectFromScratch(cache, t);
+    expectLayersFromScratch(cache, t);
     const tile = layer.tile!;
     let far = -1;
     let farthest = 0;
@@ -203,11 +168,11 @@ describe("TileCache reuse paths give a from-scratch build's bytes", () => {
     // Away from every seam edge: the layer's next build gets these seams back.
     const id = cache.addObstacle(post(cache, centroid(tile, far), 0.4));
     cache.flush();
-    expectFromScratch(cache, t);
+    expectLayersFromScratch(cache, t);
     const before = layerSeamsReused.count;
     cache.updateObstacle(id, post(cache, centroid(tile, far), 0.7));
     cache.flush();
     expect(layerSeamsReused.count).toBeGreaterThan(before);
-    expectFromScratch(cache, t);
+    expectLayersFromScratch(cache, t);
   });
 });
